@@ -1,0 +1,7 @@
+import { redocBundle } from '~/server/assets.server';
+
+/** Redoc's browser bundle, served from the installed package (no CDN). */
+export const loader = () =>
+  new Response(redocBundle(), {
+    headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+  });

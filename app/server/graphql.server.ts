@@ -1,0 +1,2 @@
+/** GraphQL bridge: the only way app/ reaches the yoga instance. */
+export { yoga } from '../../graph/yoga';

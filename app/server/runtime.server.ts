@@ -1,0 +1,71 @@
+import type { ServerBuild } from '@remix-run/node';
+import { createRequestHandler } from '@remix-run/express';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { applyMigrations } from '../../prisma/migrate';
+import { connect, disconnect, openedDatabase } from '../../graph/db';
+import { env } from '../../graph/env';
+import { countCompanies, createCompany, type NewCompany } from '../../graph/companies';
+import { seedDemo } from '../../graph/seed/demo';
+import { localeOf } from '../../graph/context';
+import { errorResponse } from '../../rest/errors';
+
+/** Applies migrations and, on an empty database, creates the demo company. */
+async function prepare(log: (line: string) => void): Promise<NewCompany | null> {
+  await connect();
+  const db = await openedDatabase();
+  const applied = await applyMigrations(db.adapterFactory);
+  if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+  if ((await countCompanies()) > 0 || process.env.SKIP_DEMO === '1') return null;
+  const demo = await createCompany('Demo Trading Co.');
+  await seedDemo(demo);
+  return demo;
+}
+
+/** Builds the express app: static assets, the JSON 404 of /api for non-browsers, then Remix. */
+function httpApp(build: ServerBuild) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
+  app.use(express.static('public', { maxAge: '1h' }));
+  app.all(/^\/api\/?$/, (req, res, next) => {
+    if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html') return next();
+    const request = new Request(`http://local${req.originalUrl}`, { headers: req.headers as Record<string, string> });
+    const { status, body } = errorResponse('NOT_FOUND', localeOf(request));
+    res.status(status).json(body);
+  });
+  app.all('*', createRequestHandler({ build, mode: env().production ? 'production' : 'development' }));
+  return app;
+}
+
+/** What the server entry script calls: prepare the database, then listen on PORT. */
+export const runtime = {
+  async serve(build: ServerBuild, { port = env().port, quiet = false } = {}) {
+    const log = (line: string) => {
+      if (!quiet) console.log(line);
+    };
+    const demo = await prepare(log);
+    const server = httpApp(build).listen(port);
+    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+    const actual = (server.address() as AddressInfo).port;
+    const base = `http://localhost:${actual}`;
+    log(`Trade tracking platform listening on ${base} (${env().databaseUrl ? 'PostgreSQL server' : `embedded database in ${env().dataDir}`})`);
+    log(`  docs ${base}/   API reference ${base}/api/   GraphQL ${base}/graphql   OpenAPI ${base}/openapi.json`);
+    if (demo) {
+      log('');
+      log(`Demo company "${demo.company.name}" created. Its API key (shown once, keep it):`);
+      log(`  ${demo.api_key}`);
+      log('Try it:');
+      log(`  curl -H 'api-key: ${demo.api_key}' '${base}/api/products?limit=5'`);
+    }
+    const stop = async () => {
+      server.close();
+      server.closeAllConnections?.();
+      await disconnect();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return { server, port: actual };
+  },
+};

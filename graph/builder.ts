@@ -1,0 +1,32 @@
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import type PrismaTypes from '../prisma/generated/pothos-types.ts';
+import { getDatamodel } from '../prisma/generated/pothos-types.ts';
+import type { Context } from './context.ts';
+import { prisma } from './db.ts';
+
+/** The one SchemaBuilder of the domain; types register themselves in graph/types/*. */
+export const builder = new SchemaBuilder<{
+  PrismaTypes: PrismaTypes;
+  Context: Context;
+  DefaultFieldNullability: false;
+  DefaultInputFieldRequiredness: false;
+  Scalars: {
+    Decimal: { Input: string; Output: string };
+    DateTime: { Input: Date; Output: Date | string };
+    JSONObject: { Input: Record<string, unknown>; Output: unknown };
+  };
+}>({
+  plugins: [PrismaPlugin],
+  defaultFieldNullability: false,
+  prisma: {
+    client: () => prisma(),
+    dmmf: getDatamodel(),
+    exposeDescriptions: true,
+    // Make N+1 loud: a relation resolved outside the parent's query is a bug.
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'error',
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});

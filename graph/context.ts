@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { authenticate } from './auth.ts';
+import { UnauthorizedError } from './errors.ts';
+
+/** Locales the platform answers in. */
+export const locales = ['pt-BR', 'en-US', 'es-ES'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'pt-BR';
+
+/** What every resolver knows about the request. */
+export interface Context {
+  company: { id: number; name: string };
+  locale: Locale;
+  requestId: string;
+}
+
+/** Reads the locale from the query string or the `locale` header; unknown values fall back to the default. */
+export function localeOf(request: Request): Locale {
+  const fromQuery = new URL(request.url).searchParams.get('locale');
+  const value = fromQuery ?? request.headers.get('locale');
+  return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : defaultLocale;
+}
+
+/** Builds the context once per request; a request without a valid `api-key` is refused here. */
+export async function createContext({ request }: { request: Request }): Promise<Context> {
+  const company = await authenticate(request.headers.get('api-key'));
+  if (!company) throw new UnauthorizedError();
+  return {
+    company,
+    locale: localeOf(request),
+    requestId: request.headers.get('x-request-id') ?? randomUUID(),
+  };
+}

@@ -1,0 +1,91 @@
+import { GraphQLError } from 'graphql';
+
+/** Catalogue codes, the same in every locale. */
+export type ErrorCode = 'NOT_FOUND' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'UNAUTHORIZED' | 'UNPROCESSABLE_ENTITY';
+
+/** A field at fault: dotted name (`items.0.code`) and its en-US message. */
+export interface FieldError {
+  name: string;
+  message: string;
+}
+
+/** The catalogue's en-US messages; REST translates them for other locales. */
+export const catalogue: Record<ErrorCode, { status: number; message: string }> = {
+  NOT_FOUND: { status: 404, message: 'Resource not found.' },
+  BAD_REQUEST: { status: 400, message: 'One or more fields are invalid. Please fill in correctly and try again.' },
+  INTERNAL_SERVER_ERROR: { status: 500, message: 'Internal server error.' },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized to access this resource.' },
+  UNPROCESSABLE_ENTITY: { status: 422, message: 'Provided data are invalid.' },
+};
+
+/** Field messages; keys are stable, texts are the en-US wording. */
+export const fieldMessages = {
+  blank: "can't be blank",
+  taken: 'has already been taken',
+  missing: 'does not exist',
+  invalid: 'is invalid',
+  notAllowed: 'is not allowed in the current state',
+  outOfRange: 'is out of range',
+} as const;
+
+/** A domain error: a GraphQL error whose extensions carry the catalogue code, fields and HTTP status. */
+export class DomainError extends GraphQLError {
+  constructor(code: ErrorCode, fields?: FieldError[], message = catalogue[code].message) {
+    super(message, {
+      extensions: { code, ...(fields?.length ? { fields } : {}), http: { status: catalogue[code].status } },
+    });
+  }
+}
+
+/** The row does not exist or belongs to another company (the two answer alike). */
+export class NotFoundError extends DomainError {
+  constructor() {
+    super('NOT_FOUND');
+  }
+}
+
+/** Readable but not acceptable input (422), with the fields at fault. */
+export class ValidationError extends DomainError {
+  constructor(fields: FieldError[]) {
+    super('UNPROCESSABLE_ENTITY', fields);
+  }
+}
+
+/** Input that cannot be read as the contract says (400). */
+export class BadInputError extends DomainError {
+  constructor(fields: FieldError[]) {
+    super('BAD_REQUEST', fields);
+  }
+}
+
+/** A lifecycle action not allowed from the current state (422). */
+export class InvalidTransitionError extends DomainError {
+  constructor(field: string, message: string = fieldMessages.notAllowed) {
+    super('UNPROCESSABLE_ENTITY', [{ name: field, message }]);
+  }
+}
+
+/** Missing, unknown or revoked API key. */
+export class UnauthorizedError extends DomainError {
+  constructor() {
+    super('UNAUTHORIZED');
+  }
+}
+
+/** Collects field errors while validating, then throws them together. */
+export class FieldErrors {
+  readonly list: FieldError[] = [];
+  add(name: string, message: string): void {
+    this.list.push({ name, message });
+  }
+  throwIfAny(Kind: new (f: FieldError[]) => DomainError = ValidationError): void {
+    if (this.list.length) throw new Kind(this.list);
+  }
+}
+
+/** Turns a unique-constraint violation from the database into a 422 on the given field. */
+export function rethrowUnique(error: unknown, field: string): never {
+  const code = (error as { code?: string })?.code;
+  if (code === 'P2002') throw new ValidationError([{ name: field, message: fieldMessages.taken }]);
+  throw error;
+}

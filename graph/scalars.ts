@@ -1,0 +1,76 @@
+import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { builder } from './builder.ts';
+
+const DECIMAL = /^-?\d{1,20}(\.\d{1,10})?$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Parses a decimal string strictly; the text is kept as sent so its scale survives. */
+export function parseDecimal(value: unknown): string {
+  if (typeof value !== 'string' || !DECIMAL.test(value.trim())) {
+    throw new GraphQLError('must be a decimal string such as "1234.5600"');
+  }
+  return value.trim();
+}
+
+/** Parses an ISO 8601 date or date-time; a time without an offset is read as UTC. */
+export function parseDateTime(value: unknown): Date {
+  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) {
+    throw new GraphQLError('must be an ISO 8601 date-time such as "2025-03-01T12:00:00Z"');
+  }
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value) && value.includes('T');
+  const date = new Date(value.includes('T') && !hasZone ? `${value}Z` : value);
+  if (Number.isNaN(date.getTime())) throw new GraphQLError('must be a valid ISO 8601 date-time');
+  return date;
+}
+
+/** Formats a date as ISO 8601 UTC, without milliseconds when they are zero. */
+export function formatDateTime(date: Date): string {
+  return date.toISOString().replace('.000Z', 'Z');
+}
+
+function literal(ast: ValueNode): unknown {
+  switch (ast.kind) {
+    case Kind.STRING:
+    case Kind.BOOLEAN:
+      return ast.value;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(ast.value);
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return ast.values.map(literal);
+    case Kind.OBJECT:
+      return Object.fromEntries(ast.fields.map((f) => [f.name.value, literal(f.value)]));
+    default:
+      throw new GraphQLError('variables are not supported inside JSON literals');
+  }
+}
+
+builder.scalarType('Decimal', {
+  description: 'A decimal number as a string, e.g. "1234.5600". Sent and returned exactly as written (scale kept), never a float.',
+  serialize: (v) => String(v),
+  parseValue: parseDecimal,
+  parseLiteral: (ast) => parseDecimal(ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+builder.scalarType('DateTime', {
+  description: 'An ISO 8601 date-time in UTC, e.g. "2025-03-01T12:00:00Z".',
+  serialize: (v) => formatDateTime(v instanceof Date ? v : new Date(String(v))),
+  parseValue: parseDateTime,
+  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+function parseObject(value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new GraphQLError('must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+builder.scalarType('JSONObject', {
+  description: 'A free-form JSON object.',
+  serialize: (v) => v,
+  parseValue: parseObject,
+  parseLiteral: (ast) => parseObject(literal(ast)),
+});

@@ -1,0 +1,22 @@
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { createYoga } from 'graphql-yoga';
+import { createContext, type Context } from './context.ts';
+import { schema } from './schema.ts';
+
+/** The one yoga instance: `/graphql` over HTTP, and the executor the REST facade runs through. */
+export const yoga = createYoga<Record<string, never>, Context>({
+  schema,
+  graphqlEndpoint: '/graphql',
+  context: createContext,
+  landingPage: false,
+  // GraphiQL's assets ship inside the package: nothing is loaded from a CDN.
+  renderGraphiQL,
+  graphiql: {
+    title: 'Trade tracking platform GraphQL',
+    headers: JSON.stringify({ 'api-key': 'YOUR_API_KEY' }),
+    defaultQuery: '{\n  company { id name }\n  products(limit: 5) { total_count data { id code description } }\n}\n',
+  },
+  // NOTE: unexpected errors are masked ("Unexpected error."); domain errors are GraphQLErrors and pass.
+  maskedErrors: true,
+  logging: 'error',
+});

@@ -1,0 +1,162 @@
+import { getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode } from 'graphql';
+import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
+import { catalogue, type ErrorCode } from '../graph/errors.ts';
+import { locales, defaultLocale } from '../graph/context.ts';
+import { PAGE } from '../graph/pagination.ts';
+import { schema as graphSchema } from '../graph/schema.ts';
+import { compiledRoutes, type CompiledRoute } from '../rest/router.ts';
+import { exampleOf } from './examples.ts';
+import { SchemaRegistry } from './schemas.ts';
+
+const errorResponses: { status: string; code: ErrorCode; name: string; example?: { name: string; message: string }[] }[] = [
+  { status: '400', code: 'BAD_REQUEST', name: 'BadRequest', example: [{ name: 'limit', message: 'is out of range' }] },
+  { status: '401', code: 'UNAUTHORIZED', name: 'Unauthorized' },
+  { status: '404', code: 'NOT_FOUND', name: 'NotFound' },
+  { status: '422', code: 'UNPROCESSABLE_ENTITY', name: 'UnprocessableEntity', example: [{ name: 'code', message: "can't be blank" }] },
+  { status: '500', code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' },
+];
+
+const intro = `The HTTP API of the trade tracking platform: operations, purchase and sales orders, import and export processes with their foreign trade shipment, products, partners and costs.
+
+* **Authentication**: send your API key in the \`api-key\` header on every call.
+* **Envelopes**: request bodies are wrapped in \`params\` (an object, or an array for batch upserts); answers wrap the result in \`data\`.
+* **Locale**: \`locale\` query parameter or header (\`pt-BR\` default, \`en-US\`, \`es-ES\`) translates error messages; codes never change.
+* **Pagination**: \`limit\` (1 to ${PAGE.maxLimit}, default ${PAGE.defaultLimit}), \`offset\` (default 0), \`order_by[0][field]=inserted_at&order_by[0][order]=DESC\`.
+* **Values**: amounts, weights and quantities are decimal strings (\`"1234.5600"\`, the scale you send is kept); dates are ISO 8601 date-times in UTC.
+* **Errors**: \`{ "code", "message", "fields": [{ "name", "message" }] }\` with dotted field names such as \`internal_codes.0.code\`.`;
+
+function parametersOf(route: CompiledRoute, registry: SchemaRegistry): ParameterObject[] {
+  const params: ParameterObject[] = [];
+  for (const v of route.variables) {
+    if (v.from === 'body') continue;
+    const named = getNamedType(v.type);
+    const p: ParameterObject = {
+      name: v.name,
+      in: v.from === 'path' ? 'path' : 'query',
+      required: v.from === 'path' || isNonNullType(v.type),
+      schema: registry.input(v.type),
+    };
+    if (v.from === 'path' && route.def.pathExamples?.[v.name] !== undefined) p.example = route.def.pathExamples[v.name];
+    if (v.name === 'limit') p.description = `Page size, 1 to ${PAGE.maxLimit}.`;
+    if (v.name === 'offset') p.description = 'Rows to skip.';
+    if (isInputObjectType(named) || isListType(isNonNullType(v.type) ? v.type.ofType : v.type)) {
+      p.style = 'deepObject';
+      p.explode = true;
+      p.description = v.name === 'order_by'
+        ? 'Sort keys, e.g. `order_by[0][field]=inserted_at&order_by[0][order]=DESC`.'
+        : `Filters, e.g. \`${v.name}[field]=value\`.`;
+    }
+    if (v.name === 'search') p.description = 'Case-insensitive text search.';
+    params.push(p);
+  }
+  params.push({ $ref: '#/components/parameters/locale' } as unknown as ParameterObject);
+  return params;
+}
+
+/** Builds the OpenAPI 3.1 description from the route table and the GraphQL types. */
+export function buildOpenApi() {
+  const registry = new SchemaRegistry(graphSchema);
+  const builder = OpenApiBuilder.create()
+    .addOpenApiVersion('3.1.0')
+    .addInfo({ title: 'Trade tracking platform API', version: '1.0', description: intro })
+    .addServer({ url: '/api', description: 'This server' })
+    .addSecurityScheme('api-key', { type: 'apiKey', in: 'header', name: 'api-key', description: 'Your company API key.' })
+    .addParameter('locale', {
+      name: 'locale',
+      in: 'query',
+      required: false,
+      description: 'Language of error messages (the `locale` header works too).',
+      schema: { type: 'string', enum: [...locales], default: defaultLocale },
+    })
+    .addSchema('Error', {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: Object.keys(catalogue) },
+        message: { type: 'string' },
+        fields: {
+          type: 'array',
+          items: { type: 'object', required: ['name', 'message'], properties: { name: { type: 'string' }, message: { type: 'string' } } },
+        },
+      },
+    });
+  for (const e of errorResponses) {
+    builder.addResponse(e.name, {
+      description: catalogue[e.code].message,
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/Error' },
+          example: { code: e.code, message: catalogue[e.code].message, ...(e.example ? { fields: e.example } : {}) },
+        },
+      },
+    });
+  }
+  const tags = new Set<string>();
+  const paths: Record<string, Record<string, OperationObject>> = {};
+  for (const route of compiledRoutes) {
+    const { def } = route;
+    tags.add(def.tag);
+    const op = getOperationAST(route.document)!;
+    const root = op.selectionSet.selections[0] as FieldNode;
+    const rootType = (op.operation === 'query' ? graphSchema.getQueryType() : graphSchema.getMutationType())!.getFields()[root.name.value];
+    const result = registry.selection(rootType.type, root.selectionSet);
+    const bodySchema: SchemaObject = def.list
+      ? (() => {
+          const listType = getNamedType(rootType.type);
+          const sel = root.selectionSet!.selections.find((s) => s.kind === 'Field' && s.name.value === 'data') as FieldNode;
+          const dataField = (listType as unknown as { getFields(): Record<string, { type: never }> }).getFields().data;
+          return {
+            type: 'object',
+            required: ['data', 'total_count'],
+            properties: { data: registry.selection(dataField.type, sel.selectionSet), total_count: { type: 'integer', description: 'Rows matching, over all pages.' } },
+          };
+        })()
+      : { type: 'object', required: ['data'], properties: { data: result } };
+    const bodyVar = route.variables.find((v) => v.from === 'body');
+    const partial = !!bodyVar && def.method === 'PUT' && route.pathParams.length > 0 && !isListType(isNonNullType(bodyVar.type) ? bodyVar.type.ofType : bodyVar.type);
+    const operation: OperationObject = {
+      operationId: def.id,
+      tags: [def.tag],
+      summary: def.summary,
+      description: def.description,
+      security: [{ 'api-key': [] }],
+      parameters: parametersOf(route, registry),
+      ...(bodyVar
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['params'], properties: { params: registry.input(bodyVar.type, partial) } },
+                  ...(def.example !== undefined ? { example: { params: def.example } } : {}),
+                },
+              },
+            },
+          }
+        : {}),
+      responses: {
+        [String(def.status)]: {
+          description: def.status === 201 ? 'Created.' : 'OK.',
+          content: { 'application/json': { schema: bodySchema } },
+        },
+        ...Object.fromEntries(errorResponses.map((e) => [e.status, { $ref: `#/components/responses/${e.name}` }])),
+      },
+    };
+    paths[def.path] ??= {};
+    paths[def.path][def.method.toLowerCase()] = operation;
+  }
+  for (const [name, s] of Object.entries(registry.components)) builder.addSchema(name, s);
+  const components = builder.getSpec().components!.schemas as Record<string, SchemaObject>;
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      const content = (operation.responses as Record<string, { content?: Record<string, { schema: SchemaObject; example?: unknown }> }>);
+      for (const res of Object.values(content)) {
+        const media = res.content?.['application/json'];
+        if (media && media.example === undefined) media.example = exampleOf(media.schema, components);
+      }
+    }
+  }
+  for (const [path, item] of Object.entries(paths)) builder.addPath(path, item);
+  for (const tag of tags) builder.addTag({ name: tag });
+  return builder.getSpec();
+}

@@ -1,0 +1,87 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+  SqlQuery,
+  Transaction,
+} from '@prisma/driver-adapter-utils';
+
+/** Where the data lives: an embedded PGlite folder or a PostgreSQL server URL. */
+export interface DatabaseConfig {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** An open database: the adapter factory Prisma and the migration engine share. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+}
+
+/** Counts the SQL statements run inside `sqlCounter.run(...)`, e.g. per HTTP request. */
+export const sqlCounter = new AsyncLocalStorage<{ statements: number }>();
+
+function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw(q: SqlQuery): Promise<number> }>(
+  target: T,
+): T {
+  return new Proxy(target, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (prop === 'queryRaw' || prop === 'executeRaw') {
+        return (q: SqlQuery) => {
+          const store = sqlCounter.getStore();
+          if (store) store.statements += 1;
+          return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q);
+        };
+      }
+      if (prop === 'startTransaction') {
+        return async (...args: unknown[]) => {
+          const tx = await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args);
+          return counted(tx);
+        };
+      }
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
+  });
+}
+
+function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+  return new Proxy(factory, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (prop === 'connect') {
+        return async () => counted(await (value as () => Promise<SqlDriverAdapter>).call(obj));
+      }
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
+  });
+}
+
+/** Opens the database named by the config: PGlite under `dataDir` when no URL is given. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.databaseUrl) {
+    const { PrismaPg } = await import('@prisma/adapter-pg');
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // NOTE: an idle client losing its server must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    return {
+      kind: 'postgres',
+      adapterFactory: countingFactory(new PrismaPg(pool)),
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  const dir = path.resolve(config.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return {
+    kind: 'pglite',
+    adapterFactory: countingFactory(new PrismaPGlite(client)),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,75 @@
+import {
+  GraphQLError,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLInputType,
+} from 'graphql';
+import { fieldMessages, type FieldErrors } from '../graph/errors.ts';
+
+/** Where a value comes from: JSON keeps its types, a query string has only text. */
+export type Source = 'json' | 'query';
+
+const INT = /^-?\d{1,15}$/;
+
+/**
+ * Reads `value` as the GraphQL input type `type`, reporting what cannot be read under its
+ * dotted `name` (400) and dropping fields the type does not have (unknown fields are
+ * ignored). Query-string text is converted to numbers and booleans by the type.
+ */
+export function decode(value: unknown, type: GraphQLInputType, name: string, source: Source, errors: FieldErrors): unknown {
+  if (isNonNullType(type)) {
+    if (value === null || value === undefined) {
+      errors.add(name || 'params', fieldMessages.invalid);
+      return undefined;
+    }
+    return decode(value, type.ofType, name, source, errors);
+  }
+  if (value === null || value === undefined) return value;
+  const at = (child: string | number) => (name ? `${name}.${child}` : String(child));
+  if (isListType(type)) {
+    let items: unknown[];
+    if (Array.isArray(value)) items = value;
+    else if (source === 'query' && typeof value === 'object') items = Object.values(value as object);
+    else if (source === 'query') items = [value];
+    else {
+      errors.add(name || 'params', fieldMessages.invalid);
+      return undefined;
+    }
+    return items.map((item, i) => decode(item, type.ofType, at(i), source, errors));
+  }
+  if (isInputObjectType(type)) {
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      errors.add(name || 'params', fieldMessages.invalid);
+      return undefined;
+    }
+    const out: Record<string, unknown> = {};
+    for (const field of Object.values(type.getFields())) {
+      const v = (value as Record<string, unknown>)[field.name];
+      if (v !== undefined) out[field.name] = decode(v, field.type, at(field.name), source, errors);
+    }
+    return out;
+  }
+  if (isEnumType(type)) {
+    if (typeof value !== 'string' || !type.getValue(value)) errors.add(name, fieldMessages.invalid);
+    return value;
+  }
+  if (isScalarType(type)) {
+    let v = value;
+    if (source === 'query' && typeof v === 'string') {
+      if (type.name === 'Int' && INT.test(v)) v = Number(v);
+      else if (type.name === 'Float' && v.trim() !== '' && !Number.isNaN(Number(v))) v = Number(v);
+      else if (type.name === 'Boolean' && (v === 'true' || v === 'false')) v = v === 'true';
+    }
+    try {
+      return type.parseValue(v);
+    } catch (e) {
+      if (!(e instanceof GraphQLError || e instanceof TypeError)) throw e;
+      errors.add(name, fieldMessages.invalid);
+      return undefined;
+    }
+  }
+  return value;
+}

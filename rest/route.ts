@@ -1,0 +1,35 @@
+/** HTTP methods of the public API. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One documented (method, path) of the API: the GraphQL operation it runs and how the
+ * answer is shaped. Variables are bound by name: a `{name}` path segment feeds `$name`,
+ * the JSON body's `params` feeds `$params`, and every other variable is read from the
+ * query string (`limit`, `offset`, `order_by[0][field]`, `filters[x]`, `search`).
+ */
+export interface RouteDef {
+  /** Stable id, also the OpenAPI operationId, e.g. `products.getByCode`. */
+  id: string;
+  method: Method;
+  /** Path under /api in OpenAPI form, e.g. `/products/{id}`. */
+  path: string;
+  /** OpenAPI tag (reference section). */
+  tag: string;
+  summary: string;
+  description?: string;
+  /** A named GraphQL operation with one root field; its selection is the answer's shape. */
+  document: string;
+  /** 200, or 201 for creates and batch upserts. */
+  status: 200 | 201;
+  /** True when the root field answers `{ data, total_count }`, passed through as the body. */
+  list?: boolean;
+  /** Example of `params` for the OpenAPI description. */
+  example?: unknown;
+  /** Examples of path parameters for the OpenAPI description. */
+  pathExamples?: Record<string, string | number>;
+}
+
+/** Declares a route; the identity function keeps the table typed. */
+export function route(def: RouteDef): RouteDef {
+  return def;
+}

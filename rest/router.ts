@@ -1,0 +1,171 @@
+import qs from 'qs';
+import {
+  getOperationAST,
+  parse,
+  typeFromAST,
+  validate,
+  type DocumentNode,
+  type GraphQLInputType,
+} from 'graphql';
+import { sqlCounter } from '../prisma/database.ts';
+import { localeOf, locales, defaultLocale, type Locale } from '../graph/context.ts';
+import { BadInputError, DomainError, FieldErrors, fieldMessages } from '../graph/errors.ts';
+import { schema } from '../graph/schema.ts';
+import { yoga } from '../graph/yoga.ts';
+import { decode } from './decode.ts';
+import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
+import type { RouteDef } from './route.ts';
+import { routes } from './routes/index.ts';
+
+/** A route with its document parsed and validated once, and its path compiled. */
+export interface CompiledRoute {
+  def: RouteDef;
+  pattern: RegExp;
+  pathParams: string[];
+  document: DocumentNode;
+  rootField: string;
+  variables: { name: string; type: GraphQLInputType; from: 'path' | 'body' | 'query' }[];
+}
+
+/** Compiles a route; an invalid document or an unbound path parameter fails at start-up. */
+export function compileRoute(def: RouteDef): CompiledRoute {
+  const document = parse(def.document);
+  const problems = validate(schema, document);
+  if (problems.length) throw new Error(`route ${def.id}: ${problems.map((p) => p.message).join('; ')}`);
+  const op = getOperationAST(document);
+  if (!op || op.selectionSet.selections.length !== 1 || op.selectionSet.selections[0].kind !== 'Field') {
+    throw new Error(`route ${def.id}: the document must have exactly one root field`);
+  }
+  const pathParams = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const variables = (op.variableDefinitions ?? []).map((v) => {
+    const name = v.variable.name.value;
+    const type = typeFromAST(schema, v.type as never) as GraphQLInputType;
+    const from = pathParams.includes(name) ? 'path' : name === 'params' ? 'body' : 'query';
+    return { name, type, from } as const;
+  });
+  for (const p of pathParams) {
+    if (!variables.some((v) => v.name === p)) throw new Error(`route ${def.id}: path parameter {${p}} has no variable`);
+  }
+  const pattern = new RegExp(`^${def.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^/]+)')}/?$`);
+  return {
+    def,
+    pattern,
+    pathParams,
+    document,
+    rootField: (op.selectionSet.selections[0] as { alias?: { value: string }; name: { value: string } }).name.value,
+    variables,
+  };
+}
+
+/** Every route of the table, compiled. */
+export const compiledRoutes: CompiledRoute[] = routes.map(compileRoute);
+
+const MAX_JSON_BYTES = 10 * 1024 * 1024;
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+function fail(status: number, body: ErrorBody): Response {
+  return json(status, body);
+}
+
+function match(method: string, path: string): { route: CompiledRoute; values: string[] } | null {
+  for (const route of compiledRoutes) {
+    if (route.def.method !== method) continue;
+    const m = route.pattern.exec(path);
+    if (m) return { route, values: m.slice(1) };
+  }
+  return null;
+}
+
+async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_JSON_BYTES) return { ok: false };
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) return { ok: false };
+  try {
+    return { ok: true, value: text.trim() ? JSON.parse(text) : undefined };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Handles one REST request for `path` (below /api): match -> auth -> read params ->
+ * execute in-process through yoga -> wrap. Never throws; every failure is a catalogue body.
+ */
+export async function handleRest(request: Request, path: string): Promise<Response> {
+  const counter = { statements: 0 };
+  const response = await sqlCounter.run(counter, () => handle(request, path));
+  if (process.env.SQL_STATS === '1') response.headers.set('x-sql-statements', String(counter.statements));
+  return response;
+}
+
+async function handle(request: Request, path: string): Promise<Response> {
+  const search = new URL(request.url).search.slice(1);
+  const rawQuery = qs.parse(search, { depth: 5, arrayLimit: 100, parameterLimit: 200 }) as Record<string, unknown>;
+  const requested = rawQuery.locale ?? request.headers.get('locale');
+  const locale: Locale = localeOf(request);
+  const found = match(request.method, path);
+  if (!found) return fail(404, errorResponse('NOT_FOUND', locale).body);
+  if (requested !== undefined && requested !== null && !(locales as readonly unknown[]).includes(requested)) {
+    const e = errorResponse('BAD_REQUEST', defaultLocale, [{ name: 'locale', message: fieldMessages.invalid }]);
+    return fail(e.status, e.body);
+  }
+  try {
+    const { contextFactory, execute } = yoga.getEnveloped({ request });
+    let contextValue: Record<string, unknown>;
+    try {
+      contextValue = (await contextFactory()) as Record<string, unknown>;
+    } catch (e) {
+      if (e instanceof DomainError) return fromError(e, locale);
+      throw e;
+    }
+    const { route, values } = found;
+    const errors = new FieldErrors();
+    const variableValues: Record<string, unknown> = {};
+    let body: unknown;
+    if (route.variables.some((v) => v.from === 'body')) {
+      const read = await readJsonBody(request);
+      if (!read.ok) return fail(400, errorResponse('BAD_REQUEST', locale).body);
+      body = read.value;
+      if (body === null || typeof body !== 'object' || Array.isArray(body) || !('params' in body)) {
+        errors.add('params', fieldMessages.blank);
+        errors.throwIfAny(BadInputError);
+      }
+    }
+    for (const v of route.variables) {
+      let value: unknown;
+      if (v.from === 'path') value = decodeURIComponent(values[route.pathParams.indexOf(v.name)]);
+      else if (v.from === 'body') value = (body as { params: unknown }).params;
+      else value = rawQuery[v.name];
+      const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, v.from === 'body' ? 'json' : 'query', errors);
+      if (decoded !== undefined) variableValues[v.name] = decoded;
+    }
+    errors.throwIfAny(BadInputError);
+    const result = (await execute({ schema, document: route.document, variableValues, contextValue })) as {
+      data?: Record<string, unknown> | null;
+      errors?: readonly unknown[];
+    };
+    if (result.errors?.length) {
+      const e = fromGraphQLErrors(result.errors, locale);
+      return fail(e.status, e.body);
+    }
+    const value = result.data?.[route.rootField];
+    return json(route.def.status, route.def.list ? value : { data: value });
+  } catch (e) {
+    if (e instanceof DomainError) return fromError(e, locale);
+    const err = errorResponse('INTERNAL_SERVER_ERROR', locale);
+    console.error('[rest] unexpected error', request.method, path, e instanceof Error ? e.message : e);
+    return fail(err.status, err.body);
+  }
+}
+
+function fromError(e: DomainError, locale: Locale): Response {
+  const r = fromGraphQLErrors([e], locale);
+  return fail(r.status, r.body);
+}

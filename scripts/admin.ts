@@ -1,0 +1,26 @@
+// Operator commands: `npm run admin -- create-company --name "Acme" [--demo]`.
+import { parseArgs } from 'node:util';
+import { openedDatabase, disconnect } from '../graph/db.ts';
+import { createCompany } from '../graph/companies.ts';
+import { seedDemo } from '../graph/seed/demo.ts';
+import { applyMigrations } from '../prisma/migrate.ts';
+
+const usage = 'usage: npm run admin -- create-company --name "Acme" [--demo]';
+const [command, ...rest] = process.argv.slice(2);
+if (command !== 'create-company') {
+  console.error(usage);
+  process.exit(2);
+}
+const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, demo: { type: 'boolean', default: false } } });
+if (!values.name?.trim()) {
+  console.error(usage);
+  process.exit(2);
+}
+try {
+  await applyMigrations((await openedDatabase()).adapterFactory);
+  const created = await createCompany(values.name);
+  if (values.demo) await seedDemo(created);
+  console.log(JSON.stringify(created));
+} finally {
+  await disconnect();
+}

@@ -1,0 +1,17 @@
+// Builds the Remix app when build/ is missing or older than any source file.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const sources = ['app', 'graph', 'rest', 'openapi', 'prisma', 'remix.config.js', 'package-lock.json'];
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(p).filter((n) => n !== 'migrations').map((n) => newest(path.join(p, n))));
+}
+const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs : 0;
+if (!built || sources.some((s) => newest(s) > built)) {
+  console.log('building the app...');
+  execSync('npx remix build', { stdio: 'inherit' });
+}

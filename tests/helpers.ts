@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+
+/** The app under test. */
+export const baseUrl = () => inject('baseUrl');
+
+/** A short unique suffix so each test's data never collides with another's. */
+export function uniq(prefix = ''): string {
+  return `${prefix}${randomBytes(4).toString('hex')}`;
+}
+
+/** A company made for one test: its key and its operation. */
+export interface TestCompany {
+  company: { id: number; name: string };
+  api_key: string;
+  operation: { id: number; handlers: { id: number; role: string }[] };
+}
+
+/** Creates a fresh company (own API key and operation) through the operator endpoint. */
+export async function newCompany(name = uniq('Company ')): Promise<TestCompany> {
+  const res = await fetch(`${baseUrl()}/admin/companies`, {
+    method: 'POST',
+    headers: { 'admin-token': inject('adminToken'), 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (res.status !== 201) throw new Error(`company creation failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as TestCompany;
+}
+
+/** What an API call answered. */
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls the REST API over HTTP: `body` is sent as JSON as given (wrap it in `params` yourself). */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  { key, body, query, headers, raw }: { key?: string; body?: unknown; query?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<ApiResult<T>> {
+  const url = `${baseUrl()}/api${path}${query ? `?${query}` : ''}`;
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(key ? { 'api-key': key } : {}),
+      ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** An API client bound to one company's key. */
+export function client(key: string) {
+  return {
+    get: (path: string, query?: string) => api('GET', path, { key, query }),
+    post: (path: string, params: unknown, query?: string) => api('POST', path, { key, body: { params }, query }),
+    put: (path: string, params?: unknown, query?: string) => api('PUT', path, { key, body: params === undefined ? undefined : { params }, query }),
+    del: (path: string, query?: string) => api('DELETE', path, { key, query }),
+  };
+}
+
+/** Runs a GraphQL operation over HTTP. */
+export async function graphql(key: string | undefined, query: string, variables?: Record<string, unknown>) {
+  const res = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { 'api-key': key } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as { data?: any; errors?: any[] } };
+}
