@@ -10,7 +10,7 @@ import {
   ScrollRestoration,
   useRouteError,
 } from '@remix-run/react';
-import styles from './styles.css?url';
+import styles from './styles.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

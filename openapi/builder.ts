@@ -5,8 +5,12 @@ import { locales, defaultLocale } from '../graph/context.ts';
 import { PAGE } from '../graph/pagination.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, type CompiledRoute } from '../rest/router.ts';
+import { tags as tagDescriptions } from '../rest/routes/index.ts';
 import { exampleOf } from './examples.ts';
 import { SchemaRegistry } from './schemas.ts';
+
+/** The marketing website (terms of use live there); PUBLIC_WEBSITE_URL overrides it. */
+const websiteUrl = process.env.PUBLIC_WEBSITE_URL ?? 'https://tradetrack.example';
 
 const errorResponses: { status: string; code: ErrorCode; name: string; example?: { name: string; message: string }[] }[] = [
   { status: '400', code: 'BAD_REQUEST', name: 'BadRequest', example: [{ name: 'limit', message: 'is out of range' }] },
@@ -55,10 +59,10 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
 
 /** Builds the OpenAPI 3.1 description from the route table and the GraphQL types. */
 export function buildOpenApi() {
-  const registry = new SchemaRegistry(graphSchema);
+  const registry = new SchemaRegistry();
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion('3.1.0')
-    .addInfo({ title: 'Trade tracking platform API', version: '1.0', description: intro })
+    .addInfo({ title: 'Trade tracking platform API', version: '1.0', description: intro, license: { name: 'Proprietary', url: `${websiteUrl}/terms` } })
     .addServer({ url: '/api', description: 'This server' })
     .addSecurityScheme('api-key', { type: 'apiKey', in: 'header', name: 'api-key', description: 'Your company API key.' })
     .addParameter('locale', {
@@ -99,7 +103,6 @@ export function buildOpenApi() {
     const op = getOperationAST(route.document)!;
     const root = op.selectionSet.selections[0] as FieldNode;
     const rootType = (op.operation === 'query' ? graphSchema.getQueryType() : graphSchema.getMutationType())!.getFields()[root.name.value];
-    const result = registry.selection(rootType.type, root.selectionSet);
     const bodySchema: SchemaObject = def.list
       ? (() => {
           const listType = getNamedType(rootType.type);
@@ -111,7 +114,7 @@ export function buildOpenApi() {
             properties: { data: registry.selection(dataField.type, sel.selectionSet), total_count: { type: 'integer', description: 'Rows matching, over all pages.' } },
           };
         })()
-      : { type: 'object', required: ['data'], properties: { data: result } };
+      : { type: 'object', required: ['data'], properties: { data: registry.selection(rootType.type, root.selectionSet) } };
     const bodyVar = route.variables.find((v) => v.from === 'body');
     const partial = !!bodyVar && def.method === 'PUT' && route.pathParams.length > 0 && !isListType(isNonNullType(bodyVar.type) ? bodyVar.type.ofType : bodyVar.type);
     const operation: OperationObject = {
@@ -157,6 +160,6 @@ export function buildOpenApi() {
     }
   }
   for (const [path, item] of Object.entries(paths)) builder.addPath(path, item);
-  for (const tag of tags) builder.addTag({ name: tag });
+  for (const tag of tags) builder.addTag({ name: tag, description: tagDescriptions[tag] });
   return builder.getSpec();
 }

@@ -16,7 +16,7 @@ const byName: Record<string, unknown> = {
 /** A plausible example value for a schema, built from its components (for the reference docs). */
 export function exampleOf(schema: Schema, components: Record<string, SchemaObject>, key = '', depth = 0): unknown {
   if ('$ref' in schema) {
-    return exampleOf(components[schema.$ref.split('/').pop()!], components, key, depth);
+    return exampleOf(components[(schema.$ref as string).split('/').pop()!], components, key, depth);
   }
   if (schema.example !== undefined) return schema.example;
   if (schema.anyOf) return exampleOf(schema.anyOf[0], components, key, depth);

@@ -8,7 +8,6 @@ import {
   type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLOutputType,
-  type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
 import type { ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
@@ -40,7 +39,6 @@ function nullable(schema: Schema): Schema {
  */
 export class SchemaRegistry {
   readonly components: Record<string, SchemaObject> = {};
-  constructor(private readonly schema: GraphQLSchema) {}
 
   private named(type: GraphQLNamedType, partial = false): Schema {
     if (isScalarType(type)) return scalarSchemas[type.name] ?? { type: 'string' };

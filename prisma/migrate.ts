@@ -88,19 +88,35 @@ export function writeMigration(name: string, sql: string): string | null {
 }
 
 /**
+ * The SQL that takes the latest migration to the current prisma/schema, computed on a
+ * scratch in-memory PGlite (introspecting a PostgreSQL server through the driver adapter
+ * is not supported by the engine).
+ */
+export async function schemaDriftSql(): Promise<string> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  const scratch = await PGlite.create();
+  try {
+    const sql = await pendingSchemaSql(new PrismaPGlite(scratch));
+    return /^-- This is an empty migration/.test(sql.trim()) ? '' : sql.trim();
+  } finally {
+    await scratch.close();
+  }
+}
+
+/**
  * Development aid: applies the migrations, then pushes whatever prisma/schema has that the
  * migrations do not yet (returns that SQL). CI refuses such drift: see tests/schema.test.ts.
  */
 export async function applySchemaDrift(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string> {
-  const sql = await pendingSchemaSql(factory);
-  if (sql.trim() && !/^-- This is an empty migration/.test(sql.trim())) {
-    const conn = await factory.connect();
-    try {
-      await conn.executeScript(sql);
-    } finally {
-      await conn.dispose();
-    }
-    return sql;
+  await applyMigrations(factory);
+  const sql = await schemaDriftSql();
+  if (!sql) return '';
+  const conn = await factory.connect();
+  try {
+    await conn.executeScript(sql);
+  } finally {
+    await conn.dispose();
   }
-  return '';
+  return sql;
 }

@@ -1,10 +1,12 @@
 import { schema } from '../../graph/schema.ts';
+import type { ProductParams } from '../generated/operations.ts';
 import { route } from '../route.ts';
 import { selectAll } from '../selection.ts';
 
 const product = selectAll(schema, 'Product');
 const tag = 'Products';
-const example = {
+// Typed by the generated operation types, so an example that drifts from the schema fails tsc.
+const example: ProductParams = {
   code: 'PRD-01',
   description: 'Stainless steel valve 2"',
   category: 'Valves',
@@ -53,7 +55,7 @@ export const productRoutes = [
     summary: 'Create or update products in a batch',
     description: 'Each element is matched by `code`: an existing product is updated, a new one created. The batch is all or nothing.',
     status: 201,
-    example: [example, { code: 'PRD-02', description: 'Brass fitting 1/2"' }],
+    example: [example, { code: 'PRD-02', description: 'Brass fitting 1/2"' }] satisfies ProductParams[],
     document: `mutation ProductsUpsert($params: [ProductParams!]!) { upsertProducts(params: $params) { id code } }`,
   }),
   route({
@@ -75,7 +77,7 @@ export const productRoutes = [
     description: 'Fields left out are kept; nested lists sent replace the stored ones.',
     status: 200,
     pathExamples: { id: 1 },
-    example: { description: 'Stainless steel valve 2" (rev. B)' },
+    example: { description: 'Stainless steel valve 2" (rev. B)' } satisfies ProductParams,
     document: `mutation ProductsUpdate($id: Int!, $params: ProductParams!) { updateProduct(id: $id, params: $params) { id code } }`,
   }),
   route({
@@ -107,7 +109,7 @@ export const productRoutes = [
     description: 'Fields left out are kept; nested lists sent replace the stored ones.',
     status: 200,
     pathExamples: { code: 'PRD-01' },
-    example: { description: 'Stainless steel valve 2" (rev. B)' },
+    example: { description: 'Stainless steel valve 2" (rev. B)' } satisfies ProductParams,
     document: `mutation ProductsUpdateByCode($code: String!, $params: ProductParams!) { updateProductByCode(code: $code, params: $params) { id code } }`,
   }),
   route({

@@ -8,5 +8,5 @@ beforeEach(() => {
 afterEach(() => {
   const calls = spy?.mock.calls ?? [];
   spy?.mockRestore();
-  if (calls.length) throw new Error(`unexpected console.error: ${calls.map((c) => c.join(' ')).join('\n')}`);
+  if (calls.length) throw new Error(`unexpected console.error: ${calls.map((c: unknown[]) => c.join(' ')).join('\n')}`);
 });

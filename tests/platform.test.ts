@@ -1,0 +1,171 @@
+import { lintFromString, createConfig } from '@redocly/openapi-core';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, client, graphql, newCompany, type TestCompany } from './helpers.ts';
+
+const messages = {
+  'en-US': {
+    NOT_FOUND: 'Resource not found.',
+    UNAUTHORIZED: 'Unauthorized to access this resource.',
+    BAD_REQUEST: 'One or more fields are invalid. Please fill in correctly and try again.',
+    UNPROCESSABLE_ENTITY: 'Provided data are invalid.',
+  },
+  'pt-BR': {
+    NOT_FOUND: 'Recurso não encontrado.',
+    UNAUTHORIZED: 'Não autorizado a acessar este recurso.',
+    BAD_REQUEST: 'Um ou mais campos são inválidos. Preencha corretamente e tente novamente.',
+    UNPROCESSABLE_ENTITY: 'Os dados fornecidos são inválidos.',
+  },
+  'es-ES': {
+    NOT_FOUND: 'Recurso no encontrado.',
+    UNAUTHORIZED: 'No autorizado para acceder a este recurso.',
+    BAD_REQUEST: 'Uno o más campos no son válidos. Complételos correctamente e inténtelo de nuevo.',
+    UNPROCESSABLE_ENTITY: 'Los datos proporcionados no son válidos.',
+  },
+} as const;
+
+describe('the API platform', () => {
+  let co: TestCompany;
+  beforeAll(async () => {
+    co = await newCompany();
+  });
+
+  it('answers 401 without a key, with an unknown key and with a malformed key, on REST and GraphQL', async () => {
+    const forged = co.api_key.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    for (const key of [undefined, 'nope', forged, `${co.api_key.split('_').slice(0, 2).join('_')}_${'x'.repeat(43)}`]) {
+      const res = await api('GET', '/products', { key, query: 'locale=en-US' });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized to access this resource.' });
+      const gql = await graphql(key, '{ company { id } }');
+      expect(gql.status).toBe(401);
+      expect(gql.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
+    }
+    expect((await api('GET', '/products', { key: co.api_key })).status).toBe(200);
+  });
+
+  it('answers every catalogue code with its exact en-US text and translates it for pt-BR (default) and es-ES', async () => {
+    const C = client(co.api_key);
+    for (const locale of ['en-US', 'pt-BR', 'es-ES'] as const) {
+      const q = `locale=${locale}`;
+      const cases = {
+        NOT_FOUND: await C.get('/products/987654321', q),
+        UNAUTHORIZED: await api('GET', '/products', { query: q }),
+        BAD_REQUEST: await C.get('/products', `limit=0&${q}`),
+        UNPROCESSABLE_ENTITY: await C.post('/products', { code: '' }, q),
+      };
+      for (const [code, res] of Object.entries(cases)) {
+        expect(res.body.code).toBe(code);
+        expect(res.body.message).toBe(messages[locale][code as keyof (typeof messages)['en-US']]);
+        expect(res.body).not.toHaveProperty('stack');
+      }
+    }
+    const byDefault = await C.get('/products/987654321');
+    expect(byDefault.body.message).toBe(messages['pt-BR'].NOT_FOUND);
+    const byHeader = await api('GET', '/products/987654321', { key: co.api_key, headers: { locale: 'es-ES' } });
+    expect(byHeader.body.message).toBe(messages['es-ES'].NOT_FOUND);
+    const queryWins = await api('GET', '/products/987654321', { key: co.api_key, query: 'locale=en-US', headers: { locale: 'es-ES' } });
+    expect(queryWins.body.message).toBe(messages['en-US'].NOT_FOUND);
+    const blank = await C.post('/products', { code: 'x' }, 'locale=es-ES');
+    expect(blank.body.fields).toEqual([{ name: 'description', message: 'no puede estar en blanco' }]);
+    const badLocale = await C.get('/products', 'locale=fr-FR');
+    expect(badLocale.status).toBe(400);
+    expect(badLocale.body.fields).toEqual([{ name: 'locale', message: expect.any(String) }]);
+  });
+
+  it('answers unknown API paths and methods with the JSON NOT_FOUND error', async () => {
+    for (const [method, path] of [
+      ['GET', '/nothing-here'],
+      ['DELETE', '/products'],
+      ['PATCH', '/products/1'],
+      ['GET', '/products/1/extra'],
+    ]) {
+      const res = await api(method, path, { key: co.api_key, query: 'locale=en-US' });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'Resource not found.' });
+    }
+    const root = await fetch(`${baseUrl()}/api/`, { headers: { accept: 'application/json' } });
+    expect(root.status).toBe(404);
+    expect((await root.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('serves GraphQL with the same scoping, validation and error codes', async () => {
+    const res = await graphql(co.api_key, '{ company { id name } operations { id handlers { id role } } }');
+    expect(res.status).toBe(200);
+    expect(res.body.data.company).toEqual(co.company);
+    expect(res.body.data.operations).toEqual([{ id: co.operation.id, handlers: co.operation.handlers }]);
+    expect(co.operation.handlers).toHaveLength(19);
+    const missing = await graphql(co.api_key, '{ product(id: 987654321) { id } }');
+    expect(missing.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const invalid = await graphql(co.api_key, 'mutation { createProduct(params: { code: "" }) { id } }');
+    expect(invalid.body.errors[0].extensions).toMatchObject({
+      code: 'UNPROCESSABLE_ENTITY',
+      fields: [
+        { name: 'code', message: "can't be blank" },
+        { name: 'description', message: "can't be blank" },
+      ],
+    });
+    const page = await fetch(`${baseUrl()}/graphql`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/graphiql/i);
+  });
+
+  it('publishes an OpenAPI 3 description, version 1.0, that passes the linter and covers every route', async () => {
+    const res = await fetch(`${baseUrl()}/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.version).toBe('1.0');
+    expect(doc.components.securitySchemes['api-key']).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'api-key' }));
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: '/openapi.json', config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} ${p.location?.[0]?.pointer}`)).toEqual([]);
+    const { routes } = await import('../rest/routes/index.ts');
+    for (const r of routes) {
+      const op = doc.paths[r.path]?.[r.method.toLowerCase()];
+      expect(op, `${r.method} ${r.path}`).toBeDefined();
+      expect(op.operationId).toBe(r.id);
+      for (const status of ['400', '401', '404', '422', '500']) expect(op.responses[status]).toBeDefined();
+      expect(op.responses[String(r.status)].content['application/json'].example).toBeDefined();
+    }
+  });
+
+  it('serves the documentation site, the API reference page and a 404 page', async () => {
+    const home = await fetch(`${baseUrl()}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('Tutorial');
+    expect(html).toContain('API Docs');
+    const reference = await fetch(`${baseUrl()}/api/`, { headers: { accept: 'text/html' } });
+    expect(reference.status).toBe(200);
+    expect(await reference.text()).toContain('id="redoc"');
+    const bare = await fetch(`${baseUrl()}/api`, { headers: { accept: 'text/html' } });
+    expect(bare.status).toBe(200);
+    const missing = await fetch(`${baseUrl()}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Page Not Found');
+    const bundle = await fetch(`${baseUrl()}/redoc.standalone.js`);
+    expect(bundle.status).toBe(200);
+  });
+
+  it('creates a company from the command line with one key, one operation and a handler per role', async () => {
+    const run = promisify(execFile);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tt-admin-'));
+    try {
+      const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '' };
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create-company', '--name', 'Acme CLI'], { env });
+      const out = JSON.parse(stdout.trim().split('\n').pop()!);
+      expect(out.company).toEqual({ id: expect.any(Number), name: 'Acme CLI' });
+      expect(out.api_key).toMatch(/^tt_[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/);
+      expect(out.operation.handlers.map((h: { role: string }) => h.role)).toContain('customs_broker');
+      expect(out.operation.handlers).toHaveLength(19);
+      const bad = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create-company'], { env }).catch((e) => e);
+      expect(bad.code).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

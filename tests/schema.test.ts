@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { generate } from '@graphql-codegen/cli';
+import { describe, expect, it } from 'vitest';
+import { schemaDriftSql } from '../prisma/migrate.ts';
+import { artifacts } from '../scripts/codegen-artifacts.ts';
+
+describe('committed artifacts', () => {
+  it('graph/schema.graphql and rest/operations.graphql match the schema and the route table (run npm run codegen)', async () => {
+    const { sdl, operations } = await artifacts();
+    expect(readFileSync('graph/schema.graphql', 'utf8')).toBe(sdl);
+    expect(readFileSync('rest/operations.graphql', 'utf8')).toBe(operations);
+  });
+
+  it('rest/generated/operations.ts is what codegen makes of them (run npm run codegen)', async () => {
+    const { default: config } = await import('../scripts/codegen-config.ts');
+    const [out] = await generate(config, false);
+    expect(readFileSync('rest/generated/operations.ts', 'utf8')).toBe(out.content);
+  });
+
+  it('prisma/migrations bring a database to exactly prisma/schema (run npm run db:create-migration -- <name>)', async () => {
+    expect(await schemaDriftSql()).toBe('');
+  });
+});
