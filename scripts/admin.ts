@@ -4,6 +4,7 @@ import { openedDatabase, disconnect } from '../graph/db.ts';
 import { createCompany } from '../graph/companies.ts';
 import { seedDemo } from '../graph/seed/demo.ts';
 import { applyMigrations } from '../prisma/migrate.ts';
+import { seedReferenceData } from '../graph/reference/seed.ts';
 
 const usage = 'usage: npm run admin -- create-company --name "Acme" [--demo]';
 const [command, ...rest] = process.argv.slice(2);
@@ -18,6 +19,7 @@ if (!values.name?.trim()) {
 }
 try {
   await applyMigrations((await openedDatabase()).adapterFactory);
+  await seedReferenceData();
   const created = await createCompany(values.name);
   if (values.demo) await seedDemo(created);
   console.log(JSON.stringify(created));

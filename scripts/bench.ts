@@ -12,7 +12,7 @@
 // BENCH_DURATION (seconds per measurement, default 10), BENCH_CPU_PROF=1 (run the app
 // with --cpu-prof; the profile is written to $TMPDIR/tradetrack-bench-prof/ when it stops).
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -364,10 +364,11 @@ async function main() {
     const port = await freePort();
     const facadeBase = `http://127.0.0.1:${port}`;
     const nodeArgs = ['--import', 'tsx'];
-    if (process.env.BENCH_CPU_PROF === '1') {
-      const dir = path.join(os.tmpdir(), 'tradetrack-bench-prof');
-      nodeArgs.push('--cpu-prof', '--cpu-prof-dir', dir);
-      log(`the app runs with --cpu-prof; profile in ${dir}`);
+    const profDir = process.env.BENCH_CPU_PROF === '1' ? path.join(os.tmpdir(), 'tradetrack-bench-prof') : undefined;
+    if (profDir) {
+      mkdirSync(profDir, { recursive: true });
+      nodeArgs.push('--cpu-prof', '--cpu-prof-dir', profDir);
+      log(`the app runs with --cpu-prof; profile and phases.json in ${profDir}`);
     }
     child = spawn(process.execPath, [...nodeArgs, 'scripts/serve.ts'], {
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SKIP_DEMO: '1', NODE_ENV: 'production', SQL_STATS: '1' },
@@ -480,15 +481,20 @@ async function main() {
       { request: 'by code', server: 'direct', base: direct.base, paths: codePaths },
     ] as const;
     const runs = new Map<string, Load[]>();
+    // Monotonic microseconds, the clock of --cpu-prof profiles: lets a profile be cut per phase.
+    const phases: { name: string; fromUs: string; toUs: string }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       for (const t of targets) {
+        const from = process.hrtime.bigint() / 1000n;
         const r = await runLoad(t.base, [...t.paths], headers);
+        phases.push({ name: `round ${round} ${t.server} ${t.request}`, fromUs: String(from), toUs: String(process.hrtime.bigint() / 1000n) });
         const key = `${t.request}|${t.server}`;
         runs.set(key, [...(runs.get(key) ?? []), r]);
         log(`round ${round} ${t.server.padEnd(6)} ${t.request.padEnd(7)}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx || r.errors || r.timeouts ? ` (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})` : ''}`);
         if (r.non2xx || r.errors || r.timeouts) console.warn(`WARNING: ${t.server} ${t.request} had non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`);
       }
     }
+    if (profDir) writeFileSync(path.join(profDir, 'phases.json'), JSON.stringify(phases, null, 2));
     const summary = (request: string, server: string) => {
       const rs = runs.get(`${request}|${server}`)!;
       return {

@@ -7,6 +7,7 @@ import { connect, disconnect, openedDatabase } from '../../graph/db';
 import { env } from '../../graph/env';
 import { countCompanies, createCompany, type NewCompany } from '../../graph/companies';
 import { seedDemo } from '../../graph/seed/demo';
+import { seedReferenceData } from '../../graph/reference/seed';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 
@@ -16,6 +17,7 @@ async function prepare(log: (line: string) => void): Promise<NewCompany | null> 
   const db = await openedDatabase();
   const applied = await applyMigrations(db.adapterFactory);
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+  await seedReferenceData();
   if ((await countCompanies()) > 0 || process.env.SKIP_DEMO === '1') return null;
   const demo = await createCompany('Demo Trading Co.');
   await seedDemo(demo);

@@ -1,0 +1,6 @@
+import { seedCountriesAndCurrencies } from './countries-currencies.ts';
+
+/** Loads the global reference data that is missing; idempotent, run at every start. */
+export async function seedReferenceData(): Promise<void> {
+  await seedCountriesAndCurrencies();
+}
