@@ -13,5 +13,6 @@ function newest(p) {
 const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs : 0;
 if (!built || sources.some((s) => newest(s) > built)) {
   console.log('building the app...');
-  execSync('npx remix build', { stdio: 'inherit' });
+  // Always a production build: the server runs React's production runtime.
+  execSync('npx remix build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
