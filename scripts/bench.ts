@@ -578,8 +578,8 @@ The load generator, both servers and PostgreSQL run on this one machine and shar
 
 ## Method
 
-- A throwaway PostgreSQL database (\`${'bench_<timestamp>'}\`) is created, migrated and dropped at the end.
-- One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time.
+- A throwaway PostgreSQL database (\`bench_<timestamp>\`) is created, migrated and dropped at the end.
+- One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time; then ANALYZE.
 - Facade: the app (\`node --import tsx scripts/serve.ts\`, NODE_ENV=production, SQL_STATS=1) as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma.
 - Direct: a minimal \`node:http\` server in the bench process that authenticates the \`api-key\` with the same query (graph/auth.ts), then calls Prisma with the same where, order and take (company_id, deleted_at null, id ascending, internal codes by id, foreign operator links) and answers the same JSON. Before measuring, the answers of both servers are compared: ${checks.length ? `they differ: ${checks.join('; ')}` : 'they are identical for both requests'}.
 - Both use a pool of ${process.env.DATABASE_POOL_SIZE ?? 10} PostgreSQL connections.
