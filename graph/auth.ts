@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { prisma } from './db.ts';
 
 const KEY_PATTERN = /^tt_([a-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/;
@@ -14,15 +15,32 @@ export function newApiKey(): { prefix: string; key: string; secretHash: Buffer }
   return { prefix, key: `tt_${prefix}_${secret}`, secretHash: hash(secret) };
 }
 
+type KeyRow = { secret_hash: Uint8Array; company: { id: number; name: string } };
+
+// NOTE: key rows are cached for a short while so a request does not pay a database round
+// trip to authenticate; a key revoked in the database stops working within KEY_CACHE_TTL.
+const KEY_CACHE_TTL = 30_000;
+const keys = new LRUCache<string, KeyRow | false>({ max: 10_000, ttl: KEY_CACHE_TTL });
+
+async function keyRow(prefix: string): Promise<KeyRow | null> {
+  const cached = keys.get(prefix);
+  if (cached !== undefined) return cached || null;
+  const row = await prisma().apiKey.findUnique({
+    where: { prefix },
+    select: { secret_hash: true, revoked_at: true, company: { select: { id: true, name: true } } },
+  });
+  const usable = row && !row.revoked_at ? { secret_hash: row.secret_hash, company: row.company } : null;
+  // Unknown prefixes are remembered briefly too, so guessing keys cannot hammer the database.
+  keys.set(prefix, usable ?? false);
+  return usable;
+}
+
 /** The company an API key belongs to, or null for a missing, unknown, malformed or revoked key. */
 export async function authenticate(key: string | null | undefined): Promise<{ id: number; name: string } | null> {
   const match = key ? KEY_PATTERN.exec(key.trim()) : null;
   if (!match) return null;
-  const row = await prisma().apiKey.findUnique({
-    where: { prefix: match[1] },
-    select: { secret_hash: true, revoked_at: true, company: { select: { id: true, name: true } } },
-  });
-  if (!row || row.revoked_at) return null;
+  const row = await keyRow(match[1]);
+  if (!row) return null;
   const given = hash(match[2]);
   const stored = Buffer.from(row.secret_hash);
   // Constant-time comparison of the hashes.

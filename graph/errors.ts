@@ -26,6 +26,7 @@ export const fieldMessages = {
   invalid: 'is invalid',
   notAllowed: 'is not allowed in the current state',
   outOfRange: 'is out of range',
+  tooLarge: 'is too large',
 } as const;
 
 /** A domain error: a GraphQL error whose extensions carry the catalogue code, fields and HTTP status. */

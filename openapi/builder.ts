@@ -103,7 +103,9 @@ export function buildOpenApi() {
     const op = getOperationAST(route.document)!;
     const root = op.selectionSet.selections[0] as FieldNode;
     const rootType = (op.operation === 'query' ? graphSchema.getQueryType() : graphSchema.getMutationType())!.getFields()[root.name.value];
-    const bodySchema: SchemaObject = def.list
+    const bodySchema: SchemaObject = def.download
+      ? {}
+      : def.list
       ? (() => {
           const listType = getNamedType(rootType.type);
           const sel = root.selectionSet!.selections.find((s) => s.kind === 'Field' && s.name.value === 'data') as FieldNode;
@@ -128,20 +130,21 @@ export function buildOpenApi() {
         ? {
             requestBody: {
               required: true,
-              content: {
-                'application/json': {
-                  schema: { type: 'object', required: ['params'], properties: { params: registry.input(bodyVar.type, partial) } },
-                  ...(def.example !== undefined ? { example: { params: def.example } } : {}),
-                },
-              },
+              content: def.multipart
+                ? { 'multipart/form-data': { schema: registry.input(bodyVar.type), ...(def.example !== undefined ? { example: def.example } : {}) } }
+                : {
+                    'application/json': {
+                      schema: { type: 'object', required: ['params'], properties: { params: registry.input(bodyVar.type, partial) } },
+                      ...(def.example !== undefined ? { example: { params: def.example } } : {}),
+                    },
+                  },
             },
           }
         : {}),
       responses: {
-        [String(def.status)]: {
-          description: def.status === 201 ? 'Created.' : 'OK.',
-          content: { 'application/json': { schema: bodySchema } },
-        },
+        [String(def.status)]: def.download
+          ? { description: 'The file, with its content type and a content-disposition naming the original file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+          : { description: def.status === 201 ? 'Created.' : 'OK.', content: { 'application/json': { schema: bodySchema } } },
         ...Object.fromEntries(errorResponses.map((e) => [e.status, { $ref: `#/components/responses/${e.name}` }])),
       },
     };

@@ -13,25 +13,46 @@ const byName: Record<string, unknown> = {
   total_count: 1,
 };
 
+/** How deep examples go (deep enough for an order's handler actors). */
+const MAX_DEPTH = 12;
+/** Marks a component met again on its own path: a nullable field or a list stops there. */
+const CYCLE = Symbol('cycle');
+
 /** A plausible example value for a schema, built from its components (for the reference docs). */
-export function exampleOf(schema: Schema, components: Record<string, SchemaObject>, key = '', depth = 0): unknown {
+export function exampleOf(
+  schema: Schema,
+  components: Record<string, SchemaObject>,
+  key = '',
+  depth = 0,
+  path: ReadonlySet<string> = new Set(),
+): unknown {
   if ('$ref' in schema) {
-    return exampleOf(components[(schema.$ref as string).split('/').pop()!], components, key, depth);
+    const name = (schema.$ref as string).split('/').pop()!;
+    if (path.has(name)) return CYCLE;
+    return exampleOf(components[name], components, key, depth, new Set(path).add(name));
   }
   if (schema.example !== undefined) return schema.example;
-  if (schema.anyOf) return exampleOf(schema.anyOf[0], components, key, depth);
+  if (schema.anyOf) {
+    const value = exampleOf(schema.anyOf[0], components, key, depth, path);
+    return value === CYCLE ? null : value;
+  }
   if (schema.enum) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (key in byName && (type === 'string' || type === 'integer')) return byName[key];
   switch (type) {
     case 'object': {
-      if (!schema.properties || depth > 4) return {};
+      if (!schema.properties || depth > MAX_DEPTH) return {};
       return Object.fromEntries(
-        Object.entries(schema.properties).map(([k, v]) => [k, exampleOf(v, components, k, depth + 1)]),
+        Object.entries(schema.properties).map(([k, v]) => {
+          const value = exampleOf(v, components, k, depth + 1, path);
+          return [k, value === CYCLE ? null : value];
+        }),
       );
     }
-    case 'array':
-      return schema.items && depth <= 4 ? [exampleOf(schema.items, components, key, depth + 1)] : [];
+    case 'array': {
+      const item = schema.items && depth <= MAX_DEPTH ? exampleOf(schema.items, components, key, depth + 1, path) : CYCLE;
+      return item === CYCLE ? [] : [item];
+    }
     case 'integer':
       return key.endsWith('_id') || key === 'id' ? 1 : 10;
     case 'number':

@@ -23,6 +23,7 @@ const scalarSchemas: Record<string, SchemaObject> = {
   Decimal: { type: 'string', pattern: '^-?\\d{1,20}(\\.\\d{1,10})?$', example: '1234.5600', description: 'Decimal string; the scale sent is kept.' },
   DateTime: { type: 'string', format: 'date-time', example: '2025-03-01T12:00:00Z' },
   JSONObject: { type: 'object', additionalProperties: true },
+  Upload: { type: 'string', format: 'binary', description: 'A file.' },
 };
 
 const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });

@@ -64,7 +64,9 @@ export function decode(value: unknown, type: GraphQLInputType, name: string, sou
       else if (type.name === 'Boolean' && (v === 'true' || v === 'false')) v = v === 'true';
     }
     try {
-      return type.parseValue(v);
+      // NOTE: validate only; execution parses again, and a parsed value (a Date) is not input.
+      type.parseValue(v);
+      return v;
     } catch (e) {
       if (!(e instanceof GraphQLError || e instanceof TypeError)) throw e;
       errors.add(name, fieldMessages.invalid);

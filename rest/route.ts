@@ -27,6 +27,10 @@ export interface RouteDef {
   example?: unknown;
   /** Examples of path parameters for the OpenAPI description. */
   pathExamples?: Record<string, string | number>;
+  /** The body is multipart/form-data: text fields feed `$params`, a file part becomes an `Upload`. */
+  multipart?: boolean;
+  /** The root field answers a stored file (`storage_key`, `content_type`, `original_filename`); its bytes are the answer. */
+  download?: boolean;
 }
 
 /** Declares a route; the identity function keeps the table typed. */

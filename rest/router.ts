@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import qs from 'qs';
 import {
   getOperationAST,
@@ -12,7 +13,10 @@ import { localeOf, locales, defaultLocale, type Locale } from '../graph/context.
 import { BadInputError, DomainError, FieldErrors, fieldMessages } from '../graph/errors.ts';
 import { schema } from '../graph/schema.ts';
 import { yoga } from '../graph/yoga.ts';
+import { env } from '../graph/env.ts';
+import { storage } from '../graph/storage.ts';
 import { decode } from './decode.ts';
+import { readMultipart } from './multipart.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
 import { routes } from './routes/index.ts';
@@ -116,6 +120,7 @@ async function handle(request: Request, path: string): Promise<Response> {
     const e = errorResponse('BAD_REQUEST', defaultLocale, [{ name: 'locale', message: fieldMessages.invalid }]);
     return fail(e.status, e.body);
   }
+  let cleanup: (() => Promise<void>) | undefined;
   try {
     const { contextFactory, execute } = yoga.getEnveloped({ request });
     let contextValue: Record<string, unknown>;
@@ -129,7 +134,12 @@ async function handle(request: Request, path: string): Promise<Response> {
     const errors = new FieldErrors();
     const variableValues: Record<string, unknown> = {};
     let body: unknown;
-    if (route.variables.some((v) => v.from === 'body')) {
+    if (route.def.multipart) {
+      const read = await readMultipart(request, env().maxUploadBytes);
+      if (!read.ok) return fail(400, errorResponse('BAD_REQUEST', locale, read.fields).body);
+      cleanup = read.cleanup;
+      body = { params: read.params };
+    } else if (route.variables.some((v) => v.from === 'body')) {
       const read = await readJsonBody(request);
       if (!read.ok) return fail(400, errorResponse('BAD_REQUEST', locale).body);
       body = read.value;
@@ -143,7 +153,7 @@ async function handle(request: Request, path: string): Promise<Response> {
       if (v.from === 'path') value = decodeURIComponent(values[route.pathParams.indexOf(v.name)]);
       else if (v.from === 'body') value = (body as { params: unknown }).params;
       else value = rawQuery[v.name];
-      const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, v.from === 'body' ? 'json' : 'query', errors);
+      const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, v.from === 'body' && !route.def.multipart ? 'json' : 'query', errors);
       if (decoded !== undefined) variableValues[v.name] = decoded;
     }
     errors.throwIfAny(BadInputError);
@@ -156,13 +166,33 @@ async function handle(request: Request, path: string): Promise<Response> {
       return fail(e.status, e.body);
     }
     const value = result.data?.[route.rootField];
+    if (route.def.download) return await fileResponse(value as StoredFileRef, locale);
     return json(route.def.status, route.def.list ? value : { data: value });
   } catch (e) {
     if (e instanceof DomainError) return fromError(e, locale);
     const err = errorResponse('INTERNAL_SERVER_ERROR', locale);
     console.error('[rest] unexpected error', request.method, path, e instanceof Error ? e.message : e);
     return fail(err.status, err.body);
+  } finally {
+    await cleanup?.();
   }
+}
+
+type StoredFileRef = { storage_key: string; content_type: string; original_filename: string };
+
+/** Streams a stored file as the answer of a `download` route. */
+async function fileResponse(ref: StoredFileRef, locale: Locale): Promise<Response> {
+  const file = await storage().get(ref.storage_key);
+  if (!file) return fail(404, errorResponse('NOT_FOUND', locale).body);
+  const ascii = ref.original_filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return new Response(Readable.toWeb(file.stream()) as unknown as ReadableStream, {
+    status: 200,
+    headers: {
+      'content-type': ref.content_type,
+      'content-length': String(file.size),
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(ref.original_filename)}`,
+    },
+  });
 }
 
 function fromError(e: DomainError, locale: Locale): Response {

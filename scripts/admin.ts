@@ -5,9 +5,11 @@ import { createCompany } from '../graph/companies.ts';
 import { seedDemo } from '../graph/seed/demo.ts';
 import { applyMigrations } from '../prisma/migrate.ts';
 import { seedReferenceData } from '../graph/reference/seed.ts';
+import { importCommands } from './import-commands.ts';
 
-const usage = 'usage: npm run admin -- create-company --name "Acme" [--demo]';
+const usage = 'usage: npm run admin -- create-company --name "Acme" [--demo] | import-ais FILE | import-port-schedules FILE.csv';
 const [command, ...rest] = process.argv.slice(2);
+if (command && Object.hasOwn(importCommands, command)) process.exit(await importCommands[command](rest));
 if (command !== 'create-company') {
   console.error(usage);
   process.exit(2);

@@ -129,7 +129,8 @@ describe('the API platform', () => {
       expect(op, `${r.method} ${r.path}`).toBeDefined();
       expect(op.operationId).toBe(r.id);
       for (const status of ['400', '401', '404', '422', '500']) expect(op.responses[status]).toBeDefined();
-      expect(op.responses[String(r.status)].content['application/json'].example).toBeDefined();
+      const media = r.download ? 'application/octet-stream' : 'application/json';
+      expect(op.responses[String(r.status)].content[media][r.download ? 'schema' : 'example']).toBeDefined();
     }
   });
 

@@ -267,6 +267,7 @@ describe('products', () => {
     });
 
     it('runs the same number of SQL statements whatever the page size', async () => {
+      await A.get('/products', 'limit=1'); // warms the API key cache, so every count below is the list's own
       const counts = [];
       for (const limit of [1, 10, 100]) {
         const res = await A.get('/products', `limit=${limit}`);

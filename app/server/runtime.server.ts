@@ -10,6 +10,9 @@ import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
+import { handleRest } from '../../rest/router';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { Readable } from 'node:stream';
 
 /** Applies migrations and, on an empty database, creates the demo company. */
 async function prepare(log: (line: string) => void): Promise<NewCompany | null> {
@@ -24,17 +27,50 @@ async function prepare(log: (line: string) => void): Promise<NewCompany | null> 
   return demo;
 }
 
-/** Builds the express app: static assets, the JSON 404 of /api for non-browsers, then Remix. */
+/** A Fetch Request for an express request; the body stays a stream (uploads are never buffered). */
+function toFetchRequest(req: ExpressRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/**
+ * The REST API, mounted straight on the HTTP server ahead of the page router: every /api/*
+ * call goes to the facade without a trip through page route matching and loaders
+ * (docs/decisions/008-rest-mount.md).
+ */
+async function serveRest(req: ExpressRequest, res: ExpressResponse): Promise<void> {
+  const response = await handleRest(toFetchRequest(req), req.path);
+  res.status(response.status);
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (!response.body) return void res.end();
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.startsWith('application/json')) return void res.end(Buffer.from(await response.arrayBuffer()));
+  Readable.fromWeb(response.body as never).pipe(res);
+}
+
+/** Builds the express app: static assets, the JSON 404 of /api for non-browsers, the REST API, then Remix. */
 function httpApp(build: ServerBuild) {
   const app = express();
   app.disable('x-powered-by');
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
-  app.use(express.static('public', { maxAge: '1h' }));
   app.all(/^\/api\/?$/, (req, res, next) => {
     if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html') return next();
     const request = new Request(`http://local${req.originalUrl}`, { headers: req.headers as Record<string, string> });
     const { status, body } = errorResponse('NOT_FOUND', localeOf(request));
     res.status(status).json(body);
+  });
+  app.use('/api/', (req, res, next) => {
+    if (req.path === '/') return next();
+    serveRest(req, res).catch(next);
   });
   app.all('*', createRequestHandler({ build, mode: env().production ? 'production' : 'development' }));
   return app;
@@ -60,9 +96,11 @@ export const runtime = {
       log('Try it:');
       log(`  curl -H 'api-key: ${demo.api_key}' '${base}/api/products?limit=5'`);
     }
+    // Stop accepting connections, let requests in flight finish (10 s at most), then close the database.
     const stop = async () => {
-      server.close();
-      server.closeAllConnections?.();
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections?.();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await disconnect();
       process.exit(0);
     };

@@ -42,4 +42,7 @@ export async function seedDemo(created: NewCompany): Promise<void> {
     };
   });
   await run(created.company, 'mutation Seed($p: [ProductParams!]!) { upsertProducts(params: $p) { id } }', { p: products });
+  await (await import('./logistics.ts')).seedLogistics(created);
+  await (await import('./orders.ts')).seedOrders(created);
+  await (await import('./processes.ts')).seedProcesses(created);
 }

@@ -291,6 +291,9 @@ async function saveOne(
   }
 }
 
+/** Batches may hold hundreds of rows: Prisma's 5 s default would cut them off under load. */
+const BATCH_TRANSACTION = { timeout: 120_000, maxWait: 20_000 };
+
 const byKey = (key: ProductKey) => ({ company_id_id: key });
 
 const ProductList = builder.objectRef<{ where: Prisma.ProductWhereInput; page: ReturnType<typeof pageOf> }>('ProductList');
@@ -392,7 +395,7 @@ builder.mutationFields((t) => ({
           const written: ProductKey[] = [];
           for (const [i, params] of list.entries()) written.push(await write(db, ctx.company.id, targets[i], params));
           return written;
-        })
+        }, BATCH_TRANSACTION)
         .catch((e) => rethrowUnique(e, 'code'));
       const rows = await prisma().product.findMany({
         ...query,

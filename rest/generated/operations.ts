@@ -3,6 +3,893 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Filters of the actor list. */
+export type ActorFilters = {
+  /** Document type. */
+  document_type?: DocumentType | null | undefined;
+  /** Internal code (exact). */
+  internal_code?: string | null | undefined;
+  /** Official document (exact). */
+  official_document?: string | null | undefined;
+  /** Keep actors holding this partnership role. */
+  partnership_role?: BusinessRole | null | undefined;
+};
+
+/** One sort key of a Actor list. */
+export type ActorOrderBy = {
+  /** Field to sort by. */
+  field: ActorOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type ActorOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'internal_code'
+  | 'nickname'
+  | 'official_document'
+  | 'official_name'
+  | 'trading_name'
+  | 'updated_at';
+
+/** An actor described inline. An actor of the company with the same `official_document` and `document_type` (or, without a document, the same `internal_code`) is used; otherwise a new actor is created. */
+export type ActorParams = {
+  /** Brazilian economic activity code (CNAE). */
+  cnae?: string | null | undefined;
+  /** Free-text contact details. */
+  contact_details?: string | null | undefined;
+  /** Free-text description. */
+  description?: string | null | undefined;
+  /** Kind of `official_document`; CNPJ and CPF check digits are validated. */
+  document_type?: DocumentType | null | undefined;
+  /** Code of the actor in the company's own systems. */
+  internal_code?: string | null | undefined;
+  /** URL of the actor's logo. */
+  logo_url?: string | null | undefined;
+  /** Short name the company uses for the actor. */
+  nickname?: string | null | undefined;
+  /** Official document number (digits only for CNPJ and CPF). */
+  official_document?: string | null | undefined;
+  /** Official (registered) name. */
+  official_name?: string | null | undefined;
+  /** When the company was opened. */
+  opening_date?: string | null | undefined;
+  /** Trading name. */
+  trading_name?: string | null | undefined;
+};
+
+/** Kind of air shipment. */
+export type AirShipmentType =
+  | 'ENVIROTAINER'
+  | 'LOOSE_CARGO'
+  | 'PALLET';
+
+/** Air transport data. */
+export type AirTransportShipmentParams = {
+  /** Airline. */
+  airline_id?: number | null | undefined;
+  /** Air waybill. */
+  awb?: string | null | undefined;
+  /** Destination airport. */
+  destination_airport_id?: number | null | undefined;
+  /** House air waybill. */
+  hawb?: string | null | undefined;
+  /** A house air waybill. */
+  house_awbs?: Array<HouseAwbParams> | null | undefined;
+  /** Origin airport. */
+  origin_airport_id?: number | null | undefined;
+  /** ENVIROTAINER, PALLET or LOOSE_CARGO. */
+  type?: AirShipmentType | null | undefined;
+};
+
+/** AIS transponder class: A (SOLAS ships) or B. */
+export type AisClass =
+  | 'A'
+  | 'B';
+
+/** How much attention a process needs: NORMAL (default), WARNING or DANGER. */
+export type AlertLevel =
+  | 'DANGER'
+  | 'NORMAL'
+  | 'WARNING';
+
+/** Authorization status (CE Mercante, customs document entries). */
+export type AuthorizationStatus =
+  | 'AUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_AUTHORIZED'
+  | 'PENDING';
+
+/** Business role of a partner company or of an operation handler slot. */
+export type BusinessRole =
+  | 'ACQUIRER'
+  | 'AGENT'
+  | 'BANK'
+  | 'BONDED_TERMINAL'
+  | 'CARGO_OWNER'
+  | 'CONTAINER_DEPOT'
+  | 'CUSTOMER'
+  | 'CUSTOMS_BROKER'
+  | 'EXPORTER'
+  | 'FREIGHT_FORWARDER'
+  | 'FUNDER'
+  | 'IMPORTER'
+  | 'INTEGRATOR'
+  | 'INTERNATIONAL_ROAD_CARRIER'
+  | 'MANUFACTURER'
+  | 'NATIONAL_ROAD_CARRIER'
+  | 'SUPPLIER'
+  | 'TRADING'
+  | 'WAREHOUSE';
+
+/** Loose cargo. */
+export type CargoParams = {
+  /** Cubic weight. */
+  cubic_weight?: string | null | undefined;
+  /** Dimensions, free text (e.g. 120x100x150 cm). */
+  dimensions?: string | null | undefined;
+  /** Unit of the quantity. */
+  measurement_unit?: MeasurementUnit | null | undefined;
+  /** Quantity in the measurement unit. */
+  quantity?: string | null | undefined;
+  /** Volume in cubic meters. */
+  volume_cubic_meters?: string | null | undefined;
+  /** Weight in kg. */
+  weight_kg?: string | null | undefined;
+};
+
+/** A cargo manifest of the CE Mercante. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type CeMercanteManifestParams = {
+  /** Discharge terminal. */
+  discharge_port_terminal?: string | null | undefined;
+  /** UN/LOCODE of the discharge port. */
+  discharge_port_unlocode?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Loading terminal. */
+  loading_port_terminal?: string | null | undefined;
+  /** UN/LOCODE of the loading port. */
+  loading_port_unlocode?: string | null | undefined;
+  /** Manifest number. */
+  manifest_number?: string | null | undefined;
+};
+
+/** CE Mercante (Brazilian maritime cargo control) data. */
+export type CeMercanteParams = {
+  /** Bill of lading. */
+  bl?: string | null | undefined;
+  /** Cargo description. */
+  cargo_description?: string | null | undefined;
+  /** A cargo manifest of the CE Mercante. */
+  cargo_manifests?: Array<CeMercanteManifestParams> | null | undefined;
+  /** Cargo presence date. */
+  cargo_presence_at?: string | null | undefined;
+  /** Cargo status. */
+  cargo_status?: string | null | undefined;
+  /** Consignee document (CNPJ/CPF). */
+  consignee_document?: string | null | undefined;
+  /** Customs place. */
+  customs_place?: string | null | undefined;
+  /** Destination port. */
+  destination_port?: string | null | undefined;
+  /** Import declaration number. */
+  di_number?: string | null | undefined;
+  /** DTA number. */
+  dta_number?: string | null | undefined;
+  /** Freight cost. */
+  freight_cost?: string | null | undefined;
+  /** ISO 4217 currency of the freight. */
+  freight_currency_code?: string | null | undefined;
+  /** Freight payment type. */
+  freight_payment_type?: string | null | undefined;
+  /** Gross weight in kg. */
+  gross_weight_kg?: string | null | undefined;
+  /** Issue date. */
+  issued_at?: string | null | undefined;
+  /** CE Mercante number. */
+  number?: string | null | undefined;
+  /** Origin port. */
+  origin_port?: string | null | undefined;
+  /** Shipping agency. */
+  shipping_agency?: string | null | undefined;
+  /** Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID. */
+  status_response?: StatusResponse | null | undefined;
+};
+
+/** A tracking event of a container. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type ContainerEventParams = {
+  /** When it happened (or is expected). */
+  datetime?: string | null | undefined;
+  /** Whether the event is an estimate. */
+  estimated?: boolean | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Where. */
+  place?: string | null | undefined;
+  /** What happened, e.g. GATE_OUT, LOADED, DISCHARGED. */
+  status?: string | null | undefined;
+  /** Means of transport, e.g. the vessel. */
+  transport?: string | null | undefined;
+  /** Voyage. */
+  voyage?: string | null | undefined;
+};
+
+/** A container. */
+export type ContainerParams = {
+  /** Actual return of the empty container; demurrage stops counting then. */
+  actual_return_empty_container_at?: string | null | undefined;
+  /** Container number, e.g. MSCU1234565. */
+  code?: string | null | undefined;
+  /** Volume in cubic meters. */
+  cubic_meters?: string | null | undefined;
+  /** Deadline to return the empty container. */
+  demurrage_empty_return_deadline?: string | null | undefined;
+  /** When the demurrage free time starts counting; the shipment ATA when left out. */
+  demurrage_free_time_start_at?: string | null | undefined;
+  /** Reference date of the demurrage. */
+  demurrage_reference_date?: string | null | undefined;
+  /** Estimated return of the empty container. */
+  estimated_return_empty_container_at?: string | null | undefined;
+  /** A tracking event of a container. */
+  events?: Array<ContainerEventParams> | null | undefined;
+  /** Gross weight in kg. */
+  gross_weight_kg?: string | null | undefined;
+  /** Hidden from tracking views (default false). */
+  hidden?: boolean | null | undefined;
+  /** Invoice number of the cargo. */
+  invoice_number?: string | null | undefined;
+  /** Whether the container can be stacked. */
+  is_stackable?: boolean | null | undefined;
+  /** What the container carries. */
+  load_type?: LoadType | null | undefined;
+  /** Maximum weight in kg. */
+  max_weight_kg?: string | null | undefined;
+  /** Observations. */
+  observations?: string | null | undefined;
+  /** Seal. */
+  seal_code?: string | null | undefined;
+  /** Second seal. */
+  secondary_seal_code?: string | null | undefined;
+  /** Container size. */
+  size_foot_type?: ContainerSizeFootType | null | undefined;
+  /** Tare weight in kg. */
+  tare_weight_kg?: string | null | undefined;
+  /** Tracking provider used for this container. */
+  tracking_api?: string | null | undefined;
+  /** Whether the container is tracked by hand (default true). */
+  tracking_manual?: boolean | null | undefined;
+  /** Container type. */
+  type?: ContainerType | null | undefined;
+};
+
+/** Container size. */
+export type ContainerSizeFootType =
+  | 'HC_20'
+  | 'HC_40'
+  | 'HC_45'
+  | 'PALLET_WIDE_40'
+  | 'PALLET_WIDE_45'
+  | 'REDUCED_20'
+  | 'REDUCED_30'
+  | 'REDUCED_40'
+  | 'SHC_20'
+  | 'SHC_40'
+  | 'SHC_45'
+  | 'SPECIAL_20'
+  | 'SPECIAL_30'
+  | 'SPECIAL_40'
+  | 'SPECIAL_45'
+  | 'STANDARD_20'
+  | 'STANDARD_30'
+  | 'STANDARD_40';
+
+/** Container type. */
+export type ContainerType =
+  | 'BULK'
+  | 'DOUBLE_DOOR'
+  | 'DRY'
+  | 'FLAT_RACK'
+  | 'HARD_TOP'
+  | 'HIGH_CUBE'
+  | 'INSULATED'
+  | 'NON_OPERATING_REEFER'
+  | 'OPEN_TOP'
+  | 'PALLET_WIDE'
+  | 'PLATFORM'
+  | 'REEFER'
+  | 'SIDE_DOOR'
+  | 'SPECIAL'
+  | 'STANDARD'
+  | 'SWAP_BODY'
+  | 'TANK'
+  | 'VENTILATED';
+
+/** One sort key of a CostModel list. */
+export type CostModelOrderBy = {
+  /** Field to sort by. */
+  field: CostModelOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type CostModelOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'name';
+
+/** The cost of one expense of the process; matched by cost_model_expense_id. */
+export type CostPerExpenseParams = {
+  /** Cost incurred. */
+  cost?: string | null | undefined;
+  /** The cost model expense. */
+  cost_model_expense_id?: number | null | undefined;
+  /** Cost planned. */
+  planned_cost?: string | null | undefined;
+};
+
+/** What quantity of the process an expense is priced by. */
+export type CostReference =
+  | 'BRAZILIAN_INVOICE_VALUE'
+  | 'CALCULATED_CUBAGE_CUBIC_METERS'
+  | 'CALCULATED_GROSS_WEIGHT_KG'
+  | 'CONTAINERS'
+  | 'CONTAINERS_ROUTE'
+  | 'FREIGHT_COST'
+  | 'ITEMS_CONTENT_QUANTITY'
+  | 'ITEMS_CUBAGE_CUBIC_METERS'
+  | 'ITEMS_PALLETS'
+  | 'ITEMS_QUANTITY'
+  | 'ITEMS_UNITIZED_QUANTITY'
+  | 'ITEMS_WEIGHT_KG'
+  | 'ORDER'
+  | 'SHIPMENT'
+  | 'STORAGE_DAYS_CONTAINER'
+  | 'STORAGE_PERIOD';
+
+/** Demurrage terms of the containers. */
+export type DemurrageParams = {
+  /** Daily rate in USD once the free time is over. */
+  daily_rate_usd?: string | null | undefined;
+  /** Free time in days. */
+  free_time?: number | null | undefined;
+};
+
+/** Kind of an official document number: CNPJ, CPF, TIN or an internal code. */
+export type DocumentType =
+  | 'CNPJ'
+  | 'CPF'
+  | 'INTERNAL_CODE'
+  | 'TIN';
+
+/** A DUIMP (single import declaration). */
+export type DuimpParams = {
+  /** Customs channel. */
+  channel?: ImportChannel | null | undefined;
+  /** Customs clearance. */
+  customs_cleared_at?: string | null | undefined;
+  /** Cargo delivery. */
+  delivered_at?: string | null | undefined;
+  /** Free-form extra data (a JSON object). */
+  extra?: Record<string, unknown> | null | undefined;
+  /** Importer document or name. */
+  importer?: string | null | undefined;
+  /** Last update at customs. */
+  last_updated_at?: string | null | undefined;
+  /** DUIMP number. */
+  number?: string | null | undefined;
+  /** Registration. */
+  registered_at?: string | null | undefined;
+  /** Customs status. */
+  status?: DuimpStatus | null | undefined;
+  /** Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID. */
+  status_response?: StatusResponse | null | undefined;
+  /** DUIMP version. */
+  version?: string | null | undefined;
+};
+
+/** Status of a DUIMP. */
+export type DuimpStatus =
+  | 'ADVANCE_DELIVERY_AWAITING_CARGO_DELIVERY'
+  | 'ADVANCE_DELIVERY_AWAITING_STATE_TAX_PENDING'
+  | 'ADVANCE_DELIVERY_CARGO_DELIVERED'
+  | 'CANCELED_BY_CUSTOMS'
+  | 'CANCELED_BY_VERIFICATION'
+  | 'CLEARED_AWAITING_CARGO_DELIVERY'
+  | 'CLEARED_AWAITING_STATE_TAX_PENDING'
+  | 'CLEARED_CARGO_DELIVERED'
+  | 'REGISTERED_AWAITING_CHANNEL'
+  | 'SELECTED_FOR_INSPECTION';
+
+/** Customs channel of an export declaration. */
+export type ExportChannel =
+  | 'GREEN'
+  | 'ORANGE'
+  | 'RED';
+
+/** An export declaration (DU-E). */
+export type ExportDeclarationParams = {
+  /** Customs channel. */
+  channel?: ExportChannel | null | undefined;
+  /** Customs clearance. */
+  customs_cleared_at?: string | null | undefined;
+  /** Endorsement. */
+  endorsed_at?: string | null | undefined;
+  /** Free-form extra data (a JSON object). */
+  extra?: Record<string, unknown> | null | undefined;
+  /** Last update. */
+  last_updated_at?: string | null | undefined;
+  /** Declaration number. */
+  number?: string | null | undefined;
+  /** Registration. */
+  registered_at?: string | null | undefined;
+  /** Customs status. */
+  status?: ExportDeclarationStatus | null | undefined;
+  /** Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID. */
+  status_response?: StatusResponse | null | undefined;
+};
+
+/** Status of an export declaration. */
+export type ExportDeclarationStatus =
+  | 'ACD_IN_PROCESSING'
+  | 'CANCELED_BY_CUSTOMS'
+  | 'CANCELED_BY_CUSTOMS_AT_THE_REQUEST_OF_THE_EXPORTER'
+  | 'CANCELED_BY_THE_EXPORTER'
+  | 'CANCELED_DUE_TO_EXPIRATION_OF_DEADLINE'
+  | 'CLEARED'
+  | 'CUSTOMS_CLEARANCE_AWAITING_RESOLUTION_OF_ADMINISTRATIVE_ISSUES'
+  | 'DECLARATION_SUBMITTED_FOR_CUSTOMS_CLEARANCE'
+  | 'EARLY_SHIPMENT_AUTHORIZED'
+  | 'EARLY_SHIPMENT_PENDING_AUTHORIZATION'
+  | 'EARLY_SHIPMENT_PENDING_LPCO'
+  | 'ENDORSED'
+  | 'FISCAL_ANALYSIS_COMPLETED'
+  | 'INTERRUPTED'
+  | 'IN_PREPARATION'
+  | 'LPCO_CLEARANCE_PENDING'
+  | 'REGISTERED'
+  | 'RELEASED_WITHOUT_CUSTOMS_INSPECTION_GREEN_CHANNEL'
+  | 'RFB_CANCEL_EXPORTER_REQUEST'
+  | 'SELECTED_FOR_CUSTOMS_CONFERENCE'
+  | 'SELECTED_FOR_INSPECTION_ORANGE_OR_RED_CHANNEL'
+  | 'UNDER_FISCAL_ANALYSIS';
+
+/** The international movement of a process: mode, dates, containers, freight, demurrage and customs. */
+export type ForeignTradeShipmentParams = {
+  /** Air transport data. */
+  air_transport_shipment?: AirTransportShipmentParams | null | undefined;
+  /** Actual time of arrival of the shipment. */
+  ata?: string | null | undefined;
+  /** Actual time of departure of the shipment. */
+  atd?: string | null | undefined;
+  /** Whether the platform tracks the shipment with the carrier (default true). */
+  automatic_tracking_enabled?: boolean | null | undefined;
+  /** CE Mercante (Brazilian maritime cargo control) data. */
+  ce_mercante?: CeMercanteParams | null | undefined;
+  /** CE Mercante authorization status. */
+  ce_mercante_authorization_status?: AuthorizationStatus | null | undefined;
+  /** CE Mercante number. */
+  ce_mercante_number?: string | null | undefined;
+  /** Total volume in cubic meters. */
+  cubage_cubic_meters?: string | null | undefined;
+  /** When the cargo was delivered. */
+  delivered_at?: string | null | undefined;
+  /** Demurrage terms of the containers. */
+  demurrage?: DemurrageParams | null | undefined;
+  /** When the cargo left the warehouse. */
+  departed_from_warehouse_at?: string | null | undefined;
+  /** When the empty containers are to be returned. */
+  empty_return_date?: string | null | undefined;
+  /** Estimated time of arrival of the shipment. */
+  eta?: string | null | undefined;
+  /** Estimated time of departure of the shipment. */
+  etd?: string | null | undefined;
+  /** The international freight. */
+  international_freight?: InternationalFreightParams | null | undefined;
+  /** A leg of the international voyage. */
+  international_transport_legs?: Array<InternationalTransportLegParams> | null | undefined;
+  /** A commercial invoice of the shipment. */
+  invoices?: Array<InvoiceParams> | null | undefined;
+  /** An order item (or part of it) travelling on the shipment. */
+  items?: Array<ShipmentItemParams> | null | undefined;
+  /** Sea transport data. */
+  maritime_transport_shipment?: MaritimeTransportShipmentParams | null | undefined;
+  /** A road transport within the country, on one of the company routes. */
+  national_road_transports?: Array<NationalRoadTransportParams> | null | undefined;
+  /** A courier shipment. */
+  parcel_shipments?: Array<ParcelShipmentParams> | null | undefined;
+  /** When the cargo entered the warehouse. */
+  received_in_warehouse_at?: string | null | undefined;
+  /** International road transport data. */
+  road_transport_shipment?: RoadTransportShipmentParams | null | undefined;
+  /** A route of the company. */
+  route_id?: number | null | undefined;
+  /** Links a DUIMP to the shipment. */
+  shipment_duimps?: Array<ShipmentDuimpParams> | null | undefined;
+  /** Links an export declaration to the shipment. */
+  shipment_export_declarations?: Array<ShipmentExportDeclarationParams> | null | undefined;
+  /** Links an import declaration to the shipment. */
+  shipment_import_declarations?: Array<ShipmentImportDeclarationParams> | null | undefined;
+  /** Links an import licence to the shipment. */
+  shipment_import_licenses?: Array<ShipmentImportLicenseParams> | null | undefined;
+  /** Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID. */
+  status_response?: StatusResponse | null | undefined;
+  /** Total gross weight in kg. */
+  total_gross_weight?: string | null | undefined;
+  /** Total net weight in kg. */
+  total_net_weight?: string | null | undefined;
+  /** What physically travels: a container or loose cargo. */
+  transportables?: Array<TransportableParams> | null | undefined;
+  /** AIR_TRANSPORT, MARITIME_TRANSPORT or ROAD_TRANSPORT. */
+  type?: ShipmentType | null | undefined;
+  /** Days of free storage in the warehouse. */
+  warehouse_free_time_days?: number | null | undefined;
+};
+
+/** How the international freight was contracted. */
+export type FreightType =
+  | 'BID'
+  | 'COLLECT'
+  | 'NEGOTIATION_SPOT'
+  | 'PREPAID';
+
+/** Handler entries keyed by lower-case role. Sent, it replaces the stored entries: roles left out are removed. */
+export type HandlerMapParams = {
+  /** The acquirer. */
+  acquirer?: HandlerParams | null | undefined;
+  /** The agent. */
+  agent?: HandlerParams | null | undefined;
+  /** The bank. */
+  bank?: HandlerParams | null | undefined;
+  /** The bonded terminal. */
+  bonded_terminal?: HandlerParams | null | undefined;
+  /** The cargo owner. */
+  cargo_owner?: HandlerParams | null | undefined;
+  /** The container depot. */
+  container_depot?: HandlerParams | null | undefined;
+  /** The customer. */
+  customer?: HandlerParams | null | undefined;
+  /** The customs broker. */
+  customs_broker?: HandlerParams | null | undefined;
+  /** The exporter. */
+  exporter?: HandlerParams | null | undefined;
+  /** The freight forwarder. */
+  freight_forwarder?: HandlerParams | null | undefined;
+  /** The funder. */
+  funder?: HandlerParams | null | undefined;
+  /** The importer. */
+  importer?: HandlerParams | null | undefined;
+  /** The integrator. */
+  integrator?: HandlerParams | null | undefined;
+  /** The international road carrier. */
+  international_road_carrier?: HandlerParams | null | undefined;
+  /** The manufacturer. */
+  manufacturer?: HandlerParams | null | undefined;
+  /** The national road carrier. */
+  national_road_carrier?: HandlerParams | null | undefined;
+  /** The supplier. */
+  supplier?: HandlerParams | null | undefined;
+  /** The trading. */
+  trading?: HandlerParams | null | undefined;
+  /** The warehouse. */
+  warehouse?: HandlerParams | null | undefined;
+};
+
+/** A handler entry: fills the operation handler slot `operation_handler_id` with an actor given by `actor_id` or described in `actor`. `operation_handler_id` is required when the entry is created. */
+export type HandlerParams = {
+  /** The actor, described inline, when `actor_id` is not sent. */
+  actor?: ActorParams | null | undefined;
+  /** Id of the actor that plays the role. Send `actor_id` or `actor`. */
+  actor_id?: number | null | undefined;
+  /** The actor's business unit handling the order or process. */
+  business_unit?: string | null | undefined;
+  /** Id of an existing entry (deprecated `handlers` list only; map entries are matched by role). */
+  id?: number | null | undefined;
+  /** The operation handler (role slot) this entry fills; of the same role as its key and of the operation of the path. */
+  operation_handler_id?: number | null | undefined;
+  /** The actor's own reference, such as a broker's file number. */
+  reference?: string | null | undefined;
+  /** A second reference. */
+  secondary_reference?: string | null | undefined;
+};
+
+/** A house air waybill. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type HouseAwbParams = {
+  /** Airline. */
+  airline_id?: number | null | undefined;
+  /** Actual time of arrival of the flight. */
+  ata?: string | null | undefined;
+  /** Actual time of departure of the flight. */
+  atd?: string | null | undefined;
+  /** Import declaration number. */
+  di_number?: string | null | undefined;
+  /** DTA number. */
+  dta_number?: string | null | undefined;
+  /** Estimated time of arrival of the flight. */
+  eta?: string | null | undefined;
+  /** Estimated time of departure of the flight. */
+  etd?: string | null | undefined;
+  /** Free-form extra data (a JSON object). */
+  extra?: Record<string, unknown> | null | undefined;
+  /** Flight number. */
+  flight?: string | null | undefined;
+  /** House AWB number. */
+  hawb?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Whether it continues in customs transit (DTA). */
+  is_transport_type_dta?: boolean | null | undefined;
+  /** Loading airport. */
+  loading_airport_id?: number | null | undefined;
+  /** Status reported by the airline. */
+  status?: string | null | undefined;
+  /** Stopover airports (IATA codes). */
+  stopovers?: Array<string> | null | undefined;
+  /** Unloading airport. */
+  unloading_airport_id?: number | null | undefined;
+};
+
+/** Customs channel of an import declaration. */
+export type ImportChannel =
+  | 'GRAY'
+  | 'GREEN'
+  | 'RED'
+  | 'YELLOW';
+
+/** An import declaration (DI). */
+export type ImportDeclarationParams = {
+  /** Customs channel. */
+  channel?: ImportChannel | null | undefined;
+  /** Customs clearance. */
+  customs_cleared_at?: string | null | undefined;
+  /** Free-form extra data (a JSON object). */
+  extra?: Record<string, unknown> | null | undefined;
+  /** Numbers of the import licences of the declaration. */
+  import_licenses?: Array<string> | null | undefined;
+  /** Last update at customs. */
+  last_updated_at?: string | null | undefined;
+  /** Declaration number. */
+  number?: string | null | undefined;
+  /** Registration. */
+  registered_at?: string | null | undefined;
+  /** Customs status. */
+  status?: ImportDeclarationStatus | null | undefined;
+  /** Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID. */
+  status_response?: StatusResponse | null | undefined;
+  /** Last status change. */
+  status_updated_at?: string | null | undefined;
+};
+
+/** Status of an import declaration. */
+export type ImportDeclarationStatus =
+  | 'CANCELLED'
+  | 'CLEARED'
+  | 'DELIVERY_AUTHORIZED'
+  | 'DISPATCH_INTERRUPTED'
+  | 'IN_FORFEITURE'
+  | 'NOT_REPORTED'
+  | 'READY_DISTRIBUTION'
+  | 'UNDER_FISCAL_ANALYSIS'
+  | 'WAITING_CLEARANCE'
+  | 'WAITING_DISTRIBUTION'
+  | 'WAITING_DOCUMENT'
+  | 'WAITING_FISCAL_ANALYSIS'
+  | 'WAITING_PARAMETERIZATION';
+
+/** An import licence (LI). */
+export type ImportLicenseParams = {
+  /** Approval. */
+  approved_at?: string | null | undefined;
+  /** Free-form extra data (a JSON object). */
+  extra?: Record<string, unknown> | null | undefined;
+  /** Last update. */
+  last_updated_at?: string | null | undefined;
+  /** Licence number. */
+  number?: string | null | undefined;
+  /** Registration. */
+  registered_at?: string | null | undefined;
+  /** Licence status. */
+  status?: ImportLicenseStatus | null | undefined;
+  /** Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID. */
+  status_response?: StatusResponse | null | undefined;
+  /** Last status change. */
+  status_updated_at?: string | null | undefined;
+};
+
+/** Status of an import licence. */
+export type ImportLicenseStatus =
+  | 'AUTHORIZED_BOARDING'
+  | 'CANCELED'
+  | 'CLEARED'
+  | 'DEFERRED'
+  | 'DEFERRED_LINKED_TO_DI'
+  | 'DEFERRED_RESERVED'
+  | 'EXPIRED'
+  | 'FOR_ANALYSIS'
+  | 'IN_ANALYSIS'
+  | 'IN_DEMANDED'
+  | 'JUDICIALLY_DEFERRED'
+  | 'JUDICIALLY_DEFERRED_LINKED_TO_DI'
+  | 'JUDICIALLY_DEFERRED_RESERVED'
+  | 'REJECTED';
+
+/** Incoterms 2020 rule. */
+export type Incoterm =
+  | 'CFR'
+  | 'CIF'
+  | 'CIP'
+  | 'CPT'
+  | 'DAP'
+  | 'DDP'
+  | 'DPU'
+  | 'EXW'
+  | 'FAS'
+  | 'FCA'
+  | 'FOB';
+
+/** The international freight. */
+export type InternationalFreightParams = {
+  /** Booked discharge airport. */
+  booking_discharge_airport_id?: number | null | undefined;
+  /** Booked discharge port. */
+  booking_discharge_port_id?: number | null | undefined;
+  /** Booked arrival. */
+  booking_eta?: string | null | undefined;
+  /** Booked departure. */
+  booking_etd?: string | null | undefined;
+  /** Booked loading airport. */
+  booking_loading_airport_id?: number | null | undefined;
+  /** Booked loading port. */
+  booking_loading_port_id?: number | null | undefined;
+  /** ISO 4217 currency code of the costs; read back as `currency`. */
+  currency_code?: string | null | undefined;
+  /** Freight paid at destination. */
+  freight_cost_collect?: string | null | undefined;
+  /** Freight paid at origin. */
+  freight_cost_prepaid?: string | null | undefined;
+  /** Road freight. */
+  freight_cost_road?: string | null | undefined;
+  /** Total freight. */
+  freight_cost_total?: string | null | undefined;
+  /** Freight forwarder who quoted. */
+  freight_forwarder?: string | null | undefined;
+  /** Planned boarding date. */
+  planned_boarding_date?: string | null | undefined;
+  /** Quotation number. */
+  quotation_number?: string | null | undefined;
+  /** Booked sealine. */
+  sealine_id?: number | null | undefined;
+  /** How the freight was contracted. */
+  type?: FreightType | null | undefined;
+  /** Booked vessel. */
+  vessel_id?: number | null | undefined;
+  /** Booked voyage. */
+  voyage_number?: string | null | undefined;
+};
+
+/** A leg of the international voyage. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type InternationalTransportLegParams = {
+  /** Where the leg ends. */
+  arrival_place?: string | null | undefined;
+  /** Actual time of arrival of the leg. */
+  ata?: string | null | undefined;
+  /** Actual time of departure of the leg. */
+  atd?: string | null | undefined;
+  /** Where the leg starts. */
+  departure_place?: string | null | undefined;
+  /** Estimated time of arrival of the leg. */
+  eta?: string | null | undefined;
+  /** Estimated time of departure of the leg. */
+  etd?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Mode of the leg. */
+  modal_type?: TransportModalType | null | undefined;
+  /** Vessel name. */
+  vessel?: string | null | undefined;
+  /** Voyage. */
+  voyage?: string | null | undefined;
+};
+
+/** A line of a commercial invoice. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type InvoiceItemParams = {
+  /** Batch number. */
+  batch_number?: string | null | undefined;
+  /** Batch validity date. */
+  batch_validity_date?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Line reference of the order item. */
+  order_item_line_reference?: string | null | undefined;
+  /** Reference code of the order of this line. */
+  order_reference_code?: string | null | undefined;
+  /** Product description. */
+  product_description?: string | null | undefined;
+  /** Product code (SKU). */
+  product_sku?: string | null | undefined;
+  /** Production date. */
+  production_date?: string | null | undefined;
+  /** Invoiced quantity. */
+  quantity?: string | null | undefined;
+  /** Quantity on this shipment. */
+  shipment_quantity?: string | null | undefined;
+  /** Line total; when left out, quantity x unitary_amount counts toward the invoice total. */
+  total_amount?: string | null | undefined;
+  /** Gross weight of the line in kg. */
+  total_gross_weight_kg?: string | null | undefined;
+  /** Unit price. */
+  unitary_amount?: string | null | undefined;
+};
+
+/** A commercial invoice of the shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type InvoiceParams = {
+  /** ISO 4217 currency code of the amounts; read back as `currency`. */
+  currency_code?: string | null | undefined;
+  /** Discount on the invoice total. */
+  discount?: string | null | undefined;
+  /** Issue date. */
+  emitted_at?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Incoterm of the sale. */
+  incoterm?: Incoterm | null | undefined;
+  /** A line of a commercial invoice. */
+  items?: Array<InvoiceItemParams> | null | undefined;
+  /** Invoice number. */
+  number?: string | null | undefined;
+};
+
+/** Kind of load. */
+export type LoadType =
+  | 'BULK'
+  | 'FOOD'
+  | 'GENERAL_CARGO'
+  | 'PHARMACEUTICALS'
+  | 'WEAPONS';
+
+/** Kind of sea shipment. */
+export type MaritimeShipmentType =
+  | 'BREAKBULK'
+  | 'BULK_CARGO'
+  | 'FCL'
+  | 'LCL';
+
+/** Sea transport data. */
+export type MaritimeTransportShipmentParams = {
+  /** Bill of lading. */
+  bl?: string | null | undefined;
+  /** Booking number. */
+  booking?: string | null | undefined;
+  /** Discharge port. */
+  discharge_port_id?: number | null | undefined;
+  /** House bill of lading. */
+  hbl?: string | null | undefined;
+  /** Loading port. */
+  loading_port_id?: number | null | undefined;
+  /** Sealine. */
+  sealine_id?: number | null | undefined;
+  /** Discharge port as reported by tracking. */
+  tracking_discharge_port?: string | null | undefined;
+  /** Which reference tracking uses. */
+  tracking_key?: TrackingKey | null | undefined;
+  /** Loading port as reported by tracking. */
+  tracking_loading_port?: string | null | undefined;
+  /** Carrier tracking number. */
+  tracking_number?: string | null | undefined;
+  /** FCL, LCL, BREAKBULK or BULK_CARGO. */
+  type?: MaritimeShipmentType | null | undefined;
+  /** Tracking keys usable with the data sent. */
+  valid_keys?: Array<TrackingKey> | null | undefined;
+  /** Vessel. */
+  vessel_id?: number | null | undefined;
+  /** Voyage number. */
+  voyage_number?: string | null | undefined;
+};
+
+/** Comparison of a matching rule. */
+export type MatchingRuleOperator =
+  | 'EQUALS';
+
 /** Measurement and package units. */
 export type MeasurementUnit =
   | 'AMPOULES'
@@ -61,6 +948,38 @@ export type MeasurementUnit =
   | 'TUBES'
   | 'UNITS';
 
+/** A road transport within the country, on one of the company routes. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type NationalRoadTransportParams = {
+  /** Scheduled collection. */
+  collection_scheduled_at?: string | null | undefined;
+  /** Planned delivery. */
+  delivery_planned_at?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Transit under customs control (DTA); default false. */
+  is_transport_type_dta?: boolean | null | undefined;
+  /** The leg of the route. */
+  leg_slug?: string | null | undefined;
+  /** What is carried. */
+  load_type?: LoadType | null | undefined;
+  /** Actor id of the road carrier. */
+  national_road_carrier_id?: number | null | undefined;
+  /** Number of pallets. */
+  quantity_pallets?: number | null | undefined;
+  /** Released for transport. */
+  released_for_transport_at?: string | null | undefined;
+  /** LTL, FTL, FCL or BULK_CARGO. */
+  road_transport_type?: RoadTransportType | null | undefined;
+  /** The route. */
+  route_id?: number | null | undefined;
+  /** Transport completed. */
+  transport_completed_at?: string | null | undefined;
+  /** REFRIGERATED, HAZARDOUS_PRODUCTS. */
+  transport_features?: Array<TransportFeature> | null | undefined;
+  /** A trip of a national road transport. */
+  trips?: Array<TripParams> | null | undefined;
+};
+
 /** Sort direction, optionally placing nulls first or last. */
 export type OrderDirection =
   | 'ASC'
@@ -69,6 +988,325 @@ export type OrderDirection =
   | 'DESC'
   | 'DESC_NULLS_FIRST'
   | 'DESC_NULLS_LAST';
+
+/** Filters of the order list; a list filter keeps orders matching any of its values. */
+export type OrderFilters = {
+  /** External reference codes. */
+  external_reference_codes?: Array<string> | null | undefined;
+  /** Created at or after. */
+  inserted_at_from?: string | null | undefined;
+  /** Created at or before. */
+  inserted_at_to?: string | null | undefined;
+  /** Reference codes. */
+  reference_codes?: Array<string> | null | undefined;
+  /** States: ACTIVE, FINISHED, CANCELED. */
+  status?: Array<OrderStatus> | null | undefined;
+  /** Subsidiary id. */
+  subsidiary_id?: number | null | undefined;
+  /** Order types. */
+  type?: Array<OrderType> | null | undefined;
+  /** Changed at or after. */
+  updated_at_from?: string | null | undefined;
+  /** Changed at or before. */
+  updated_at_to?: string | null | undefined;
+};
+
+/** One sort key of a Order list. */
+export type OrderOrderBy = {
+  /** Field to sort by. */
+  field: OrderOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type OrderOrderField =
+  | 'canceled_at'
+  | 'external_reference_code'
+  | 'finished_at'
+  | 'id'
+  | 'inserted_at'
+  | 'reference_code'
+  | 'type'
+  | 'updated_at';
+
+/** Order fields, shared by create, update and upsert. An order carries a `purchase_order` (type PURCHASE) or a `sales_order` (type SALES); an order with neither is sent with `type` ROAD_TRANSPORT. */
+export type OrderParams = {
+  /** Another reference, e.g. the number in your partner's system. */
+  external_reference_code?: string | null | undefined;
+  /** Handler entries keyed by lower-case role; replaces the stored entries. */
+  handler?: HandlerMapParams | null | undefined;
+  /** Deprecated: handler entries as a flat list; use `handler`. */
+  handlers?: Array<HandlerParams> | null | undefined;
+  /** Free text. */
+  observations?: string | null | undefined;
+  /** The purchase order part. */
+  purchase_order?: PurchaseOrderParams | null | undefined;
+  /** Your order number; unique among the live orders of the operation, the key of upserts. */
+  reference_code?: string | null | undefined;
+  /** The sales order part. */
+  sales_order?: SalesOrderParams | null | undefined;
+  /** Id of the subsidiary of your company that owns the order. */
+  subsidiary_id?: number | null | undefined;
+  /** Optional: PURCHASE when `purchase_order` is sent, SALES when `sales_order` is sent; send ROAD_TRANSPORT for an order with neither. It cannot change. */
+  type?: OrderType | null | undefined;
+};
+
+/** State of an order, from its timestamps: ACTIVE (none set), FINISHED (`finished_at`), CANCELED (`canceled_at`). */
+export type OrderStatus =
+  | 'ACTIVE'
+  | 'CANCELED'
+  | 'FINISHED';
+
+/** Whether a purchase or sales order is DIRECT or INDIRECT. */
+export type OrderSubtype =
+  | 'DIRECT'
+  | 'INDIRECT';
+
+/** Kind of order: PURCHASE (has a purchase order), SALES (has a sales order) or ROAD_TRANSPORT. */
+export type OrderType =
+  | 'PURCHASE'
+  | 'ROAD_TRANSPORT'
+  | 'SALES';
+
+/** A courier shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type ParcelShipmentParams = {
+  /** Actual time of arrival of the parcel. */
+  ata?: string | null | undefined;
+  /** Actual time of departure of the parcel. */
+  atd?: string | null | undefined;
+  /** Courier. */
+  courier_id?: number | null | undefined;
+  /** Destination address. */
+  destination_address?: string | null | undefined;
+  /** ISO 3166-1 alpha-2 destination country. */
+  destination_country_code?: string | null | undefined;
+  /** Estimated time of arrival of the parcel. */
+  eta?: string | null | undefined;
+  /** Estimated time of departure of the parcel. */
+  etd?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Origin address. */
+  origin_address?: string | null | undefined;
+  /** ISO 3166-1 alpha-2 origin country. */
+  origin_country_code?: string | null | undefined;
+  /** Courier slug, e.g. dhl. */
+  slug?: string | null | undefined;
+  /** Courier tracking number. */
+  tracking_number?: string | null | undefined;
+};
+
+/** A partnership, identified by `internal_code` or by `official_document` with `document_type`: an existing one is updated, otherwise the partner and the partnership are created. `name` and `roles` are required. */
+export type PartnershipParams = {
+  /** Free-text contact details. */
+  contact_details?: string | null | undefined;
+  /** Free-text description. */
+  description?: string | null | undefined;
+  /** Kind of `official_document`; CNPJ and CPF check digits are validated. */
+  document_type?: DocumentType | null | undefined;
+  /** Code of the partner in your systems; identifies the partnership. */
+  internal_code?: string | null | undefined;
+  /** Official name of the partner. */
+  name?: string | null | undefined;
+  /** Short name of the partner. */
+  nickname?: string | null | undefined;
+  /** Official document number; identifies the partner when `internal_code` is not sent. */
+  official_document?: string | null | undefined;
+  /** Business roles the partner holds; replaces the stored list. */
+  roles?: Array<PartnershipRoleParams> | null | undefined;
+  /** Trading name of the partner. */
+  trading_name?: string | null | undefined;
+};
+
+/** A business role of the partner, optionally tied to an access group by id or by slug. */
+export type PartnershipRoleParams = {
+  /** Id of an access group of the company. */
+  access_group_id?: number | null | undefined;
+  /** Slug of an access group of the company (alternative to `access_group_id`). */
+  access_group_slug?: string | null | undefined;
+  /** Business role (upper case). */
+  role?: BusinessRole | null | undefined;
+};
+
+/** One sort key of a PortSchedule list. */
+export type PortScheduleOrderBy = {
+  /** Field to sort by. */
+  field: PortScheduleOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type PortScheduleOrderField =
+  | 'atb'
+  | 'atu'
+  | 'etb'
+  | 'etu'
+  | 'id'
+  | 'schedule_number';
+
+/** How an expense is priced. */
+export type PrecificationModel =
+  | 'COPY_REALIZED'
+  | 'FIXED'
+  | 'LOOKUP'
+  | 'LOOKUP_MULTIPLY'
+  | 'MULTIPLY'
+  | 'NONE';
+
+/** An item of the checklist of a process. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type ProcessAuditItemParams = {
+  /** Whether the item is checked (default false). */
+  checked?: boolean | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** What is checked. */
+  name?: string | null | undefined;
+  /** Observations. */
+  observations?: string | null | undefined;
+  /** When the observations are shown: YES, NO, ALWAYS or NEVER. */
+  show_observations_when?: ShowObservationsWhen | null | undefined;
+};
+
+/** A document upload: `type` and `file` are required. */
+export type ProcessDocumentParams = {
+  /** Description. */
+  description?: string | null | undefined;
+  /** The file. */
+  file?: unknown;
+  /** An invoice of the process shipment the document belongs to. */
+  invoice_id?: number | null | undefined;
+  /** Another document of the process this one belongs to. */
+  parent_document_id?: number | null | undefined;
+  /** Document type. */
+  type?: ProcessDocumentType | null | undefined;
+};
+
+/** Kind of a process document. */
+export type ProcessDocumentType =
+  | 'AIR_WAYBILL'
+  | 'ANALYSIS_CERTIFICATE'
+  | 'ARRIVAL_NOTICE'
+  | 'BILL_OF_LADING'
+  | 'BOOKING'
+  | 'BOOKING_CONFIRMATION'
+  | 'BRAZILIAN_INVOICE'
+  | 'CARGO_MANIFEST'
+  | 'CARGO_RELEASE'
+  | 'CERTIFICATE_OF_CONFORMITY'
+  | 'CERTIFICATE_OF_INSURANCE'
+  | 'CERTIFICATE_OF_ORIGIN'
+  | 'CE_MERCANTE'
+  | 'COMMERCIAL_INVOICE'
+  | 'CONSULAR_INVOICE'
+  | 'CONTAINER_INTERCHANGE_RECEIPT'
+  | 'COST_CLOSING'
+  | 'CRT'
+  | 'CUSTOMS_CLEARANCE_CERTIFICATE'
+  | 'DANGEROUS_GOODS_DECLARATION'
+  | 'DEBIT_NOTE'
+  | 'DELIVERY_ORDER'
+  | 'DRAFT_BILL_OF_LADING'
+  | 'DTA'
+  | 'DUIMP'
+  | 'EXPORT_DECLARATION'
+  | 'EXPORT_LICENSE'
+  | 'FREIGHT_INVOICE'
+  | 'FUMIGATION_CERTIFICATE'
+  | 'HEALTH_CERTIFICATE'
+  | 'HOUSE_AIR_WAYBILL'
+  | 'HOUSE_BILL_OF_LADING'
+  | 'ICMS_EXEMPTION'
+  | 'ICMS_PAYMENT_RECEIPT'
+  | 'IMPORT_DECLARATION'
+  | 'IMPORT_DECLARATION_DRAFT'
+  | 'IMPORT_LICENSE'
+  | 'INSPECTION_CERTIFICATE'
+  | 'INSURANCE_POLICY'
+  | 'INVOICE'
+  | 'LETTER_OF_CREDIT'
+  | 'MASTER_AIR_WAYBILL'
+  | 'MASTER_BILL_OF_LADING'
+  | 'MIC_DTA'
+  | 'MSDS'
+  | 'NON_WOODEN_PACKAGING_DECLARATION'
+  | 'OTHER'
+  | 'PACKING_DECLARATION'
+  | 'PACKING_LIST'
+  | 'PAYMENT_RECEIPT'
+  | 'PHYTOSANITARY_CERTIFICATE'
+  | 'PROFORMA_INVOICE'
+  | 'PROOF_OF_DELIVERY'
+  | 'PURCHASE_ORDER'
+  | 'QUALITY_CERTIFICATE'
+  | 'RADIATION_CERTIFICATE'
+  | 'SALES_ORDER'
+  | 'SANITARY_CERTIFICATE'
+  | 'SERVICE_INVOICE'
+  | 'SHIPPERS_LETTER_OF_INSTRUCTION'
+  | 'SHIPPING_INSTRUCTIONS'
+  | 'STORAGE_INVOICE'
+  | 'SURVEY_REPORT'
+  | 'TAX_PAYMENT_RECEIPT'
+  | 'TECHNICAL_DATASHEET'
+  | 'TERMINAL_RECEIPT'
+  | 'TRANSIT_DECLARATION'
+  | 'VETERINARY_CERTIFICATE'
+  | 'WAREHOUSE_RECEIPT'
+  | 'WEIGHT_CERTIFICATE';
+
+/** Exact-match filters of the process list. */
+export type ProcessFilters = {
+  /** Alert level. */
+  alert_level?: AlertLevel | null | undefined;
+  /** Reference code. */
+  reference_code?: string | null | undefined;
+};
+
+/** One sort key of a Process list. */
+export type ProcessOrderBy = {
+  /** Field to sort by. */
+  field: ProcessOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type ProcessOrderField =
+  | 'alert_level'
+  | 'canceled_at'
+  | 'finished_at'
+  | 'id'
+  | 'inserted_at'
+  | 'lead_time_datetime_reference'
+  | 'reference_code'
+  | 'updated_at';
+
+/** Process fields; only `reference_code` is required when a process is created. Fields left out on an update are kept. */
+export type ProcessParams = {
+  /** Alert level (NORMAL when created without one). */
+  alert_level?: AlertLevel | null | undefined;
+  /** The checklist; replaces the stored items, matching them by id. */
+  audit_items?: Array<ProcessAuditItemParams> | null | undefined;
+  /** Brazilian invoice (NF-e) XML files, each Base64-encoded; replaces the stored list. */
+  brazilian_invoices?: Array<string> | null | undefined;
+  /** The cost model version the costs follow. */
+  cost_model_version_id?: number | null | undefined;
+  /** Your own free-form data (a JSON object); replaces the stored object, null removes it. */
+  extra_fields?: Record<string, unknown> | null | undefined;
+  /** The foreign trade shipment; fields left out are kept, nested lists sent replace the stored ones. */
+  foreign_trade_shipment?: ForeignTradeShipmentParams | null | undefined;
+  /** Handler entries keyed by lower-case role; replaces the stored entries. */
+  handler?: HandlerMapParams | null | undefined;
+  /** Deprecated: handler entries as a flat list. */
+  handlers?: Array<HandlerParams> | null | undefined;
+  /** Reference date-time of lead times. */
+  lead_time_datetime_reference?: string | null | undefined;
+  /** Linked orders by id; replaces the linked orders. Send this or order_reference_codes. */
+  order_ids?: Array<number> | null | undefined;
+  /** Linked orders by reference code; replaces the linked orders. Send this or order_ids. */
+  order_reference_codes?: Array<string> | null | undefined;
+  /** Your process number; unique among the live processes of the operation and the key of upserts. */
+  reference_code?: string | null | undefined;
+};
 
 /** Exact-match filters of the product list. */
 export type ProductFilters = {
@@ -179,6 +1417,373 @@ export type ProductParams = {
   translated_descriptions?: Array<TranslatedDescriptionParams> | null | undefined;
 };
 
+/** A purchase order line. `line_reference` is required; the product (by `product_id` or `product_code`) is required for a new line. */
+export type PurchaseOrderItemParams = {
+  /** Concession act (e.g. drawback) number. */
+  concession_act?: string | null | undefined;
+  /** Volume in cubic meters, decimal string. */
+  cubage_cubic_meters?: string | null | undefined;
+  /** Estimated customs clearance. */
+  customs_estimated_at?: string | null | undefined;
+  /** When the customs declaration was registered. */
+  customs_registered_at?: string | null | undefined;
+  /** When customs released the goods. */
+  customs_released_at?: string | null | undefined;
+  /** Country of dispatch (ISO 3166-1 alpha-2). */
+  dispatching_country_code?: string | null | undefined;
+  /** When the factory delivered. */
+  factory_delivery_at?: string | null | undefined;
+  /** When delivery from the factory is expected. */
+  factory_delivery_expected_at?: string | null | undefined;
+  /** Gross weight in kg, decimal string. */
+  gross_weight_kg?: string | null | undefined;
+  /** Import type as given by SAP. */
+  import_type_sap?: string | null | undefined;
+  /** When the invoice was issued. */
+  invoice_emitted_at?: string | null | undefined;
+  /** Number of the invoice of the line. */
+  invoice_number?: string | null | undefined;
+  /** Quantity invoiced, decimal string. */
+  invoice_quantity?: string | null | undefined;
+  /** Value invoiced, decimal string. */
+  invoice_value?: string | null | undefined;
+  /** Actor ids of the foreign operators of the line; replaces the stored list. */
+  item_foreign_operators?: Array<number> | null | undefined;
+  /** Status of the line in your system. */
+  item_status?: string | null | undefined;
+  /** Line number on your document. */
+  line_number?: number | null | undefined;
+  /** The line's key within the order. */
+  line_reference?: string | null | undefined;
+  /** Country of manufacture (ISO 3166-1 alpha-2). */
+  manufacturing_country_code?: string | null | undefined;
+  /** Measurement unit as given by SAP. */
+  measurement_unit_sap?: string | null | undefined;
+  /** Net weight in kg, decimal string. */
+  net_weight_kg?: string | null | undefined;
+  /** Currency of the values (ISO 4217). */
+  order_currency_code?: string | null | undefined;
+  /** Transport modal as given by SAP. */
+  order_modal_type_sap?: string | null | undefined;
+  /** Unit value, decimal string. */
+  order_unit_value?: string | null | undefined;
+  /** Value of the line, decimal string. */
+  order_value?: string | null | undefined;
+  /** Code of one of your live products (alternative to `product_id`). */
+  product_code?: string | null | undefined;
+  /** Id of one of your live products. Send `product_id` or `product_code`. */
+  product_id?: number | null | undefined;
+  /** Production lead time in days. */
+  production_lead_time_days?: number | null | undefined;
+  /** Adjusted production lead time in days. */
+  production_lead_time_days_adjusted?: number | null | undefined;
+  /** Country of purchase (ISO 3166-1 alpha-2). */
+  purchase_country_code?: string | null | undefined;
+  /** Quantity ordered, decimal string. */
+  quantity?: string | null | undefined;
+  /** SAP conversion factor, decimal string. */
+  sap_by_factor?: string | null | undefined;
+  /** Planned arrival of the shipment. */
+  shipment_planned_arrival_at?: string | null | undefined;
+  /** Planned boarding of the shipment. */
+  shipment_planned_boarding_at?: string | null | undefined;
+  /** When the supplier expects the goods of the line to be ready. */
+  supplier_expected_readiness_at?: string | null | undefined;
+  /** When the goods of the line were ready at the supplier. */
+  supplier_readiness_at?: string | null | undefined;
+  /** Total lead time in days. */
+  total_lead_time_days?: number | null | undefined;
+  /** Adjusted total lead time in days. */
+  total_lead_time_days_adjusted?: number | null | undefined;
+  /** Transit lead time in days. */
+  transit_lead_time_days?: number | null | undefined;
+  /** Adjusted transit lead time in days. */
+  transit_lead_time_days_adjusted?: number | null | undefined;
+};
+
+/** The purchase order part. `type` and `items` are required; the items sent replace the stored ones, matched by `line_reference`. */
+export type PurchaseOrderParams = {
+  /** The lines; replaces the stored list (matched by `line_reference`). */
+  items?: Array<PurchaseOrderItemParams> | null | undefined;
+  /** When the goods are needed. */
+  necessity_date?: string | null | undefined;
+  /** When the supplier expects the goods to be ready. */
+  supplier_expected_readiness_at?: string | null | undefined;
+  /** When the supplier accepted the order. */
+  supplier_order_accepted_at?: string | null | undefined;
+  /** When the order was sent to the supplier. */
+  supplier_order_sent_at?: string | null | undefined;
+  /** When the goods were ready. */
+  supplier_readiness_at?: string | null | undefined;
+  /** DIRECT or INDIRECT. */
+  type?: OrderSubtype | null | undefined;
+};
+
+/** Kind of international road shipment. */
+export type RoadShipmentType =
+  | 'FCL'
+  | 'FTL'
+  | 'LTL';
+
+/** International road transport data. */
+export type RoadTransportShipmentParams = {
+  /** International road waybill (CRT). */
+  crt?: string | null | undefined;
+  /** Destination. */
+  destination?: string | null | undefined;
+  /** Origin. */
+  origin?: string | null | undefined;
+  /** FCL, FTL or LTL. */
+  type?: RoadShipmentType | null | undefined;
+};
+
+/** Kind of national road transport. */
+export type RoadTransportType =
+  | 'BULK_CARGO'
+  | 'FCL'
+  | 'FTL'
+  | 'LTL';
+
+/** Filters of the route list. */
+export type RouteFilters = {
+  /** Only active (true) or inactive (false) routes. */
+  active?: boolean | null | undefined;
+  /** Case-insensitive substring of the name. */
+  name?: string | null | undefined;
+};
+
+/** One sort key of a Route list. */
+export type RouteOrderBy = {
+  /** Field to sort by. */
+  field: RouteOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type RouteOrderField =
+  | 'active'
+  | 'id'
+  | 'inserted_at'
+  | 'name'
+  | 'updated_at';
+
+/** What happens at a route point (loading, unloading, empty container moves, border arrival, ...). */
+export type RouteType =
+  | 'ARRIVAL_AT_THE_BORDER'
+  | 'AVAILABILITY_EMPTY_CONTAINER'
+  | 'INVOICE_EXCHANGE'
+  | 'LOADING'
+  | 'LOADING_EMPTY_CONTAINER'
+  | 'LOADING_FULL_CONTAINER'
+  | 'RETURN_EMPTY_CONTAINER'
+  | 'UNLOADING'
+  | 'UNLOADING_EMPTY_CONTAINER'
+  | 'UNLOADING_FULL_CONTAINER'
+  | 'WITHDRAWAL_EMPTY_CONTAINER';
+
+/** A sales order line. `line_reference` is required; the product is given by `product_id` or `product_code`. */
+export type SalesOrderItemParams = {
+  /** Equipment type of the containers. */
+  container_equipment_type?: string | null | undefined;
+  /** Number of containers. */
+  containers_quantity?: number | null | undefined;
+  /** Volume in cubic meters, decimal string. */
+  cubage_cubic_meters?: string | null | undefined;
+  /** Dispatch number. */
+  dispatch_number?: string | null | undefined;
+  /** When the factory delivered. */
+  factory_delivery_at?: string | null | undefined;
+  /** When delivery from the factory is expected. */
+  factory_delivery_expected_at?: string | null | undefined;
+  /** Gross weight in kg, decimal string. */
+  gross_weight_kg?: string | null | undefined;
+  /** Status of the line in your system. */
+  item_status?: string | null | undefined;
+  /** Line number on your document. */
+  line_number?: number | null | undefined;
+  /** The line's key within the order. */
+  line_reference?: string | null | undefined;
+  /** Net weight in kg, decimal string. */
+  net_weight_kg?: string | null | undefined;
+  /** Currency of the values (ISO 4217). */
+  order_currency_code?: string | null | undefined;
+  /** Unit value, decimal string. */
+  order_unit_value?: string | null | undefined;
+  /** Value of the line, decimal string. */
+  order_value?: string | null | undefined;
+  /** Code of one of your live products (alternative to `product_id`). */
+  product_code?: string | null | undefined;
+  /** Description of the product on the sales document. */
+  product_description?: string | null | undefined;
+  /** Id of one of your live products. Send `product_id` or `product_code`. */
+  product_id?: number | null | undefined;
+  /** NCM of the product on the sales document. */
+  product_mercosul_code?: string | null | undefined;
+  /** Quantity ordered, decimal string. */
+  quantity?: string | null | undefined;
+  /** Planned arrival of the shipment. */
+  shipment_planned_arrival_at?: string | null | undefined;
+  /** Planned boarding of the shipment. */
+  shipment_planned_boarding_at?: string | null | undefined;
+  /** When the supplier expects the goods of the line to be ready. */
+  supplier_expected_readiness_at?: string | null | undefined;
+  /** When the goods of the line were ready at the supplier. */
+  supplier_readiness_at?: string | null | undefined;
+};
+
+/** The sales order part. `type` is required; items sent replace the stored ones, matched by `line_reference`. */
+export type SalesOrderParams = {
+  /** The lines; replaces the stored list (matched by `line_reference`). */
+  items?: Array<SalesOrderItemParams> | null | undefined;
+  /** When the order was confirmed. */
+  order_confirmed_at?: string | null | undefined;
+  /** When the customer's order was received. */
+  order_received_at?: string | null | undefined;
+  /** DIRECT or INDIRECT. */
+  type?: OrderSubtype | null | undefined;
+};
+
+/** Hazard category of the cargo: the second digit of the AIS ship type code, for codes 20-29 and 40-99. */
+export type ShipSubType =
+  | 'ALL_SHIPS_OF_THIS_TYPE'
+  | 'HAZARDOUS_CATEGORY_A'
+  | 'HAZARDOUS_CATEGORY_B'
+  | 'HAZARDOUS_CATEGORY_C'
+  | 'HAZARDOUS_CATEGORY_D'
+  | 'NO_ADDITIONAL_INFORMATION'
+  | 'RESERVED';
+
+/** Kind of ship: the first digit of the AIS "type of ship and cargo" code (ITU-R M.1371), or the special craft of codes 30-59. */
+export type ShipType =
+  | 'ANTI_POLLUTION'
+  | 'CARGO'
+  | 'DIVING_OPS'
+  | 'DREDGING_OR_UNDERWATER_OPS'
+  | 'FISHING'
+  | 'HIGH_SPEED_CRAFT'
+  | 'LAW_ENFORCEMENT'
+  | 'LOCAL_VESSEL'
+  | 'MEDICAL_TRANSPORT'
+  | 'MILITARY_OPS'
+  | 'NONCOMBATANT'
+  | 'NOT_AVAILABLE'
+  | 'OTHER'
+  | 'PASSENGER'
+  | 'PILOT_VESSEL'
+  | 'PLEASURE_CRAFT'
+  | 'PORT_TENDER'
+  | 'RESERVED'
+  | 'SAILING'
+  | 'SEARCH_AND_RESCUE'
+  | 'TANKER'
+  | 'TOWING'
+  | 'TOWING_LARGE'
+  | 'TUG'
+  | 'WING_IN_GROUND';
+
+/** Links a DUIMP to the shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type ShipmentDuimpParams = {
+  /** Comments. */
+  comments?: string | null | undefined;
+  /** A DUIMP (single import declaration). */
+  duimp?: DuimpParams | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Authorization status of the DUIMP. */
+  status?: AuthorizationStatus | null | undefined;
+};
+
+/** Links an export declaration to the shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type ShipmentExportDeclarationParams = {
+  /** Comments. */
+  comments?: string | null | undefined;
+  /** An export declaration (DU-E). */
+  export_declaration?: ExportDeclarationParams | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Authorization status of the declaration. */
+  status?: AuthorizationStatus | null | undefined;
+};
+
+/** Links an import declaration to the shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type ShipmentImportDeclarationParams = {
+  /** Comments. */
+  comments?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** An import declaration (DI). */
+  import_declaration?: ImportDeclarationParams | null | undefined;
+  /** Authorization status of the declaration. */
+  status?: AuthorizationStatus | null | undefined;
+};
+
+/** Links an import licence to the shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type ShipmentImportLicenseParams = {
+  /** Comments. */
+  comments?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** An import licence (LI). */
+  import_license?: ImportLicenseParams | null | undefined;
+  /** Authorization status of the licence. */
+  status?: AuthorizationStatus | null | undefined;
+};
+
+/** An order item (or part of it) travelling on the shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type ShipmentItemParams = {
+  /** Unit value on the Brazilian invoice. */
+  brazilian_invoice_unit_value?: string | null | undefined;
+  /** Volume in cubic meters. */
+  cubage_cubic_meters?: string | null | undefined;
+  /** Gross weight in kg. */
+  gross_weight_kg?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** Line reference of the order item. */
+  line_reference?: string | null | undefined;
+  /** Net weight in kg. */
+  net_weight_kg?: string | null | undefined;
+  /** The purchase order item shipped. */
+  purchase_order_item_id?: number | null | undefined;
+  /** Quantity on this shipment; it lowers the order item balance. */
+  quantity?: string | null | undefined;
+  /** The sales order item shipped. */
+  sales_order_item_id?: number | null | undefined;
+  /** Total value. */
+  total_value?: string | null | undefined;
+  /** Unit value. */
+  unit_value?: string | null | undefined;
+};
+
+/** Main transport mode of the shipment. */
+export type ShipmentType =
+  | 'AIR_TRANSPORT'
+  | 'MARITIME_TRANSPORT'
+  | 'ROAD_TRANSPORT';
+
+/** When the observations of a checklist item are shown. */
+export type ShowObservationsWhen =
+  | 'ALWAYS'
+  | 'NEVER'
+  | 'NO'
+  | 'YES';
+
+/** Result of a tracking or customs lookup. */
+export type StatusResponse =
+  | 'FOUND'
+  | 'INVALID'
+  | 'NOT_FOUND'
+  | 'PENDING';
+
+/** Reference a sea shipment is tracked by. */
+export type TrackingKey =
+  | 'BILL_OF_LADING'
+  | 'BOOKING'
+  | 'CONTAINER_CODE'
+  | 'HOUSE_BL'
+  | 'TRACKING_NUMBER'
+  | 'VESSEL';
+
 /** The product description in another language. */
 export type TranslatedDescriptionParams = {
   /** Description in that language. */
@@ -186,6 +1791,89 @@ export type TranslatedDescriptionParams = {
   /** Language tag, e.g. en-US. */
   language?: string | null | undefined;
 };
+
+/** Special feature of a road transport. */
+export type TransportFeature =
+  | 'HAZARDOUS_PRODUCTS'
+  | 'REFRIGERATED';
+
+/** Mode of an international transport leg. */
+export type TransportModalType =
+  | 'INLAND_WATERWAY'
+  | 'MARITIME'
+  | 'RAILWAY'
+  | 'ROAD';
+
+/** What physically travels: a container or loose cargo. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type TransportableParams = {
+  /** Loose cargo. */
+  cargo?: CargoParams | null | undefined;
+  /** A container. */
+  container?: ContainerParams | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** CONTAINER or CARGO. */
+  type?: TransportableType | null | undefined;
+};
+
+/** Container or loose cargo. */
+export type TransportableType =
+  | 'CARGO'
+  | 'CONTAINER';
+
+/** A trip of a national road transport. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type TripParams = {
+  /** Driver. */
+  driver_id?: number | null | undefined;
+  /** Driver name. */
+  driver_name?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** A phase of a trip: passing one point of the route. */
+  phases?: Array<TripPhaseParams> | null | undefined;
+  /** Order of the trip within the transport. */
+  position?: number | null | undefined;
+  /** Trailer. */
+  trailer_id?: number | null | undefined;
+  /** Trailer plate. */
+  trailer_plate?: string | null | undefined;
+  /** Transportables (containers, cargo) carried on the trip. */
+  transportable_ids?: Array<number> | null | undefined;
+  /** Vehicle. */
+  vehicle_id?: number | null | undefined;
+  /** Vehicle plate. */
+  vehicle_plate?: string | null | undefined;
+};
+
+/** A phase of a trip: passing one point of the route. Send `id` to keep and update a stored entry; entries without `id` are created. */
+export type TripPhaseParams = {
+  /** Departure from the point. */
+  departure_at?: string | null | undefined;
+  /** When the phase is expected to be done. */
+  estimated_realized_at?: string | null | undefined;
+  /** Id of a stored entry to keep and update. */
+  id?: number | null | undefined;
+  /** When the phase was done. */
+  realized_at?: string | null | undefined;
+  /** The route point. */
+  route_point_id?: number | null | undefined;
+};
+
+/** One sort key of a Vessel list. */
+export type VesselOrderBy = {
+  /** Field to sort by. */
+  field: VesselOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type VesselOrderField =
+  | 'ais_updated_at'
+  | 'callsign'
+  | 'id'
+  | 'imo_number'
+  | 'mmsi_number'
+  | 'name';
 
 export type ProductsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -255,3 +1943,450 @@ export type ProductsDeleteByCodeMutationVariables = Exact<{
 
 
 export type ProductsDeleteByCodeMutation = { deleteProductByCode: { id: number, code: string } };
+
+export type VesselsListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<VesselOrderBy> | VesselOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type VesselsListQuery = { vessels: { total_count: number, data: Array<{ id: number, name: string | null, imo_number: string | null, mmsi_number: string, callsign: string | null, ais_class: AisClass | null, deadweight: number | null, gross_tonnage: number | null, ship_type_code: number | null, ship_type: ShipType | null, ship_sub_type: ShipSubType | null, country: { code: string, iso3: string, name: string } | null, dimensions: { a: number | null, b: number | null, c: number | null, d: number | null, length: number | null, width: number | null }, last_position_update: { ais_updated_at: string | null, course: number | null, heading: number | null, latitude: number | null, longitude: number | null, speed: number | null, voyage_destination: string | null, voyage_destination_port_name: string | null, voyage_destination_port_unlocode: string | null, voyage_eta: string | null, voyage_updated_at: string | null } | null }> } };
+
+export type VesselsCurrentVoyageQueryVariables = Exact<{
+  mmsi: string;
+}>;
+
+
+export type VesselsCurrentVoyageQuery = { vesselCurrentVoyage: { id: number, name: string | null, imo_number: string | null, mmsi_number: string, callsign: string | null, ais_class: AisClass | null, deadweight: number | null, gross_tonnage: number | null, ship_type_code: number | null, ship_type: ShipType | null, ship_sub_type: ShipSubType | null, country: { code: string, iso3: string, name: string } | null, dimensions: { a: number | null, b: number | null, c: number | null, d: number | null, length: number | null, width: number | null }, last_position_update: { ais_updated_at: string | null, course: number | null, heading: number | null, latitude: number | null, longitude: number | null, speed: number | null, voyage_destination: string | null, voyage_destination_port_name: string | null, voyage_destination_port_unlocode: string | null, voyage_eta: string | null, voyage_updated_at: string | null } | null } };
+
+export type PortSchedulesListQueryVariables = Exact<{
+  port_unlocode: string;
+  start_date_etb: string;
+  end_date_etb: string;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<PortScheduleOrderBy> | PortScheduleOrderBy | null | undefined;
+}>;
+
+
+export type PortSchedulesListQuery = { portSchedules: { total_count: number, data: Array<{ id: number, schedule_number: string, etb: string, atb: string | null, etu: string | null, atu: string | null, operation_type: string | null, shipping_agency_cnpj: string | null, shipping_agency_name: string | null, vessel_responsible: string | null, port: { id: number, name: string, unlocode: string, latitude: number | null, longitude: number | null, subdivision: string | null, country: { code: string, iso3: string, name: string } | null }, carrier: { code: string | null, name: string | null, voyage: string | null, country: { code: string, iso3: string, name: string } | null }, last_ports: Array<{ port_unlocode: string, atu: string | null }>, next_ports: Array<{ port_unlocode: string, etb: string | null }>, vessel: { id: number, name: string | null, imo_number: string | null, mmsi_number: string, callsign: string | null, ais_class: AisClass | null, deadweight: number | null, gross_tonnage: number | null, ship_type_code: number | null, ship_type: ShipType | null, ship_sub_type: ShipSubType | null, country: { code: string, iso3: string, name: string } | null, dimensions: { a: number | null, b: number | null, c: number | null, d: number | null, length: number | null, width: number | null }, last_position_update: { ais_updated_at: string | null, course: number | null, heading: number | null, latitude: number | null, longitude: number | null, speed: number | null, voyage_destination: string | null, voyage_destination_port_name: string | null, voyage_destination_port_unlocode: string | null, voyage_eta: string | null, voyage_updated_at: string | null } | null } | null }> } };
+
+export type RoutesListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<RouteOrderBy> | RouteOrderBy | null | undefined;
+  search?: string | null | undefined;
+  filters?: RouteFilters | null | undefined;
+}>;
+
+
+export type RoutesListQuery = { routes: { total_count: number, data: Array<{ id: number, name: string, active: boolean, description: string | null, inserted_at: string, updated_at: string, points: Array<{ id: number, position: number, route_type: RouteType, name: string | null, address: string | null, latitude: number | null, longitude: number | null }> }> } };
+
+export type RoutesGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RoutesGetQuery = { route: { id: number, name: string, active: boolean, description: string | null, inserted_at: string, updated_at: string, points: Array<{ id: number, position: number, route_type: RouteType, name: string | null, address: string | null, latitude: number | null, longitude: number | null }> } };
+
+export type OrdersListQueryVariables = Exact<{
+  operation_id: number;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<OrderOrderBy> | OrderOrderBy | null | undefined;
+  search?: string | null | undefined;
+  filters?: OrderFilters | null | undefined;
+}>;
+
+
+export type OrdersListQuery = { orders: { total_count: number, data: Array<{ id: number, type: OrderType, reference_code: string, external_reference_code: string | null, observations: string | null, extra_fields: Record<string, unknown> | null, inserted_at: string, updated_at: string, finished_at: string | null, canceled_at: string | null, deleted_at: string | null, operation: { id: number }, subsidiary: { id: number, name: string } | null, handler: { acquirer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, agent: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bank: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bonded_terminal: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, cargo_owner: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, container_depot: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customs_broker: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, exporter: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, funder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, freight_forwarder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, importer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, integrator: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, international_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, manufacturer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, national_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, supplier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, trading: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, warehouse: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null }, handlers: Array<{ id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } }>, processes: Array<{ id: number, reference_code: string }>, purchase_order: { id: number, type: OrderSubtype, necessity_date: string | null, supplier_order_sent_at: string | null, supplier_order_accepted_at: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, items: Array<{ id: number, line_reference: string, line_number: number | null, production_lead_time_days: number | null, production_lead_time_days_adjusted: number | null, transit_lead_time_days: number | null, transit_lead_time_days_adjusted: number | null, total_lead_time_days: number | null, total_lead_time_days_adjusted: number | null, item_status: string | null, invoice_number: string | null, concession_act: string | null, measurement_unit_sap: string | null, order_modal_type_sap: string | null, import_type_sap: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, invoice_quantity: string | null, invoice_value: string | null, sap_by_factor: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, customs_estimated_at: string | null, customs_registered_at: string | null, customs_released_at: string | null, invoice_emitted_at: string | null, balance: string | null, balance_shipped: string, item_foreign_operators: Array<number>, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, purchase_country: { code: string, iso3: string, name: string } | null, manufacturing_country: { code: string, iso3: string, name: string } | null, dispatching_country: { code: string, iso3: string, name: string } | null, order_currency: { code: string, name: string, symbol: string | null } | null }> } | null, sales_order: { id: number, type: OrderSubtype, order_received_at: string | null, order_confirmed_at: string | null, items: Array<{ id: number, line_reference: string, line_number: number | null, containers_quantity: number | null, item_status: string | null, product_description: string | null, product_mercosul_code: string | null, dispatch_number: string | null, container_equipment_type: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, balance: string | null, balance_shipped: string, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, order_currency: { code: string, name: string, symbol: string | null } | null }> } | null }> } };
+
+export type OrdersCreateMutationVariables = Exact<{
+  operation_id: number;
+  params: OrderParams;
+}>;
+
+
+export type OrdersCreateMutation = { createOrder: { id: number, reference_code: string } };
+
+export type OrdersUpsertMutationVariables = Exact<{
+  operation_id: number;
+  params: Array<OrderParams> | OrderParams;
+}>;
+
+
+export type OrdersUpsertMutation = { upsertOrders: Array<{ id: number, reference_code: string }> };
+
+export type OrdersGetQueryVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type OrdersGetQuery = { order: { id: number, type: OrderType, reference_code: string, external_reference_code: string | null, observations: string | null, extra_fields: Record<string, unknown> | null, inserted_at: string, updated_at: string, finished_at: string | null, canceled_at: string | null, deleted_at: string | null, operation: { id: number }, subsidiary: { id: number, name: string } | null, handler: { acquirer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, agent: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bank: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bonded_terminal: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, cargo_owner: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, container_depot: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customs_broker: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, exporter: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, funder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, freight_forwarder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, importer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, integrator: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, international_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, manufacturer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, national_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, supplier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, trading: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, warehouse: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null }, handlers: Array<{ id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } }>, processes: Array<{ id: number, reference_code: string }>, purchase_order: { id: number, type: OrderSubtype, necessity_date: string | null, supplier_order_sent_at: string | null, supplier_order_accepted_at: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, items: Array<{ id: number, line_reference: string, line_number: number | null, production_lead_time_days: number | null, production_lead_time_days_adjusted: number | null, transit_lead_time_days: number | null, transit_lead_time_days_adjusted: number | null, total_lead_time_days: number | null, total_lead_time_days_adjusted: number | null, item_status: string | null, invoice_number: string | null, concession_act: string | null, measurement_unit_sap: string | null, order_modal_type_sap: string | null, import_type_sap: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, invoice_quantity: string | null, invoice_value: string | null, sap_by_factor: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, customs_estimated_at: string | null, customs_registered_at: string | null, customs_released_at: string | null, invoice_emitted_at: string | null, balance: string | null, balance_shipped: string, item_foreign_operators: Array<number>, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, purchase_country: { code: string, iso3: string, name: string } | null, manufacturing_country: { code: string, iso3: string, name: string } | null, dispatching_country: { code: string, iso3: string, name: string } | null, order_currency: { code: string, name: string, symbol: string | null } | null }> } | null, sales_order: { id: number, type: OrderSubtype, order_received_at: string | null, order_confirmed_at: string | null, items: Array<{ id: number, line_reference: string, line_number: number | null, containers_quantity: number | null, item_status: string | null, product_description: string | null, product_mercosul_code: string | null, dispatch_number: string | null, container_equipment_type: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, balance: string | null, balance_shipped: string, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, order_currency: { code: string, name: string, symbol: string | null } | null }> } | null } };
+
+export type OrdersUpdateMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+  params: OrderParams;
+}>;
+
+
+export type OrdersUpdateMutation = { updateOrder: { id: number, reference_code: string } };
+
+export type OrdersDeleteMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type OrdersDeleteMutation = { deleteOrder: { id: number, reference_code: string } };
+
+export type OrdersGetByReferenceCodeQueryVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type OrdersGetByReferenceCodeQuery = { orderByReferenceCode: { id: number, type: OrderType, reference_code: string, external_reference_code: string | null, observations: string | null, extra_fields: Record<string, unknown> | null, inserted_at: string, updated_at: string, finished_at: string | null, canceled_at: string | null, deleted_at: string | null, operation: { id: number }, subsidiary: { id: number, name: string } | null, handler: { acquirer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, agent: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bank: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bonded_terminal: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, cargo_owner: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, container_depot: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customs_broker: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, exporter: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, funder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, freight_forwarder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, importer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, integrator: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, international_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, manufacturer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, national_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, supplier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, trading: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, warehouse: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null }, handlers: Array<{ id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } }>, processes: Array<{ id: number, reference_code: string }>, purchase_order: { id: number, type: OrderSubtype, necessity_date: string | null, supplier_order_sent_at: string | null, supplier_order_accepted_at: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, items: Array<{ id: number, line_reference: string, line_number: number | null, production_lead_time_days: number | null, production_lead_time_days_adjusted: number | null, transit_lead_time_days: number | null, transit_lead_time_days_adjusted: number | null, total_lead_time_days: number | null, total_lead_time_days_adjusted: number | null, item_status: string | null, invoice_number: string | null, concession_act: string | null, measurement_unit_sap: string | null, order_modal_type_sap: string | null, import_type_sap: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, invoice_quantity: string | null, invoice_value: string | null, sap_by_factor: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, customs_estimated_at: string | null, customs_registered_at: string | null, customs_released_at: string | null, invoice_emitted_at: string | null, balance: string | null, balance_shipped: string, item_foreign_operators: Array<number>, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, purchase_country: { code: string, iso3: string, name: string } | null, manufacturing_country: { code: string, iso3: string, name: string } | null, dispatching_country: { code: string, iso3: string, name: string } | null, order_currency: { code: string, name: string, symbol: string | null } | null }> } | null, sales_order: { id: number, type: OrderSubtype, order_received_at: string | null, order_confirmed_at: string | null, items: Array<{ id: number, line_reference: string, line_number: number | null, containers_quantity: number | null, item_status: string | null, product_description: string | null, product_mercosul_code: string | null, dispatch_number: string | null, container_equipment_type: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, balance: string | null, balance_shipped: string, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, order_currency: { code: string, name: string, symbol: string | null } | null }> } | null } };
+
+export type OrdersUpdateByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+  params: OrderParams;
+}>;
+
+
+export type OrdersUpdateByReferenceCodeMutation = { updateOrderByReferenceCode: { id: number, reference_code: string } };
+
+export type OrdersDeleteByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type OrdersDeleteByReferenceCodeMutation = { deleteOrderByReferenceCode: { id: number, reference_code: string } };
+
+export type OrdersFinishMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type OrdersFinishMutation = { finishOrder: { id: number, reference_code: string } };
+
+export type OrdersFinishByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type OrdersFinishByReferenceCodeMutation = { finishOrderByReferenceCode: { id: number, reference_code: string } };
+
+export type OrdersCancelMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type OrdersCancelMutation = { cancelOrder: { id: number, reference_code: string } };
+
+export type OrdersCancelByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type OrdersCancelByReferenceCodeMutation = { cancelOrderByReferenceCode: { id: number, reference_code: string } };
+
+export type OrdersUncancelMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type OrdersUncancelMutation = { uncancelOrder: { id: number, reference_code: string } };
+
+export type OrdersUncancelByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type OrdersUncancelByReferenceCodeMutation = { uncancelOrderByReferenceCode: { id: number, reference_code: string } };
+
+export type OrdersUpdatePurchaseOrderItemMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+  line_reference: string;
+  params: PurchaseOrderItemParams;
+}>;
+
+
+export type OrdersUpdatePurchaseOrderItemMutation = { updatePurchaseOrderItem: { id: number, reference_code: string } };
+
+export type OrdersUpdateSalesOrderItemMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+  line_reference: string;
+  params: SalesOrderItemParams;
+}>;
+
+
+export type OrdersUpdateSalesOrderItemMutation = { updateSalesOrderItem: { id: number, reference_code: string } };
+
+export type ActorsListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<ActorOrderBy> | ActorOrderBy | null | undefined;
+  search?: string | null | undefined;
+  filters?: ActorFilters | null | undefined;
+}>;
+
+
+export type ActorsListQuery = { actors: { total_count: number, data: Array<{ id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }> } };
+
+export type ActorsGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ActorsGetQuery = { actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> } };
+
+export type PartnershipsUpsertMutationVariables = Exact<{
+  params: PartnershipParams;
+}>;
+
+
+export type PartnershipsUpsertMutation = { upsertPartnership: { id: number, nickname: string | null, description: string | null, contact_details: string | null, internal_code: string | null, partner: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> } };
+
+export type ProcessesListQueryVariables = Exact<{
+  operation_id: number;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<ProcessOrderBy> | ProcessOrderBy | null | undefined;
+  search?: string | null | undefined;
+  filters?: ProcessFilters | null | undefined;
+}>;
+
+
+export type ProcessesListQuery = { processes: { total_count: number, data: Array<{ id: number, reference_code: string, alert_level: AlertLevel, cost_model_version_id: number | null, lead_time_datetime_reference: string | null, costs_closed_at: string | null, extra_fields: Record<string, unknown> | null, inserted_at: string, updated_at: string, finished_at: string | null, canceled_at: string | null, deleted_at: string | null, operation: { id: number, name: string, handlers: Array<{ id: number, role: string, business_role: BusinessRole }> }, cost_model_version: { id: number, version: number, cost_model: { id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean }, root_model_expenses: Array<{ id: number, dynamic_table_definition_id: number | null, fallback_path: string | null, price_field: string | null, reference_value: string | null, precification_model: PrecificationModel | null, reference: CostReference | null, cost_expense: { id: number, name: string, slug: string }, matching_rules: Array<{ id: number, path: string, operator: MatchingRuleOperator, table_definition_field: string | null }> }> } | null, orders: Array<{ id: number, reference_code: string }>, handler: { acquirer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, agent: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bank: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bonded_terminal: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, cargo_owner: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, container_depot: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customs_broker: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, exporter: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, funder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, freight_forwarder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, importer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, integrator: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, international_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, manufacturer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, national_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, supplier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, trading: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, warehouse: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null }, handlers: Array<{ id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } }>, brazilian_invoices: Array<{ id: number, access_key: string | null, number: string | null, issuer_cnpj: string | null, total_value: string | null, xml: string, inserted_at: string }>, foreign_trade_shipment: { id: number, type: ShipmentType | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, delivered_at: string | null, received_in_warehouse_at: string | null, departed_from_warehouse_at: string | null, warehouse_free_time_days: number | null, automatic_tracking_enabled: boolean, status_response: StatusResponse, ce_mercante_authorization_status: AuthorizationStatus | null, ce_mercante_number: string | null, cubage_cubic_meters: string | null, total_gross_weight: string | null, total_net_weight: string | null, empty_return_date: string | null, route_id: number | null, days_in_warehouse: number | null, days_left_in_warehouse: number | null, items: Array<{ id: number, quantity: string | null, unit_value: string | null, total_value: string | null, brazilian_invoice_unit_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, purchase_order_item_id: number | null, sales_order_item_id: number | null, line_reference: string | null, purchase_order_item: { id: number, line_reference: string, line_number: number | null, production_lead_time_days: number | null, production_lead_time_days_adjusted: number | null, transit_lead_time_days: number | null, transit_lead_time_days_adjusted: number | null, total_lead_time_days: number | null, total_lead_time_days_adjusted: number | null, item_status: string | null, invoice_number: string | null, concession_act: string | null, measurement_unit_sap: string | null, order_modal_type_sap: string | null, import_type_sap: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, invoice_quantity: string | null, invoice_value: string | null, sap_by_factor: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, customs_estimated_at: string | null, customs_registered_at: string | null, customs_released_at: string | null, invoice_emitted_at: string | null, balance: string | null, balance_shipped: string, item_foreign_operators: Array<number>, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, purchase_country: { code: string, iso3: string, name: string } | null, manufacturing_country: { code: string, iso3: string, name: string } | null, dispatching_country: { code: string, iso3: string, name: string } | null, order_currency: { code: string, name: string, symbol: string | null } | null } | null, sales_order_item: { id: number, line_reference: string, line_number: number | null, containers_quantity: number | null, item_status: string | null, product_description: string | null, product_mercosul_code: string | null, dispatch_number: string | null, container_equipment_type: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, balance: string | null, balance_shipped: string, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, order_currency: { code: string, name: string, symbol: string | null } | null } | null }>, invoices: Array<{ id: number, number: string, emitted_at: string, incoterm: Incoterm, currency_code: string | null, discount: string | null, total_amount: string | null, final_value: string | null, items: Array<{ id: number, product_sku: string, product_description: string | null, quantity: string, shipment_quantity: string, unitary_amount: string | null, total_amount: string | null, batch_number: string | null, batch_validity_date: string | null, production_date: string | null, order_reference_code: string | null, order_item_line_reference: string | null, total_gross_weight_kg: string | null }>, currency: { code: string, name: string, symbol: string | null } | null }>, transportables: Array<{ id: number, type: TransportableType, container: { id: number, code: string, type: ContainerType | null, size_foot_type: ContainerSizeFootType | null, load_type: LoadType | null, cubic_meters: string | null, gross_weight_kg: string | null, tare_weight_kg: string | null, max_weight_kg: string | null, seal_code: string | null, secondary_seal_code: string | null, invoice_number: string | null, observations: string | null, is_stackable: boolean | null, hidden: boolean, tracking_api: string | null, tracking_manual: boolean, demurrage_free_time_start_at: string | null, demurrage_reference_date: string | null, demurrage_empty_return_deadline: string | null, estimated_return_empty_container_at: string | null, actual_return_empty_container_at: string | null, demurrage_exceeding_days: number | null, demurrage_costs: string | null, events: Array<{ id: number, datetime: string | null, estimated: boolean | null, place: string | null, status: string | null, transport: string | null, voyage: string | null }> } | null, cargo: { id: number, quantity: string, measurement_unit: MeasurementUnit, weight_kg: string | null, volume_cubic_meters: string | null, cubic_weight: string | null, dimensions: string | null } | null }>, demurrage: { id: number, free_time: number, daily_rate_usd: string, total_demurrage_costs: string } | null, international_freight: { id: number, type: FreightType | null, freight_cost_collect: string | null, freight_cost_prepaid: string | null, freight_cost_road: string | null, freight_cost_total: string | null, currency_code: string | null, freight_forwarder: string | null, quotation_number: string | null, sealine_id: number | null, vessel_id: number | null, voyage_number: string | null, booking_loading_port_id: number | null, booking_discharge_port_id: number | null, booking_loading_airport_id: number | null, booking_discharge_airport_id: number | null, booking_etd: string | null, booking_eta: string | null, planned_boarding_date: string | null, currency: { code: string, name: string, symbol: string | null } | null } | null, international_transport_legs: Array<{ id: number, modal_type: TransportModalType | null, departure_place: string | null, arrival_place: string | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, vessel: string | null, voyage: string | null }>, maritime_transport_shipment: { id: number, type: MaritimeShipmentType | null, bl: string | null, hbl: string | null, booking: string | null, tracking_number: string | null, loading_port_id: number | null, discharge_port_id: number | null, tracking_loading_port: string | null, tracking_discharge_port: string | null, sealine_id: number | null, vessel_id: number | null, voyage_number: string | null, tracking_key: TrackingKey | null, valid_keys: Array<TrackingKey> } | null, air_transport_shipment: { id: number, type: AirShipmentType | null, awb: string | null, hawb: string | null, airline_id: number | null, origin_airport_id: number | null, destination_airport_id: number | null, house_awbs: Array<{ id: number, hawb: string | null, flight: string | null, airline_id: number | null, loading_airport_id: number | null, unloading_airport_id: number | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, is_transport_type_dta: boolean | null, dta_number: string | null, di_number: string | null, status: string | null, stopovers: Array<string>, extra: Record<string, unknown> | null }> } | null, road_transport_shipment: { id: number, type: RoadShipmentType | null, crt: string | null, origin: string | null, destination: string | null } | null, national_road_transports: Array<{ id: number, route_id: number, leg_slug: string, is_transport_type_dta: boolean, load_type: LoadType | null, road_transport_type: RoadTransportType | null, transport_features: Array<TransportFeature>, quantity_pallets: number | null, national_road_carrier_id: number | null, collection_scheduled_at: string | null, delivery_planned_at: string | null, released_for_transport_at: string | null, transport_completed_at: string | null, trips: Array<{ id: number, position: number, driver_id: number | null, driver_name: string | null, vehicle_id: number | null, vehicle_plate: string | null, trailer_id: number | null, trailer_plate: string | null, transportable_ids: Array<number>, phases: Array<{ id: number, route_point_id: number, departure_at: string | null, estimated_realized_at: string | null, realized_at: string | null, route_point: { id: number, position: number, route_type: RouteType, name: string | null, address: string | null, latitude: number | null, longitude: number | null } }> }>, route: { id: number, name: string, active: boolean, description: string | null, inserted_at: string, updated_at: string, points: Array<{ id: number, position: number, route_type: RouteType, name: string | null, address: string | null, latitude: number | null, longitude: number | null }> } }>, parcel_shipments: Array<{ id: number, slug: string, tracking_number: string, courier_id: number | null, origin_address: string | null, origin_country_code: string | null, destination_address: string | null, destination_country_code: string | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null }>, ce_mercante: { id: number, number: string | null, bl: string | null, cargo_description: string | null, cargo_status: string | null, cargo_presence_at: string | null, consignee_document: string | null, customs_place: string | null, di_number: string | null, dta_number: string | null, freight_cost: string | null, freight_currency_code: string | null, freight_payment_type: string | null, gross_weight_kg: string | null, issued_at: string | null, origin_port: string | null, destination_port: string | null, shipping_agency: string | null, status_response: StatusResponse, cargo_manifests: Array<{ id: number, manifest_number: string | null, loading_port_unlocode: string | null, loading_port_terminal: string | null, discharge_port_unlocode: string | null, discharge_port_terminal: string | null }> } | null, shipment_import_declarations: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, import_declaration: { id: number, number: string | null, status: ImportDeclarationStatus | null, status_response: StatusResponse, channel: ImportChannel | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, status_updated_at: string | null, import_licenses: Array<string>, extra: Record<string, unknown> | null } | null }>, shipment_duimps: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, duimp: { id: number, number: string | null, version: string | null, status: DuimpStatus | null, status_response: StatusResponse, channel: ImportChannel | null, delivered_at: string | null, importer: string | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null } | null }>, shipment_import_licenses: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, import_license: { id: number, number: string, status: ImportLicenseStatus | null, status_response: StatusResponse, approved_at: string | null, registered_at: string | null, last_updated_at: string | null, status_updated_at: string | null, extra: Record<string, unknown> | null } | null }>, shipment_export_declarations: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, export_declaration: { id: number, number: string, channel: ExportChannel | null, status: ExportDeclarationStatus | null, status_response: StatusResponse, registered_at: string | null, customs_cleared_at: string | null, endorsed_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null } | null }> } | null, audit_items: Array<{ id: number, name: string, show_observations_when: ShowObservationsWhen | null, checked: boolean, observations: string | null }>, documents: Array<{ id: number, type: ProcessDocumentType, original_filename: string, description: string | null, content_type: string, size: number, invoice_id: number | null, parent_document_id: number | null, inserted_at: string }>, cost_per_expenses: Array<{ id: number, cost_model_expense_id: number, cost: string, planned_cost: string | null, updated_at: string }> }> } };
+
+export type ProcessesCreateMutationVariables = Exact<{
+  operation_id: number;
+  params: ProcessParams;
+}>;
+
+
+export type ProcessesCreateMutation = { createProcess: { id: number, reference_code: string } };
+
+export type ProcessesUpsertMutationVariables = Exact<{
+  operation_id: number;
+  params: Array<ProcessParams> | ProcessParams;
+}>;
+
+
+export type ProcessesUpsertMutation = { upsertProcesses: Array<{ id: number, reference_code: string }> };
+
+export type ProcessesGetQueryVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type ProcessesGetQuery = { process: { id: number, reference_code: string, alert_level: AlertLevel, cost_model_version_id: number | null, lead_time_datetime_reference: string | null, costs_closed_at: string | null, extra_fields: Record<string, unknown> | null, inserted_at: string, updated_at: string, finished_at: string | null, canceled_at: string | null, deleted_at: string | null, operation: { id: number, name: string, handlers: Array<{ id: number, role: string, business_role: BusinessRole }> }, cost_model_version: { id: number, version: number, cost_model: { id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean }, root_model_expenses: Array<{ id: number, dynamic_table_definition_id: number | null, fallback_path: string | null, price_field: string | null, reference_value: string | null, precification_model: PrecificationModel | null, reference: CostReference | null, cost_expense: { id: number, name: string, slug: string }, matching_rules: Array<{ id: number, path: string, operator: MatchingRuleOperator, table_definition_field: string | null }> }> } | null, orders: Array<{ id: number, reference_code: string }>, handler: { acquirer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, agent: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bank: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bonded_terminal: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, cargo_owner: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, container_depot: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customs_broker: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, exporter: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, funder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, freight_forwarder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, importer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, integrator: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, international_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, manufacturer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, national_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, supplier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, trading: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, warehouse: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null }, handlers: Array<{ id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } }>, brazilian_invoices: Array<{ id: number, access_key: string | null, number: string | null, issuer_cnpj: string | null, total_value: string | null, xml: string, inserted_at: string }>, foreign_trade_shipment: { id: number, type: ShipmentType | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, delivered_at: string | null, received_in_warehouse_at: string | null, departed_from_warehouse_at: string | null, warehouse_free_time_days: number | null, automatic_tracking_enabled: boolean, status_response: StatusResponse, ce_mercante_authorization_status: AuthorizationStatus | null, ce_mercante_number: string | null, cubage_cubic_meters: string | null, total_gross_weight: string | null, total_net_weight: string | null, empty_return_date: string | null, route_id: number | null, days_in_warehouse: number | null, days_left_in_warehouse: number | null, items: Array<{ id: number, quantity: string | null, unit_value: string | null, total_value: string | null, brazilian_invoice_unit_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, purchase_order_item_id: number | null, sales_order_item_id: number | null, line_reference: string | null, purchase_order_item: { id: number, line_reference: string, line_number: number | null, production_lead_time_days: number | null, production_lead_time_days_adjusted: number | null, transit_lead_time_days: number | null, transit_lead_time_days_adjusted: number | null, total_lead_time_days: number | null, total_lead_time_days_adjusted: number | null, item_status: string | null, invoice_number: string | null, concession_act: string | null, measurement_unit_sap: string | null, order_modal_type_sap: string | null, import_type_sap: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, invoice_quantity: string | null, invoice_value: string | null, sap_by_factor: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, customs_estimated_at: string | null, customs_registered_at: string | null, customs_released_at: string | null, invoice_emitted_at: string | null, balance: string | null, balance_shipped: string, item_foreign_operators: Array<number>, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, purchase_country: { code: string, iso3: string, name: string } | null, manufacturing_country: { code: string, iso3: string, name: string } | null, dispatching_country: { code: string, iso3: string, name: string } | null, order_currency: { code: string, name: string, symbol: string | null } | null } | null, sales_order_item: { id: number, line_reference: string, line_number: number | null, containers_quantity: number | null, item_status: string | null, product_description: string | null, product_mercosul_code: string | null, dispatch_number: string | null, container_equipment_type: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, balance: string | null, balance_shipped: string, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, order_currency: { code: string, name: string, symbol: string | null } | null } | null }>, invoices: Array<{ id: number, number: string, emitted_at: string, incoterm: Incoterm, currency_code: string | null, discount: string | null, total_amount: string | null, final_value: string | null, items: Array<{ id: number, product_sku: string, product_description: string | null, quantity: string, shipment_quantity: string, unitary_amount: string | null, total_amount: string | null, batch_number: string | null, batch_validity_date: string | null, production_date: string | null, order_reference_code: string | null, order_item_line_reference: string | null, total_gross_weight_kg: string | null }>, currency: { code: string, name: string, symbol: string | null } | null }>, transportables: Array<{ id: number, type: TransportableType, container: { id: number, code: string, type: ContainerType | null, size_foot_type: ContainerSizeFootType | null, load_type: LoadType | null, cubic_meters: string | null, gross_weight_kg: string | null, tare_weight_kg: string | null, max_weight_kg: string | null, seal_code: string | null, secondary_seal_code: string | null, invoice_number: string | null, observations: string | null, is_stackable: boolean | null, hidden: boolean, tracking_api: string | null, tracking_manual: boolean, demurrage_free_time_start_at: string | null, demurrage_reference_date: string | null, demurrage_empty_return_deadline: string | null, estimated_return_empty_container_at: string | null, actual_return_empty_container_at: string | null, demurrage_exceeding_days: number | null, demurrage_costs: string | null, events: Array<{ id: number, datetime: string | null, estimated: boolean | null, place: string | null, status: string | null, transport: string | null, voyage: string | null }> } | null, cargo: { id: number, quantity: string, measurement_unit: MeasurementUnit, weight_kg: string | null, volume_cubic_meters: string | null, cubic_weight: string | null, dimensions: string | null } | null }>, demurrage: { id: number, free_time: number, daily_rate_usd: string, total_demurrage_costs: string } | null, international_freight: { id: number, type: FreightType | null, freight_cost_collect: string | null, freight_cost_prepaid: string | null, freight_cost_road: string | null, freight_cost_total: string | null, currency_code: string | null, freight_forwarder: string | null, quotation_number: string | null, sealine_id: number | null, vessel_id: number | null, voyage_number: string | null, booking_loading_port_id: number | null, booking_discharge_port_id: number | null, booking_loading_airport_id: number | null, booking_discharge_airport_id: number | null, booking_etd: string | null, booking_eta: string | null, planned_boarding_date: string | null, currency: { code: string, name: string, symbol: string | null } | null } | null, international_transport_legs: Array<{ id: number, modal_type: TransportModalType | null, departure_place: string | null, arrival_place: string | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, vessel: string | null, voyage: string | null }>, maritime_transport_shipment: { id: number, type: MaritimeShipmentType | null, bl: string | null, hbl: string | null, booking: string | null, tracking_number: string | null, loading_port_id: number | null, discharge_port_id: number | null, tracking_loading_port: string | null, tracking_discharge_port: string | null, sealine_id: number | null, vessel_id: number | null, voyage_number: string | null, tracking_key: TrackingKey | null, valid_keys: Array<TrackingKey> } | null, air_transport_shipment: { id: number, type: AirShipmentType | null, awb: string | null, hawb: string | null, airline_id: number | null, origin_airport_id: number | null, destination_airport_id: number | null, house_awbs: Array<{ id: number, hawb: string | null, flight: string | null, airline_id: number | null, loading_airport_id: number | null, unloading_airport_id: number | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, is_transport_type_dta: boolean | null, dta_number: string | null, di_number: string | null, status: string | null, stopovers: Array<string>, extra: Record<string, unknown> | null }> } | null, road_transport_shipment: { id: number, type: RoadShipmentType | null, crt: string | null, origin: string | null, destination: string | null } | null, national_road_transports: Array<{ id: number, route_id: number, leg_slug: string, is_transport_type_dta: boolean, load_type: LoadType | null, road_transport_type: RoadTransportType | null, transport_features: Array<TransportFeature>, quantity_pallets: number | null, national_road_carrier_id: number | null, collection_scheduled_at: string | null, delivery_planned_at: string | null, released_for_transport_at: string | null, transport_completed_at: string | null, trips: Array<{ id: number, position: number, driver_id: number | null, driver_name: string | null, vehicle_id: number | null, vehicle_plate: string | null, trailer_id: number | null, trailer_plate: string | null, transportable_ids: Array<number>, phases: Array<{ id: number, route_point_id: number, departure_at: string | null, estimated_realized_at: string | null, realized_at: string | null, route_point: { id: number, position: number, route_type: RouteType, name: string | null, address: string | null, latitude: number | null, longitude: number | null } }> }>, route: { id: number, name: string, active: boolean, description: string | null, inserted_at: string, updated_at: string, points: Array<{ id: number, position: number, route_type: RouteType, name: string | null, address: string | null, latitude: number | null, longitude: number | null }> } }>, parcel_shipments: Array<{ id: number, slug: string, tracking_number: string, courier_id: number | null, origin_address: string | null, origin_country_code: string | null, destination_address: string | null, destination_country_code: string | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null }>, ce_mercante: { id: number, number: string | null, bl: string | null, cargo_description: string | null, cargo_status: string | null, cargo_presence_at: string | null, consignee_document: string | null, customs_place: string | null, di_number: string | null, dta_number: string | null, freight_cost: string | null, freight_currency_code: string | null, freight_payment_type: string | null, gross_weight_kg: string | null, issued_at: string | null, origin_port: string | null, destination_port: string | null, shipping_agency: string | null, status_response: StatusResponse, cargo_manifests: Array<{ id: number, manifest_number: string | null, loading_port_unlocode: string | null, loading_port_terminal: string | null, discharge_port_unlocode: string | null, discharge_port_terminal: string | null }> } | null, shipment_import_declarations: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, import_declaration: { id: number, number: string | null, status: ImportDeclarationStatus | null, status_response: StatusResponse, channel: ImportChannel | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, status_updated_at: string | null, import_licenses: Array<string>, extra: Record<string, unknown> | null } | null }>, shipment_duimps: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, duimp: { id: number, number: string | null, version: string | null, status: DuimpStatus | null, status_response: StatusResponse, channel: ImportChannel | null, delivered_at: string | null, importer: string | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null } | null }>, shipment_import_licenses: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, import_license: { id: number, number: string, status: ImportLicenseStatus | null, status_response: StatusResponse, approved_at: string | null, registered_at: string | null, last_updated_at: string | null, status_updated_at: string | null, extra: Record<string, unknown> | null } | null }>, shipment_export_declarations: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, export_declaration: { id: number, number: string, channel: ExportChannel | null, status: ExportDeclarationStatus | null, status_response: StatusResponse, registered_at: string | null, customs_cleared_at: string | null, endorsed_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null } | null }> } | null, audit_items: Array<{ id: number, name: string, show_observations_when: ShowObservationsWhen | null, checked: boolean, observations: string | null }>, documents: Array<{ id: number, type: ProcessDocumentType, original_filename: string, description: string | null, content_type: string, size: number, invoice_id: number | null, parent_document_id: number | null, inserted_at: string }>, cost_per_expenses: Array<{ id: number, cost_model_expense_id: number, cost: string, planned_cost: string | null, updated_at: string }> } };
+
+export type ProcessesUpdateMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+  params: ProcessParams;
+}>;
+
+
+export type ProcessesUpdateMutation = { updateProcess: { id: number, reference_code: string } };
+
+export type ProcessesDeleteMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type ProcessesDeleteMutation = { deleteProcess: { id: number, reference_code: string } };
+
+export type ProcessesFinishMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type ProcessesFinishMutation = { finishProcess: { id: number, reference_code: string } };
+
+export type ProcessesFinishByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type ProcessesFinishByReferenceCodeMutation = { finishProcessByReferenceCode: { id: number, reference_code: string } };
+
+export type ProcessesCancelMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type ProcessesCancelMutation = { cancelProcess: { id: number, reference_code: string } };
+
+export type ProcessesCancelByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type ProcessesCancelByReferenceCodeMutation = { cancelProcessByReferenceCode: { id: number, reference_code: string } };
+
+export type ProcessesUncancelMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type ProcessesUncancelMutation = { uncancelProcess: { id: number, reference_code: string } };
+
+export type ProcessesUncancelByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type ProcessesUncancelByReferenceCodeMutation = { uncancelProcessByReferenceCode: { id: number, reference_code: string } };
+
+export type ProcessesGetByReferenceCodeQueryVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type ProcessesGetByReferenceCodeQuery = { processByReferenceCode: { id: number, reference_code: string, alert_level: AlertLevel, cost_model_version_id: number | null, lead_time_datetime_reference: string | null, costs_closed_at: string | null, extra_fields: Record<string, unknown> | null, inserted_at: string, updated_at: string, finished_at: string | null, canceled_at: string | null, deleted_at: string | null, operation: { id: number, name: string, handlers: Array<{ id: number, role: string, business_role: BusinessRole }> }, cost_model_version: { id: number, version: number, cost_model: { id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean }, root_model_expenses: Array<{ id: number, dynamic_table_definition_id: number | null, fallback_path: string | null, price_field: string | null, reference_value: string | null, precification_model: PrecificationModel | null, reference: CostReference | null, cost_expense: { id: number, name: string, slug: string }, matching_rules: Array<{ id: number, path: string, operator: MatchingRuleOperator, table_definition_field: string | null }> }> } | null, orders: Array<{ id: number, reference_code: string }>, handler: { acquirer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, agent: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bank: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, bonded_terminal: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, cargo_owner: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, container_depot: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, customs_broker: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, exporter: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, funder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, freight_forwarder: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, importer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, integrator: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, international_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, manufacturer: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, national_road_carrier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, supplier: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, trading: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null, warehouse: { id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } } | null }, handlers: Array<{ id: number, business_unit: string | null, reference: string | null, secondary_reference: string | null, actor: { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<{ role: BusinessRole, access_group_id: number | null, access_group: { id: number, slug: string, name: string } | null }> }, operation_handler: { id: number, role: string, business_role: BusinessRole } }>, brazilian_invoices: Array<{ id: number, access_key: string | null, number: string | null, issuer_cnpj: string | null, total_value: string | null, xml: string, inserted_at: string }>, foreign_trade_shipment: { id: number, type: ShipmentType | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, delivered_at: string | null, received_in_warehouse_at: string | null, departed_from_warehouse_at: string | null, warehouse_free_time_days: number | null, automatic_tracking_enabled: boolean, status_response: StatusResponse, ce_mercante_authorization_status: AuthorizationStatus | null, ce_mercante_number: string | null, cubage_cubic_meters: string | null, total_gross_weight: string | null, total_net_weight: string | null, empty_return_date: string | null, route_id: number | null, days_in_warehouse: number | null, days_left_in_warehouse: number | null, items: Array<{ id: number, quantity: string | null, unit_value: string | null, total_value: string | null, brazilian_invoice_unit_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, purchase_order_item_id: number | null, sales_order_item_id: number | null, line_reference: string | null, purchase_order_item: { id: number, line_reference: string, line_number: number | null, production_lead_time_days: number | null, production_lead_time_days_adjusted: number | null, transit_lead_time_days: number | null, transit_lead_time_days_adjusted: number | null, total_lead_time_days: number | null, total_lead_time_days_adjusted: number | null, item_status: string | null, invoice_number: string | null, concession_act: string | null, measurement_unit_sap: string | null, order_modal_type_sap: string | null, import_type_sap: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, invoice_quantity: string | null, invoice_value: string | null, sap_by_factor: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, customs_estimated_at: string | null, customs_registered_at: string | null, customs_released_at: string | null, invoice_emitted_at: string | null, balance: string | null, balance_shipped: string, item_foreign_operators: Array<number>, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, purchase_country: { code: string, iso3: string, name: string } | null, manufacturing_country: { code: string, iso3: string, name: string } | null, dispatching_country: { code: string, iso3: string, name: string } | null, order_currency: { code: string, name: string, symbol: string | null } | null } | null, sales_order_item: { id: number, line_reference: string, line_number: number | null, containers_quantity: number | null, item_status: string | null, product_description: string | null, product_mercosul_code: string | null, dispatch_number: string | null, container_equipment_type: string | null, quantity: string | null, order_unit_value: string | null, order_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, supplier_expected_readiness_at: string | null, supplier_readiness_at: string | null, factory_delivery_expected_at: string | null, factory_delivery_at: string | null, shipment_planned_boarding_at: string | null, shipment_planned_arrival_at: string | null, balance: string | null, balance_shipped: string, inserted_at: string, updated_at: string, product: { id: number, code: string, description: string, mercosul_code: string | null, package_type: MeasurementUnit | null } | null, order_currency: { code: string, name: string, symbol: string | null } | null } | null }>, invoices: Array<{ id: number, number: string, emitted_at: string, incoterm: Incoterm, currency_code: string | null, discount: string | null, total_amount: string | null, final_value: string | null, items: Array<{ id: number, product_sku: string, product_description: string | null, quantity: string, shipment_quantity: string, unitary_amount: string | null, total_amount: string | null, batch_number: string | null, batch_validity_date: string | null, production_date: string | null, order_reference_code: string | null, order_item_line_reference: string | null, total_gross_weight_kg: string | null }>, currency: { code: string, name: string, symbol: string | null } | null }>, transportables: Array<{ id: number, type: TransportableType, container: { id: number, code: string, type: ContainerType | null, size_foot_type: ContainerSizeFootType | null, load_type: LoadType | null, cubic_meters: string | null, gross_weight_kg: string | null, tare_weight_kg: string | null, max_weight_kg: string | null, seal_code: string | null, secondary_seal_code: string | null, invoice_number: string | null, observations: string | null, is_stackable: boolean | null, hidden: boolean, tracking_api: string | null, tracking_manual: boolean, demurrage_free_time_start_at: string | null, demurrage_reference_date: string | null, demurrage_empty_return_deadline: string | null, estimated_return_empty_container_at: string | null, actual_return_empty_container_at: string | null, demurrage_exceeding_days: number | null, demurrage_costs: string | null, events: Array<{ id: number, datetime: string | null, estimated: boolean | null, place: string | null, status: string | null, transport: string | null, voyage: string | null }> } | null, cargo: { id: number, quantity: string, measurement_unit: MeasurementUnit, weight_kg: string | null, volume_cubic_meters: string | null, cubic_weight: string | null, dimensions: string | null } | null }>, demurrage: { id: number, free_time: number, daily_rate_usd: string, total_demurrage_costs: string } | null, international_freight: { id: number, type: FreightType | null, freight_cost_collect: string | null, freight_cost_prepaid: string | null, freight_cost_road: string | null, freight_cost_total: string | null, currency_code: string | null, freight_forwarder: string | null, quotation_number: string | null, sealine_id: number | null, vessel_id: number | null, voyage_number: string | null, booking_loading_port_id: number | null, booking_discharge_port_id: number | null, booking_loading_airport_id: number | null, booking_discharge_airport_id: number | null, booking_etd: string | null, booking_eta: string | null, planned_boarding_date: string | null, currency: { code: string, name: string, symbol: string | null } | null } | null, international_transport_legs: Array<{ id: number, modal_type: TransportModalType | null, departure_place: string | null, arrival_place: string | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, vessel: string | null, voyage: string | null }>, maritime_transport_shipment: { id: number, type: MaritimeShipmentType | null, bl: string | null, hbl: string | null, booking: string | null, tracking_number: string | null, loading_port_id: number | null, discharge_port_id: number | null, tracking_loading_port: string | null, tracking_discharge_port: string | null, sealine_id: number | null, vessel_id: number | null, voyage_number: string | null, tracking_key: TrackingKey | null, valid_keys: Array<TrackingKey> } | null, air_transport_shipment: { id: number, type: AirShipmentType | null, awb: string | null, hawb: string | null, airline_id: number | null, origin_airport_id: number | null, destination_airport_id: number | null, house_awbs: Array<{ id: number, hawb: string | null, flight: string | null, airline_id: number | null, loading_airport_id: number | null, unloading_airport_id: number | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null, is_transport_type_dta: boolean | null, dta_number: string | null, di_number: string | null, status: string | null, stopovers: Array<string>, extra: Record<string, unknown> | null }> } | null, road_transport_shipment: { id: number, type: RoadShipmentType | null, crt: string | null, origin: string | null, destination: string | null } | null, national_road_transports: Array<{ id: number, route_id: number, leg_slug: string, is_transport_type_dta: boolean, load_type: LoadType | null, road_transport_type: RoadTransportType | null, transport_features: Array<TransportFeature>, quantity_pallets: number | null, national_road_carrier_id: number | null, collection_scheduled_at: string | null, delivery_planned_at: string | null, released_for_transport_at: string | null, transport_completed_at: string | null, trips: Array<{ id: number, position: number, driver_id: number | null, driver_name: string | null, vehicle_id: number | null, vehicle_plate: string | null, trailer_id: number | null, trailer_plate: string | null, transportable_ids: Array<number>, phases: Array<{ id: number, route_point_id: number, departure_at: string | null, estimated_realized_at: string | null, realized_at: string | null, route_point: { id: number, position: number, route_type: RouteType, name: string | null, address: string | null, latitude: number | null, longitude: number | null } }> }>, route: { id: number, name: string, active: boolean, description: string | null, inserted_at: string, updated_at: string, points: Array<{ id: number, position: number, route_type: RouteType, name: string | null, address: string | null, latitude: number | null, longitude: number | null }> } }>, parcel_shipments: Array<{ id: number, slug: string, tracking_number: string, courier_id: number | null, origin_address: string | null, origin_country_code: string | null, destination_address: string | null, destination_country_code: string | null, etd: string | null, eta: string | null, atd: string | null, ata: string | null }>, ce_mercante: { id: number, number: string | null, bl: string | null, cargo_description: string | null, cargo_status: string | null, cargo_presence_at: string | null, consignee_document: string | null, customs_place: string | null, di_number: string | null, dta_number: string | null, freight_cost: string | null, freight_currency_code: string | null, freight_payment_type: string | null, gross_weight_kg: string | null, issued_at: string | null, origin_port: string | null, destination_port: string | null, shipping_agency: string | null, status_response: StatusResponse, cargo_manifests: Array<{ id: number, manifest_number: string | null, loading_port_unlocode: string | null, loading_port_terminal: string | null, discharge_port_unlocode: string | null, discharge_port_terminal: string | null }> } | null, shipment_import_declarations: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, import_declaration: { id: number, number: string | null, status: ImportDeclarationStatus | null, status_response: StatusResponse, channel: ImportChannel | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, status_updated_at: string | null, import_licenses: Array<string>, extra: Record<string, unknown> | null } | null }>, shipment_duimps: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, duimp: { id: number, number: string | null, version: string | null, status: DuimpStatus | null, status_response: StatusResponse, channel: ImportChannel | null, delivered_at: string | null, importer: string | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null } | null }>, shipment_import_licenses: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, import_license: { id: number, number: string, status: ImportLicenseStatus | null, status_response: StatusResponse, approved_at: string | null, registered_at: string | null, last_updated_at: string | null, status_updated_at: string | null, extra: Record<string, unknown> | null } | null }>, shipment_export_declarations: Array<{ id: number, comments: string | null, status: AuthorizationStatus | null, export_declaration: { id: number, number: string, channel: ExportChannel | null, status: ExportDeclarationStatus | null, status_response: StatusResponse, registered_at: string | null, customs_cleared_at: string | null, endorsed_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null } | null }> } | null, audit_items: Array<{ id: number, name: string, show_observations_when: ShowObservationsWhen | null, checked: boolean, observations: string | null }>, documents: Array<{ id: number, type: ProcessDocumentType, original_filename: string, description: string | null, content_type: string, size: number, invoice_id: number | null, parent_document_id: number | null, inserted_at: string }>, cost_per_expenses: Array<{ id: number, cost_model_expense_id: number, cost: string, planned_cost: string | null, updated_at: string }> } };
+
+export type ProcessesUpdateByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+  params: ProcessParams;
+}>;
+
+
+export type ProcessesUpdateByReferenceCodeMutation = { updateProcessByReferenceCode: { id: number, reference_code: string } };
+
+export type ProcessesDeleteByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type ProcessesDeleteByReferenceCodeMutation = { deleteProcessByReferenceCode: { id: number, reference_code: string } };
+
+export type ProcessesCostPerExpensesMutationVariables = Exact<{
+  operation_id: number;
+  process_id: number;
+  params: Array<CostPerExpenseParams> | CostPerExpenseParams;
+}>;
+
+
+export type ProcessesCostPerExpensesMutation = { upsertProcessCostPerExpenses: Array<{ id: number, cost_model_expense_id: number, cost: string, planned_cost: string | null, updated_at: string }> };
+
+export type ProcessesCloseCostsMutationVariables = Exact<{
+  operation_id: number;
+  process_id: number;
+}>;
+
+
+export type ProcessesCloseCostsMutation = { closeProcessCosts: { id: number, reference_code: string, costs_closed_at: string | null } };
+
+export type ProcessesReopenCostsMutationVariables = Exact<{
+  operation_id: number;
+  process_id: number;
+}>;
+
+
+export type ProcessesReopenCostsMutation = { reopenProcessCosts: { id: number, reference_code: string, costs_closed_at: string | null } };
+
+export type ProcessesCreateDocumentMutationVariables = Exact<{
+  operation_id: number;
+  process_id: number;
+  params: ProcessDocumentParams;
+}>;
+
+
+export type ProcessesCreateDocumentMutation = { createProcessDocument: { id: number, type: ProcessDocumentType, original_filename: string, description: string | null, content_type: string, size: number, invoice_id: number | null, parent_document_id: number | null, inserted_at: string } };
+
+export type ProcessesCreateDocumentByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+  params: ProcessDocumentParams;
+}>;
+
+
+export type ProcessesCreateDocumentByReferenceCodeMutation = { createProcessDocumentByReferenceCode: { id: number, type: ProcessDocumentType, original_filename: string, description: string | null, content_type: string, size: number, invoice_id: number | null, parent_document_id: number | null, inserted_at: string } };
+
+export type ProcessesDownloadDocumentQueryVariables = Exact<{
+  operation_id: number;
+  process_id: number;
+  id: number;
+}>;
+
+
+export type ProcessesDownloadDocumentQuery = { processDocumentFile: { storage_key: string, content_type: string, original_filename: string, size: number } };
+
+export type ProcessesDownloadDocumentByReferenceCodeQueryVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+  id: number;
+}>;
+
+
+export type ProcessesDownloadDocumentByReferenceCodeQuery = { processDocumentFileByReferenceCode: { storage_key: string, content_type: string, original_filename: string, size: number } };
+
+export type ProcessesDeleteDocumentMutationVariables = Exact<{
+  operation_id: number;
+  process_id: number;
+  id: number;
+}>;
+
+
+export type ProcessesDeleteDocumentMutation = { deleteProcessDocument: { id: number, type: ProcessDocumentType, original_filename: string, description: string | null, content_type: string, size: number, invoice_id: number | null, parent_document_id: number | null, inserted_at: string } };
+
+export type ProcessesDeleteDocumentByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+  id: number;
+}>;
+
+
+export type ProcessesDeleteDocumentByReferenceCodeMutation = { deleteProcessDocumentByReferenceCode: { id: number, type: ProcessDocumentType, original_filename: string, description: string | null, content_type: string, size: number, invoice_id: number | null, parent_document_id: number | null, inserted_at: string } };
+
+export type CostModelsListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<CostModelOrderBy> | CostModelOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type CostModelsListQuery = { costModels: { total_count: number, data: Array<{ id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean, currency: { code: string, name: string, symbol: string | null } | null, versions: Array<{ id: number, version: number, cost_model: { id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean }, root_model_expenses: Array<{ id: number, dynamic_table_definition_id: number | null, fallback_path: string | null, price_field: string | null, reference_value: string | null, precification_model: PrecificationModel | null, reference: CostReference | null, cost_expense: { id: number, name: string, slug: string }, matching_rules: Array<{ id: number, path: string, operator: MatchingRuleOperator, table_definition_field: string | null }> }> }> }> } };
+
+export type CostModelsGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CostModelsGetQuery = { costModel: { id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean, currency: { code: string, name: string, symbol: string | null } | null, versions: Array<{ id: number, version: number, cost_model: { id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean }, root_model_expenses: Array<{ id: number, dynamic_table_definition_id: number | null, fallback_path: string | null, price_field: string | null, reference_value: string | null, precification_model: PrecificationModel | null, reference: CostReference | null, cost_expense: { id: number, name: string, slug: string }, matching_rules: Array<{ id: number, path: string, operator: MatchingRuleOperator, table_definition_field: string | null }> }> }> } };
+
+export type CostModelVersionsGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CostModelVersionsGetQuery = { costModelVersion: { id: number, version: number, cost_model: { id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean }, root_model_expenses: Array<{ id: number, dynamic_table_definition_id: number | null, fallback_path: string | null, price_field: string | null, reference_value: string | null, precification_model: PrecificationModel | null, reference: CostReference | null, cost_expense: { id: number, name: string, slug: string }, matching_rules: Array<{ id: number, path: string, operator: MatchingRuleOperator, table_definition_field: string | null }> }> } };

@@ -27,6 +27,7 @@ const ptBR: Messages = {
     invalid: 'é inválido',
     notAllowed: 'não é permitido no estado atual',
     outOfRange: 'está fora do intervalo permitido',
+    tooLarge: 'é grande demais',
   },
 };
 
@@ -45,6 +46,7 @@ const esES: Messages = {
     invalid: 'no es válido',
     notAllowed: 'no está permitido en el estado actual',
     outOfRange: 'está fuera del rango permitido',
+    tooLarge: 'es demasiado grande',
   },
 };
 

@@ -1,10 +1,24 @@
 import type { RouteDef } from '../route.ts';
 import { productRoutes } from './products.routes.ts';
+import { orderRoutes } from './orders.routes.ts';
+import { actorRoutes } from './actors.routes.ts';
+import { portScheduleRoutes } from './port-schedules.routes.ts';
+import { routeRoutes } from './routes.routes.ts';
+import { vesselRoutes } from './vessels.routes.ts';
+import { processRoutes } from './processes.routes.ts';
+import { costModelRoutes } from './cost-models.routes.ts';
 
 /** Every documented route of the API: the router, the OpenAPI description and the tests iterate this. */
-export const routes: RouteDef[] = [...productRoutes];
+export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes];
 
 /** Reference sections (OpenAPI tags) and what each covers. */
 export const tags: Record<string, string> = {
   Products: 'Products (SKUs) the company trades: create, read, update and delete one by id or by code, or upsert many by code.',
+  Vessels: 'Vessels (global reference data fed by AIS): search by name, IMO, MMSI or callsign; one vessel with its last position and current voyage.',
+  'Port schedules': 'Berth line-ups of ports (global reference data): the calls at a port in an ETB window.',
+  Orders: 'Purchase, sales and road transport orders of an operation, with their items and handlers: create, read, update, delete and lifecycle by id or by reference code, batch upsert by reference code, and one item by line reference.',
+  Actors: 'Partner companies (actors), their business roles and the partnerships that give them.',
+  Routes: "The company's routes: ordered points, each with a route type; road transports refer to route points.",
+  Processes: 'Import and export processes of an operation with their whole foreign trade shipment (containers, cargo, invoices, freight, demurrage, customs), lifecycle, costs per expense and documents, by id or by reference code.',
+  'Cost models': 'Cost models of the company, their versions and expenses; processes record costs per expense against them.',
 };

@@ -1,0 +1,264 @@
+// Runtime of the node engine (graph/shipment/nodes.ts): GraphQL objects and inputs,
+// validation and writes derived from node declarations.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { Prisma } from '../../prisma/generated/client/client.ts';
+import { builder } from '../builder.ts';
+import { FieldErrors, fieldMessages } from '../errors.ts';
+import { required } from '../validation.ts';
+import { delegateOf, walk, type FieldDef, type NodeDef } from './nodes.ts';
+
+type Tx = Prisma.TransactionClient;
+type Params = Record<string, unknown>;
+/** The ids of a stored tree: `{ id, child: {...} | null, list: [{...}] }`. */
+export type IdTree = { id: number } & Record<string, unknown>;
+
+/** GraphQL enum types by name; filled by graph/types/shipment.ts before objects are built. */
+export const enumRefs: Record<string, any> = {};
+
+/** Extra object fields per node (computed values, relations to other areas). */
+export type ComputedFields = Record<string, (t: any) => Record<string, unknown>>;
+
+function enumOf(fd: FieldDef): any {
+  const k = fd.kind as { enum: string };
+  const ref = enumRefs[k.enum];
+  if (!ref) throw new Error(`enum ${k.enum} is not registered`);
+  return ref;
+}
+
+function outputField(t: any, name: string, fd: FieldDef) {
+  const nullable = !fd.required && fd.default === undefined;
+  const o = { description: fd.desc, nullable };
+  const k = fd.kind;
+  if (typeof k === 'object') return t.expose(name, { ...o, type: k.list ? [enumOf(fd)] : enumOf(fd), nullable: k.list ? false : nullable });
+  switch (k) {
+    case 's': return t.exposeString(name, o);
+    case 'i': return t.exposeInt(name, o);
+    case 'b': return t.exposeBoolean(name, o);
+    case 'd': return t.expose(name, { ...o, type: 'Decimal' });
+    case 't': return t.expose(name, { ...o, type: 'DateTime' });
+    case 'j': return t.expose(name, { ...o, type: 'JSONObject' });
+    case 'il': return t.exposeIntList(name, { ...o, nullable: false });
+    case 'sl': return t.exposeStringList(name, { ...o, nullable: false });
+  }
+}
+
+function inputField(t: any, fd: FieldDef) {
+  const o = fd.required ? required(fd.desc) : { description: fd.desc };
+  const k = fd.kind;
+  if (typeof k === 'object') return t.field({ ...o, type: k.list ? [enumOf(fd)] : enumOf(fd) });
+  switch (k) {
+    case 's': return t.string(o);
+    case 'i': return t.int(o);
+    case 'b': return t.boolean(o);
+    case 'd': return t.field({ ...o, type: 'Decimal' });
+    case 't': return t.field({ ...o, type: 'DateTime' });
+    case 'j': return t.field({ ...o, type: 'JSONObject' });
+    case 'il': return t.intList(o);
+    case 'sl': return t.stringList(o);
+  }
+}
+
+/** Registers the object type of every node of the tree. */
+export function registerObjects(root: NodeDef, computed: ComputedFields = {}): void {
+  for (const n of walk(root)) {
+    builder.prismaObject(n.name as any, {
+      description: n.desc,
+      fields: (t: any) => {
+        const out: Record<string, unknown> = { id: t.exposeInt('id', { description: 'Identifier.' }) };
+        for (const [k, fd] of Object.entries(n.fields)) out[k] = outputField(t, k, fd);
+        for (const [k, c] of Object.entries(n.children)) {
+          out[k] = c.single
+            ? t.relation(k, { nullable: true, description: c.desc })
+            : t.relation(k, { description: c.desc, query: { orderBy: { id: 'asc' } } });
+        }
+        return { ...out, ...(computed[n.name]?.(t) ?? {}) };
+      },
+    } as any);
+  }
+}
+
+/** Registers `<Node>Params` for every node of the tree; returns the root's input. */
+export function registerInputs(root: NodeDef, extra: Record<string, (t: any) => Record<string, unknown>> = {}): any {
+  const make = (n: NodeDef): any => {
+    const childInputs = Object.fromEntries(Object.entries(n.children).map(([k, c]) => [k, make(c)]));
+    return builder.inputType(`${n.name}Params`, {
+      description: `${n.desc}${n.single ? '' : ' Send `id` to keep and update a stored entry; entries without `id` are created.'}`,
+      fields: (t: any) => {
+        const out: Record<string, unknown> = {};
+        if (!n.single) out.id = t.int({ description: 'Id of a stored entry to keep and update.' });
+        for (const [k, fd] of Object.entries(n.fields)) out[k] = inputField(t, fd);
+        for (const [k, c] of Object.entries(n.children)) {
+          const o = n.requiredLists?.includes(k) ? required(c.desc) : { description: c.desc };
+          out[k] = t.field({ ...o, type: c.single ? childInputs[k] : [childInputs[k]] });
+        }
+        return { ...out, ...(extra[n.name]?.(t) ?? {}) };
+      },
+    } as any);
+  };
+  return make(root);
+}
+
+/** Prisma `select` of every id of a stored tree. */
+export function idSelect(n: NodeDef): Record<string, unknown> {
+  const s: Record<string, unknown> = { id: true };
+  for (const [k, c] of Object.entries(n.children)) s[k] = { select: idSelect(c) };
+  return s;
+}
+
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/** A reference to a row of another area, collected while validating and checked in one query per kind. */
+export interface RefUse {
+  kind: string;
+  id: number | string;
+  name: string;
+}
+
+/** Per-node hooks run before the checks (may fill in values, e.g. a transportable's type). */
+export type NodeHooks = Record<string, (params: Params, prefix: string, errors: FieldErrors, existing: IdTree | null) => void>;
+
+/**
+ * Validates params of node `n` (a create when `existing` is null, else an update of it):
+ * required fields on create, never blank on update, ids of nested entries belonging to
+ * their stored parent; references to other rows are collected in `refs`.
+ */
+export function validateNode(
+  n: NodeDef,
+  params: Params,
+  existing: IdTree | null,
+  prefix: string,
+  errors: FieldErrors,
+  refs: RefUse[],
+  refFields: Record<string, string>,
+  hooks: NodeHooks = {},
+): void {
+  hooks[n.name]?.(params, prefix, errors, existing);
+  for (const [k, fd] of Object.entries(n.fields)) {
+    const v = params[k];
+    if (fd.required && (existing ? v !== undefined && isBlank(v) : isBlank(v))) errors.add(`${prefix}${k}`, fieldMessages.blank);
+    const kind = refFields[k];
+    if (kind && v !== undefined && v !== null) {
+      if (Array.isArray(v)) v.forEach((x, i) => refs.push({ kind, id: x as number, name: `${prefix}${k}.${i}` }));
+      else refs.push({ kind, id: v as number | string, name: `${prefix}${k}` });
+    }
+  }
+  for (const [k, c] of Object.entries(n.children)) {
+    const v = params[k];
+    if (n.requiredLists?.includes(k) && (existing ? v !== undefined && isBlank(v) : isBlank(v))) {
+      errors.add(`${prefix}${k}`, fieldMessages.blank);
+    }
+    if (v === undefined || v === null) continue;
+    if (c.single) {
+      validateNode(c, v as Params, (existing?.[k] as IdTree | null) ?? null, `${prefix}${k}.`, errors, refs, refFields, hooks);
+      continue;
+    }
+    const stored = (existing?.[k] as IdTree[] | undefined) ?? [];
+    const seen = new Set<number>();
+    (v as Params[]).forEach((entry, i) => {
+      const at = `${prefix}${k}.${i}.`;
+      let match: IdTree | null = null;
+      if (typeof entry.id === 'number') {
+        match = stored.find((s) => s.id === entry.id) ?? null;
+        if (!match) {
+          errors.add(`${at}id`, fieldMessages.missing);
+          return;
+        }
+        if (seen.has(entry.id)) errors.add(`${at}id`, fieldMessages.taken);
+        seen.add(entry.id);
+      }
+      validateNode(c, entry, match, at, errors, refs, refFields, hooks);
+    });
+  }
+}
+
+/** Column values of node `n` sent in `params` (left-out fields are not touched). */
+export function columnData(n: NodeDef, params: Params): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [k, fd] of Object.entries(n.fields)) {
+    const v = params[k];
+    if (v === undefined) continue;
+    const kind = fd.kind;
+    if (v === null) {
+      if (kind === 'il' || kind === 'sl' || (typeof kind === 'object' && kind.list)) data[k] = [];
+      else if (kind === 'j') data[k] = Prisma.DbNull;
+      else if (fd.default !== undefined) data[k] = fd.default;
+      else data[k] = null;
+    } else data[k] = v;
+  }
+  return data;
+}
+
+/** One node to write: a create when `existing` is null, else an update of it. */
+export interface WriteTask {
+  node: NodeDef;
+  params: Params;
+  existing: IdTree | null;
+  parentId: number;
+}
+
+/**
+ * Writes validated trees level by level: the new rows of one node type at one level are one
+ * INSERT (createManyAndReturn, ids in the order sent), removed children one DELETE per type,
+ * so a batch costs statements per level and node type rather than per row (updates of kept
+ * rows are one statement each). Nested lists sent replace the stored ones, matching by id.
+ */
+export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[]): Promise<void> {
+  let level = tasks;
+  while (level.length) {
+    const next: WriteTask[] = [];
+    const gone = new Map<NodeDef, number[]>();
+    const drop = (n: NodeDef, ids: number[]) => ids.length && gone.set(n, [...(gone.get(n) ?? []), ...ids]);
+    const ids: number[] = new Array(level.length);
+    // Creates, grouped by node type, one statement each.
+    const byNode = new Map<NodeDef, number[]>();
+    level.forEach((t, i) => {
+      if (!t.existing) byNode.set(t.node, [...(byNode.get(t.node) ?? []), i]);
+    });
+    for (const [n, idx] of byNode) {
+      const rows = await (db as any)[delegateOf(n)].createManyAndReturn({
+        data: idx.map((i) => ({ ...columnData(n, level[i].params), company_id: companyId, [n.parentKey]: level[i].parentId })),
+        select: { id: true },
+      });
+      idx.forEach((i, k) => (ids[i] = rows[k].id));
+    }
+    // Updates of kept rows.
+    for (const [i, t] of level.entries()) {
+      if (!t.existing) continue;
+      ids[i] = t.existing.id;
+      const data = columnData(t.node, t.params);
+      if (Object.keys(data).length) {
+        await (db as any)[delegateOf(t.node)].update({ where: { company_id_id: { company_id: companyId, id: t.existing.id } }, data, select: { id: true } });
+      }
+    }
+    // The next level: children sent, and stored children left out.
+    for (const [i, t] of level.entries()) {
+      for (const [k, c] of Object.entries(t.node.children)) {
+        const v = t.params[k];
+        if (v === undefined) continue;
+        if (c.single) {
+          const stored = (t.existing?.[k] as IdTree | null) ?? null;
+          if (v === null) {
+            if (stored) drop(c, [stored.id]);
+          } else next.push({ node: c, params: v as Params, existing: stored, parentId: ids[i] });
+          continue;
+        }
+        const list = (v as Params[] | null) ?? [];
+        const stored = (t.existing?.[k] as IdTree[] | undefined) ?? [];
+        const keep = new Set(list.map((e) => e.id).filter((x): x is number => typeof x === 'number'));
+        drop(c, stored.filter((x) => !keep.has(x.id)).map((x) => x.id));
+        for (const e of list) {
+          next.push({ node: c, params: e, existing: typeof e.id === 'number' ? stored.find((x) => x.id === e.id)! : null, parentId: ids[i] });
+        }
+      }
+    }
+    for (const [n, list] of gone) await (db as any)[delegateOf(n)].deleteMany({ where: { company_id: companyId, id: { in: list } } });
+    level = next;
+  }
+}
+
+/** The tasks writing the nested parts of node `n` (row `id`) sent in `params`. */
+export function childTasks(n: NodeDef, params: Params, existing: IdTree | null, id: number): WriteTask[] {
+  // The node itself is already written: a task on it with no columns only walks its children.
+  return [{ node: { ...n, fields: {} }, params, existing: existing ?? { id }, parentId: 0 }];
+}

@@ -1,0 +1,56 @@
+// A small engine for the nested data of a process (the foreign trade shipment tree, audit
+// items, cost model versions...): each node is declared once (graph/shipment/spec.ts) and
+// the GraphQL object, the `<Node>Params` input, the validation (required fields, ids of
+// nested entries) and the writes (nested lists replaced matching children by id) are all
+// derived from that declaration. prisma/schema/shipment.prisma mirrors it table for table.
+
+/** The kind of a column: text, integer, boolean, decimal string, date-time, JSON object, lists, or an enum. */
+export type Kind = 's' | 'i' | 'b' | 'd' | 't' | 'j' | 'il' | 'sl' | { enum: string; list?: boolean };
+
+export interface FieldDef {
+  kind: Kind;
+  desc: string;
+  /** Required on create and never blank. */
+  required?: boolean;
+  /** Database default (booleans and enums). */
+  default?: boolean | string;
+}
+
+export interface NodeDef {
+  /** Prisma model and GraphQL object name; the input is `<name>Params`. */
+  name: string;
+  table: string;
+  desc: string;
+  /** Column holding the parent's id. */
+  parentKey: string;
+  /** One per parent (an object field) rather than a list. */
+  single: boolean;
+  fields: Record<string, FieldDef>;
+  children: Record<string, NodeDef>;
+  /** Child lists that are required (not empty) on create. */
+  requiredLists?: string[];
+}
+
+export const f = (kind: Kind, desc: string, opts: Omit<FieldDef, 'kind' | 'desc'> = {}): FieldDef => ({ kind, desc, ...opts });
+export const req = (kind: Kind, desc: string): FieldDef => ({ kind, desc, required: true });
+export const en = (name: string, desc: string, opts: Omit<FieldDef, 'kind' | 'desc'> = {}): FieldDef => ({ kind: { enum: name }, desc, ...opts });
+
+export function node(
+  name: string,
+  table: string,
+  desc: string,
+  parentKey: string,
+  single: boolean,
+  fields: Record<string, FieldDef>,
+  children: Record<string, NodeDef> = {},
+): NodeDef {
+  return { name, table, desc, parentKey, single, fields, children };
+}
+
+/** The Prisma delegate of a node (`ShipmentItem` -> `shipmentItem`). */
+export const delegateOf = (n: NodeDef) => n.name[0].toLowerCase() + n.name.slice(1);
+
+/** Every node of a tree, parents first. */
+export function walk(root: NodeDef): NodeDef[] {
+  return [root, ...Object.values(root.children).flatMap(walk)];
+}

@@ -1,0 +1,48 @@
+// Checks references to rows of other areas (routes, ports, order items...) collected while
+// validating a tree: one query per kind, whatever the size of the tree.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { FieldErrors, fieldMessages } from '../errors.ts';
+import { referenceCodes } from '../reference/countries-currencies.ts';
+import type { RefUse } from './engine.ts';
+
+type Tx = Prisma.TransactionClient;
+
+/** Prisma delegate of each kind; company-owned kinds are scoped, soft-deletable ones must be live. */
+const kinds: Record<string, { delegate: string; company: boolean; live?: boolean }> = {
+  route: { delegate: 'route', company: true, live: true },
+  routePoint: { delegate: 'routePoint', company: true },
+  maritimePort: { delegate: 'maritimePort', company: false },
+  airport: { delegate: 'airport', company: false },
+  airline: { delegate: 'airline', company: false },
+  sealine: { delegate: 'sealine', company: false },
+  vessel: { delegate: 'vessel', company: false },
+  actor: { delegate: 'actor', company: true },
+  purchaseOrderItem: { delegate: 'purchaseOrderItem', company: true },
+  salesOrderItem: { delegate: 'salesOrderItem', company: true },
+  costModelVersion: { delegate: 'costModelVersion', company: true },
+};
+
+/** Reports every reference that does not exist (or is another company's) as "does not exist". */
+export async function checkRefs(db: Tx, companyId: number, refs: RefUse[], errors: FieldErrors): Promise<void> {
+  const byKind = new Map<string, RefUse[]>();
+  for (const r of refs) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r]);
+  for (const [kind, uses] of byKind) {
+    let known: Set<unknown>;
+    if (kind === 'currency' || kind === 'country') {
+      const codes = await referenceCodes();
+      const map = kind === 'currency' ? codes.currencies : codes.countries;
+      known = new Set(uses.map((u) => u.id).filter((c) => map.has(String(c))));
+    } else {
+      const k = kinds[kind];
+      const delegate = k && (db as any)[k.delegate];
+      if (!delegate) continue; // that area is not in the schema yet
+      const ids = [...new Set(uses.map((u) => u.id))];
+      const where: Record<string, unknown> = { id: { in: ids } };
+      if (k.company) where.company_id = companyId;
+      if (k.live) where.deleted_at = null;
+      known = new Set((await delegate.findMany({ where, select: { id: true } })).map((r: { id: number }) => r.id));
+    }
+    for (const u of uses) if (!known.has(u.id)) errors.add(u.name, fieldMessages.missing);
+  }
+}

@@ -1,0 +1,333 @@
+// Cost models (field catalogue 3.11): models with versions, the expenses of a version with
+// their precification and matching rules, and the costs per expense of a process.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../prisma/generated/client/enums.ts';
+import { builder } from '../builder.ts';
+import { prisma } from '../db.ts';
+import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } from '../errors.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
+import { referenceCodes } from '../reference/countries-currencies.ts';
+import { checkRequired, required } from '../validation.ts';
+import { findLiveProcess, requireOperation, type ProcessBy } from './process.ts';
+import { CurrencyRef } from './reference.ts';
+
+type Tx = Prisma.TransactionClient;
+
+const PrecificationModelEnum = builder.enumType(PrecificationModel, { name: 'PrecificationModel', description: 'How an expense is priced.' });
+const CostReferenceEnum = builder.enumType(CostReference, { name: 'CostReference', description: 'What quantity of the process an expense is priced by.' });
+const MatchingRuleOperatorEnum = builder.enumType(MatchingRuleOperator, { name: 'MatchingRuleOperator', description: 'Comparison of a matching rule.' });
+
+builder.prismaObject('CostModel', {
+  description: 'A cost model: the expenses a process is expected to incur, by version.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Name.' }),
+    currency: t.field({
+      type: CurrencyRef,
+      nullable: true,
+      description: 'Currency of the costs.',
+      select: { currency_code: true },
+      resolve: async (m) => (m.currency_code ? ((await referenceCodes()).currencies.get(m.currency_code) ?? null) : null),
+    }),
+    has_cost_per_product: t.exposeBoolean('has_cost_per_product', { description: 'Whether costs are apportioned per product.' }),
+    has_planned_costs: t.exposeBoolean('has_planned_costs', { description: 'Whether planned costs are kept beside the costs.' }),
+    versions: t.relation('versions', { description: 'Versions of the model.', query: { orderBy: { version: 'asc' } } }),
+  }),
+});
+
+const CostModelSummary = builder.prismaObject('CostModel', {
+  variant: 'CostModelSummary',
+  description: 'A cost model without its versions.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Name.' }),
+    has_cost_per_product: t.exposeBoolean('has_cost_per_product', { description: 'Whether costs are apportioned per product.' }),
+    has_planned_costs: t.exposeBoolean('has_planned_costs', { description: 'Whether planned costs are kept beside the costs.' }),
+  }),
+});
+
+builder.prismaObject('CostModelVersion', {
+  description: 'A version of a cost model.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier (the cost_model_version_id of processes).' }),
+    version: t.exposeInt('version', { description: 'Version number.' }),
+    cost_model: t.relation('cost_model', { type: CostModelSummary, description: 'The cost model (without its versions).' }),
+    root_model_expenses: t.relation('root_model_expenses', { description: 'The expenses of this version.', query: { orderBy: { id: 'asc' } } }),
+  }),
+});
+
+builder.prismaObject('CostExpense', {
+  description: 'An expense kind of the company (freight, storage, broker fee...).',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Name.' }),
+    slug: t.exposeString('slug', { description: 'Stable slug, unique in the company.' }),
+  }),
+});
+
+builder.prismaObject('CostMatchingRule', {
+  description: 'A rule matching process data to a row of the price table.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    path: t.exposeString('path', { description: 'Path of the process value, e.g. foreign_trade_shipment.maritime_transport_shipment.loading_port_id.' }),
+    operator: t.expose('operator', { type: MatchingRuleOperatorEnum, description: 'Comparison.' }),
+    table_definition_field: t.exposeString('table_definition_field', { nullable: true, description: 'Column of the price table compared.' }),
+  }),
+});
+
+builder.prismaObject('CostModelExpense', {
+  description: 'An expense of a cost model version and how it is priced.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier (the cost_model_expense_id of costs per expense).' }),
+    cost_expense: t.relation('cost_expense', { description: 'The expense kind.' }),
+    dynamic_table_definition_id: t.exposeInt('dynamic_table_definition_id', { nullable: true, description: 'Price table used by LOOKUP models.' }),
+    fallback_path: t.exposeString('fallback_path', { nullable: true, description: 'Path read when no table row matches.' }),
+    matching_rules: t.relation('matching_rules', { description: 'Rules matching process data to a price table row.', query: { orderBy: { id: 'asc' } } }),
+    price_field: t.exposeString('price_field', { nullable: true, description: 'Column of the price table holding the price.' }),
+    reference_value: t.expose('reference_value', { type: 'Decimal', nullable: true, description: 'Fixed value or multiplier.' }),
+    precification_model: t.expose('precification_model', { type: PrecificationModelEnum, nullable: true, description: 'How the expense is priced.' }),
+    reference: t.expose('reference', { type: CostReferenceEnum, nullable: true, description: 'What quantity the expense is priced by.' }),
+  }),
+});
+
+builder.prismaObject('CostPerExpense', {
+  description: 'The cost of one expense of a process.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    cost_model_expense_id: t.exposeInt('cost_model_expense_id', { description: 'The cost model expense.' }),
+    cost: t.expose('cost', { type: 'Decimal', description: 'Cost incurred.' }),
+    planned_cost: t.expose('planned_cost', { type: 'Decimal', nullable: true, description: 'Cost planned.' }),
+    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When it last changed.' }),
+  }),
+});
+
+const MatchingRuleParams = builder.inputType('CostMatchingRuleParams', {
+  description: 'A matching rule.',
+  fields: (t) => ({
+    path: t.string(required('Path of the process value.')),
+    operator: t.field({ type: MatchingRuleOperatorEnum, description: 'Comparison (EQUALS).' }),
+    table_definition_field: t.string({ description: 'Column of the price table compared.' }),
+  }),
+});
+
+const CostExpenseParams = builder.inputType('CostExpenseParams', {
+  description: 'An expense kind; matched by slug within the company, created when new.',
+  fields: (t) => ({
+    name: t.string(required('Name.')),
+    slug: t.string(required('Stable slug.')),
+  }),
+});
+
+const CostModelExpenseParams = builder.inputType('CostModelExpenseParams', {
+  description: 'An expense of a cost model version.',
+  fields: (t) => ({
+    cost_expense: t.field({ type: CostExpenseParams, ...required('The expense kind.') }),
+    dynamic_table_definition_id: t.int({ description: 'Price table used by LOOKUP models.' }),
+    fallback_path: t.string({ description: 'Path read when no table row matches.' }),
+    price_field: t.string({ description: 'Column of the price table holding the price.' }),
+    reference_value: t.field({ type: 'Decimal', description: 'Fixed value or multiplier.' }),
+    precification_model: t.field({ type: PrecificationModelEnum, description: 'How the expense is priced.' }),
+    reference: t.field({ type: CostReferenceEnum, description: 'What quantity the expense is priced by.' }),
+    matching_rules: t.field({ type: [MatchingRuleParams], description: 'Matching rules.' }),
+  }),
+});
+
+const CostModelVersionParams = builder.inputType('CostModelVersionParams', {
+  description: 'A version of a cost model.',
+  fields: (t) => ({
+    version: t.int(required('Version number, unique within the model.')),
+    root_model_expenses: t.field({ type: [CostModelExpenseParams], description: 'The expenses of the version.' }),
+  }),
+});
+
+const CostModelParams = builder.inputType('CostModelParams', {
+  description: 'A cost model with its versions.',
+  fields: (t) => ({
+    name: t.string(required('Name.')),
+    currency_code: t.string({ description: 'ISO 4217 currency of the costs.' }),
+    has_cost_per_product: t.boolean({ description: 'Whether costs are apportioned per product.' }),
+    has_planned_costs: t.boolean({ description: 'Whether planned costs are kept.' }),
+    versions: t.field({ type: [CostModelVersionParams], description: 'Versions.' }),
+  }),
+});
+
+export const CostPerExpenseParams = builder.inputType('CostPerExpenseParams', {
+  description: 'The cost of one expense of the process; matched by cost_model_expense_id.',
+  fields: (t) => ({
+    cost_model_expense_id: t.int(required('The cost model expense.')),
+    cost: t.field({ type: 'Decimal', ...required('Cost incurred.') }),
+    planned_cost: t.field({ type: 'Decimal', description: 'Cost planned.' }),
+  }),
+});
+
+const CostModelList = builder.objectRef<{ where: Prisma.CostModelWhereInput; page: ReturnType<typeof pageOf> }>('CostModelList');
+CostModelList.implement({
+  description: 'A page of cost models.',
+  fields: (t) => ({
+    data: t.prismaField({
+      type: ['CostModel'],
+      description: 'The cost models of this page.',
+      resolve: (query, parent) => prisma().costModel.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.CostModelFindManyArgs),
+    }),
+    total_count: t.int({ description: 'How many match, over all pages.', resolve: (parent) => prisma().costModel.count({ where: parent.where }) }),
+  }),
+});
+const CostModelOrderBy = orderByInput('CostModel', ['id', 'name', 'inserted_at']);
+
+builder.queryFields((t) => ({
+  costModels: t.field({
+    type: CostModelList,
+    description: 'Lists the cost models of the company.',
+    args: {
+      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
+      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
+      order_by: t.arg({ type: [CostModelOrderBy], description: 'Sort keys (default id ascending).' }),
+      search: t.arg.string({ description: 'Case-insensitive substring of the name.' }),
+    },
+    resolve: (_root, args, ctx) => ({
+      where: { company_id: ctx.company.id, ...searchWhere(args.search, ['name']) },
+      page: pageOf(args as ListArgs, new Set()),
+    }),
+  }),
+  costModel: t.prismaField({
+    type: 'CostModel',
+    description: 'One cost model by id.',
+    args: { id: t.arg.int({ required: true, description: 'Cost model id.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const row = await prisma().costModel.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } });
+      if (!row) throw new NotFoundError();
+      return row;
+    },
+  }),
+  costModelVersion: t.prismaField({
+    type: 'CostModelVersion',
+    description: 'One cost model version by id.',
+    args: { id: t.arg.int({ required: true, description: 'Cost model version id.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const row = await prisma().costModelVersion.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } });
+      if (!row) throw new NotFoundError();
+      return row;
+    },
+  }),
+}));
+
+type ModelInput = {
+  name: string;
+  currency_code?: string | null;
+  has_cost_per_product?: boolean | null;
+  has_planned_costs?: boolean | null;
+  versions?: { version: number; root_model_expenses?: (Record<string, any> & { cost_expense: { name: string; slug: string } })[] | null }[] | null;
+};
+type CostInput = { cost_model_expense_id: number; cost: string; planned_cost?: string | null };
+
+builder.mutationFields((t) => ({
+  createCostModel: t.prismaField({
+    type: 'CostModel',
+    description: 'Creates a cost model with its versions and expenses (expense kinds are matched by slug).',
+    args: { params: t.arg({ type: CostModelParams, required: true }) },
+    resolve: async (query, _root, args, ctx, info) => {
+      const p = args.params as ModelInput;
+      const companyId = ctx.company.id;
+      const errors = new FieldErrors();
+      checkRequired(info.schema, 'CostModelParams', p as Record<string, unknown>, errors);
+      if (p.currency_code && !(await referenceCodes()).currencies.has(p.currency_code)) errors.add('currency_code', fieldMessages.missing);
+      const versions = p.versions ?? [];
+      versions.forEach((v, i) => {
+        if (versions.findIndex((w) => w.version === v.version) !== i) errors.add(`versions.${i}.version`, fieldMessages.taken);
+      });
+      errors.throwIfAny();
+      const id = await prisma().$transaction(async (db) => {
+        const model = await db.costModel.create({
+          data: {
+            company_id: companyId,
+            name: p.name,
+            currency_code: p.currency_code ?? null,
+            has_cost_per_product: p.has_cost_per_product ?? false,
+            has_planned_costs: p.has_planned_costs ?? false,
+          },
+          select: { id: true },
+        });
+        for (const v of versions) {
+          const version = await db.costModelVersion.create({ data: { company_id: companyId, cost_model_id: model.id, version: v.version }, select: { id: true } });
+          for (const e of v.root_model_expenses ?? []) {
+            const kind = await db.costExpense.upsert({
+              where: { company_id_slug: { company_id: companyId, slug: e.cost_expense.slug } },
+              create: { company_id: companyId, ...e.cost_expense },
+              update: { name: e.cost_expense.name },
+              select: { id: true },
+            });
+            const { cost_expense: _k, matching_rules, ...fields } = e;
+            const expense = await db.costModelExpense.create({
+              data: { ...fields, company_id: companyId, cost_model_version_id: version.id, cost_expense_id: kind.id },
+              select: { id: true },
+            });
+            if (matching_rules?.length) {
+              await db.costMatchingRule.createMany({
+                data: matching_rules.map((r: any) => ({ company_id: companyId, cost_model_expense_id: expense.id, path: r.path, operator: r.operator ?? 'EQUALS', table_definition_field: r.table_definition_field ?? null })),
+              });
+            }
+          }
+        }
+        return model.id;
+      });
+      return prisma().costModel.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: companyId, id } } });
+    },
+  }),
+  upsertProcessCostPerExpenses: t.prismaField({
+    type: ['CostPerExpense'],
+    description: 'Creates or updates costs per expense of a process, matched by cost_model_expense_id; refused (422) while the costs are closed.',
+    args: {
+      operation_id: t.arg.int({ required: true, description: 'The operation.' }),
+      process_id: t.arg.int({ required: true, description: 'Process id.' }),
+      params: t.arg({ type: [CostPerExpenseParams], required: true }),
+    },
+    resolve: async (query, _root, args, ctx, info) => {
+      const companyId = ctx.company.id;
+      const list = args.params as CostInput[];
+      const ids = await prisma().$transaction(async (db) => {
+        const p = await locateForCosts(db, companyId, args.operation_id, { id: args.process_id });
+        if (p.costs_closed_at) throw new InvalidTransitionError('costs_closed_at');
+        const errors = new FieldErrors();
+        list.forEach((c, i) => checkRequired(info.schema, 'CostPerExpenseParams', c, errors, { prefix: `${i}.` }));
+        const expenseIds = list.map((c) => c.cost_model_expense_id).filter((x): x is number => typeof x === 'number');
+        const found = new Set(
+          (
+            await db.costModelExpense.findMany({
+              where: { company_id: companyId, id: { in: expenseIds }, ...(p.cost_model_version_id ? { cost_model_version_id: p.cost_model_version_id } : {}) },
+              select: { id: true },
+            })
+          ).map((e) => e.id),
+        );
+        const seen = new Set<number>();
+        list.forEach((c, i) => {
+          if (typeof c.cost_model_expense_id !== 'number') return;
+          if (!found.has(c.cost_model_expense_id)) errors.add(`${i}.cost_model_expense_id`, fieldMessages.missing);
+          else if (seen.has(c.cost_model_expense_id)) errors.add(`${i}.cost_model_expense_id`, fieldMessages.taken);
+          seen.add(c.cost_model_expense_id);
+        });
+        errors.throwIfAny();
+        const out: number[] = [];
+        for (const c of list) {
+          const data = { cost: c.cost, ...(c.planned_cost !== undefined ? { planned_cost: c.planned_cost } : {}) };
+          const row = await db.costPerExpense.upsert({
+            where: { company_id_process_id_cost_model_expense_id: { company_id: companyId, process_id: p.id, cost_model_expense_id: c.cost_model_expense_id } },
+            create: { ...data, company_id: companyId, process_id: p.id, cost_model_expense_id: c.cost_model_expense_id },
+            update: data,
+            select: { id: true },
+          });
+          out.push(row.id);
+        }
+        return out;
+      });
+      const rows = await prisma().costPerExpense.findMany({ ...query, where: { company_id: companyId, id: { in: ids } } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)!);
+    },
+  }),
+}));
+
+async function locateForCosts(db: Tx, companyId: number, operationId: number, by: ProcessBy) {
+  await requireOperation(db, companyId, operationId);
+  return findLiveProcess(db, companyId, operationId, by);
+}

@@ -1,0 +1,195 @@
+// Handler entries (field catalogue 3.1): an actor filling one role slot (operation handler)
+// of an order or a process. Inputs come as the `handler` map keyed by lower-case role and as
+// the deprecated flat `handlers` list; both are read back. The validation here is shared by
+// every owner of handler entries; each owner writes its own table.
+import type { GraphQLResolveInfo } from 'graphql';
+import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { BusinessRole } from '../../prisma/generated/client/enums.ts';
+import { builder } from '../builder.ts';
+import { FieldErrors, fieldMessages } from '../errors.ts';
+import { required } from '../validation.ts';
+import { ActorParams, findOrCreateActor, validateActorInput, type ActorInput } from './actor.ts';
+
+type Tx = Prisma.TransactionClient;
+
+/** The business roles, upper case as stored, with their lower-case handler map keys. */
+export const handlerRoles = Object.values(BusinessRole).map((role) => ({ role, key: role.toLowerCase() }));
+
+const entryFields = {
+  business_unit: 'The actor\'s business unit handling the order or process.',
+  reference: 'The actor\'s own reference, such as a broker\'s file number.',
+  secondary_reference: 'A second reference.',
+} as const;
+
+export const HandlerParams = builder.inputType('HandlerParams', {
+  description:
+    'A handler entry: fills the operation handler slot `operation_handler_id` with an actor given by `actor_id` or described in `actor`. `operation_handler_id` is required when the entry is created.',
+  fields: (t) => ({
+    id: t.int({ description: 'Id of an existing entry (deprecated `handlers` list only; map entries are matched by role).' }),
+    operation_handler_id: t.int(required('The operation handler (role slot) this entry fills; of the same role as its key and of the operation of the path.')),
+    actor_id: t.int({ description: 'Id of the actor that plays the role. Send `actor_id` or `actor`.' }),
+    actor: t.field({ type: ActorParams, description: 'The actor, described inline, when `actor_id` is not sent.' }),
+    ...Object.fromEntries(Object.entries(entryFields).map(([k, d]) => [k, t.string({ description: d })])),
+  }),
+});
+
+export const HandlerMapParams = builder.inputType('HandlerMapParams', {
+  description: 'Handler entries keyed by lower-case role. Sent, it replaces the stored entries: roles left out are removed.',
+  fields: (t) =>
+    Object.fromEntries(handlerRoles.map(({ role, key }) => [key, t.field({ type: HandlerParams, description: `The ${role.toLowerCase().replace(/_/g, ' ')}.` })])),
+});
+
+/** What a handler entry is sent as. */
+export type HandlerInput = {
+  id?: number | null;
+  operation_handler_id?: number | null;
+  actor_id?: number | null;
+  actor?: ActorInput | null;
+  business_unit?: string | null;
+  reference?: string | null;
+  secondary_reference?: string | null;
+};
+
+/** A stored entry, as the validation needs it. */
+export type StoredHandler = { id: number; role: BusinessRole; operation_handler_id: number; actor_id: number };
+
+/** A validated entry, ready to be written. */
+export type ResolvedHandler = {
+  role: BusinessRole;
+  operation_handler_id: number;
+  actor_id: number | null;
+  actor: ActorInput | null;
+  fields: Record<string, string | null>;
+};
+
+/**
+ * Validates the `handler` map and the deprecated `handlers` list of one order or process of
+ * operation `operationId`, reporting problems under `prefix`. Answers the whole new set of
+ * entries, or undefined when neither was sent (the stored entries stay).
+ */
+export async function validateHandlers(
+  db: Tx,
+  info: GraphQLResolveInfo,
+  companyId: number,
+  operationId: number,
+  input: { handler?: Record<string, HandlerInput | null> | null; handlers?: HandlerInput[] | null },
+  stored: StoredHandler[],
+  errors: FieldErrors,
+  prefix = '',
+): Promise<ResolvedHandler[] | undefined> {
+  if (input.handler == null && input.handlers == null) return undefined;
+  const entries: { name: string; entry: HandlerInput; role?: BusinessRole; existing?: StoredHandler }[] = [];
+  for (const { role, key } of handlerRoles) {
+    const entry = input.handler?.[key];
+    if (entry) entries.push({ name: `${prefix}handler.${key}`, entry, role, existing: stored.find((s) => s.role === role) });
+  }
+  (input.handlers ?? []).forEach((entry, i) => {
+    const name = `${prefix}handlers.${i}`;
+    let existing: StoredHandler | undefined;
+    if (entry.id != null) {
+      existing = stored.find((s) => s.id === entry.id);
+      if (!existing) errors.add(`${name}.id`, fieldMessages.missing);
+    }
+    entries.push({ name, entry, existing });
+  });
+  const slotIds = entries.map((e) => e.entry.operation_handler_id).filter((x): x is number => typeof x === 'number');
+  const actorIds = entries.map((e) => e.entry.actor_id).filter((x): x is number => typeof x === 'number');
+  // NOTE: sequential on purpose: an embedded database has one connection per transaction.
+  const slots = slotIds.length
+    ? await db.operationHandler.findMany({ where: { company_id: companyId, operation_id: operationId, id: { in: slotIds } }, select: { id: true, role: true } })
+    : [];
+  const actors = actorIds.length ? await db.actor.findMany({ where: { company_id: companyId, id: { in: actorIds } }, select: { id: true } }) : [];
+  const slotRole = new Map(slots.map((s) => [s.id, s.role]));
+  const actorSet = new Set(actors.map((a) => a.id));
+  const out: ResolvedHandler[] = [];
+  const seen = new Set<BusinessRole>();
+  for (const { name, entry, role, existing: byKey } of entries) {
+    let slotId: number | null = null;
+    let slotRoleOf: BusinessRole | undefined;
+    if (entry.operation_handler_id != null) {
+      slotRoleOf = slotRole.get(entry.operation_handler_id);
+      if (!slotRoleOf) errors.add(`${name}.operation_handler_id`, fieldMessages.missing);
+      else if (role && slotRoleOf !== role) errors.add(`${name}.operation_handler_id`, fieldMessages.invalid);
+      else slotId = entry.operation_handler_id;
+    } else if (byKey && (!role || byKey.role === role)) {
+      slotId = byKey.operation_handler_id;
+      slotRoleOf = byKey.role;
+    } else {
+      errors.add(`${name}.operation_handler_id`, fieldMessages.blank);
+    }
+    const finalRole = role ?? slotRoleOf;
+    // In the flat list, an entry that names its stored id keeps its stored values.
+    const existing = byKey && (!finalRole || byKey.role === finalRole) ? byKey : undefined;
+    if (finalRole && slotId !== null) {
+      if (seen.has(finalRole)) errors.add(`${name}.operation_handler_id`, fieldMessages.taken);
+      seen.add(finalRole);
+    }
+    let actorId: number | null = null;
+    if (entry.actor_id != null && entry.actor != null) errors.add(`${name}.actor`, fieldMessages.invalid);
+    else if (entry.actor_id != null) {
+      if (!actorSet.has(entry.actor_id)) errors.add(`${name}.actor_id`, fieldMessages.missing);
+      else actorId = entry.actor_id;
+    } else if (entry.actor != null) {
+      validateActorInput(info, entry.actor, errors, `${name}.actor.`);
+    } else if (existing) {
+      actorId = existing.actor_id;
+    } else {
+      errors.add(`${name}.actor_id`, fieldMessages.blank);
+    }
+    const fields: Record<string, string | null> = {};
+    for (const k of Object.keys(entryFields) as (keyof typeof entryFields)[]) if (entry[k] !== undefined) fields[k] = entry[k] ?? null;
+    if (finalRole && slotId !== null) {
+      out.push({ role: finalRole, operation_handler_id: slotId, actor_id: actorId, actor: entry.actor ?? null, fields });
+    }
+  }
+  return out;
+}
+
+/** The actor id of a validated entry, creating the inline actor when needed. */
+export async function actorOf(db: Tx, companyId: number, entry: ResolvedHandler): Promise<number> {
+  return entry.actor_id ?? findOrCreateActor(db, companyId, entry.actor!);
+}
+
+export const OrderHandlerRef = builder.prismaObject('OrderHandler', {
+  description: 'A handler entry: the actor filling one role slot (operation handler) of the order.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier of the entry.' }),
+    ...Object.fromEntries(
+      Object.entries(entryFields).map(([k, d]) => [k, t.exposeString(k as keyof typeof entryFields, { nullable: true, description: d })]),
+    ),
+    actor: t.relation('actor', { description: 'The actor that plays the role.' }),
+    operation_handler: t.relation('operation_handler', { description: 'The role slot this entry fills (`id`, `role`).' }),
+  }),
+});
+
+/** The `handler` map of an order: a variant of Order whose fields pick its entries by role. */
+export const OrderHandlerMapRef = builder.prismaObject('Order', {
+  variant: 'OrderHandlerMap',
+  description: 'Handler entries of the order keyed by lower-case role; a role without an entry is null.',
+  fields: (t) =>
+    Object.fromEntries(
+      handlerRoles.map(({ role, key }) => [
+        key,
+        t.field({
+          type: OrderHandlerRef,
+          nullable: true,
+          description: `The ${role.toLowerCase().replace(/_/g, ' ')}.`,
+          select: (_args, _ctx, nested) => ({ handlers: nested({ orderBy: { id: 'asc' } }) }),
+          resolve: (o) => ((o as unknown as { handlers: { role: BusinessRole }[] }).handlers.find((h) => h.role === role) ?? null) as never,
+        }),
+      ]),
+    ),
+});
+
+/** Writes the validated entries of an order: the set sent replaces the stored one. */
+export async function writeOrderHandlers(db: Tx, companyId: number, orderId: number, entries: ResolvedHandler[]): Promise<void> {
+  await db.orderHandler.deleteMany({ where: { company_id: companyId, order_id: orderId, role: { notIn: entries.map((e) => e.role) } } });
+  for (const e of entries) {
+    const actor_id = await actorOf(db, companyId, e);
+    await db.orderHandler.upsert({
+      where: { company_id_order_id_role: { company_id: companyId, order_id: orderId, role: e.role } },
+      create: { company_id: companyId, order_id: orderId, role: e.role, operation_handler_id: e.operation_handler_id, actor_id, ...e.fields },
+      update: { operation_handler_id: e.operation_handler_id, actor_id, ...e.fields },
+    });
+  }
+}

@@ -1,0 +1,135 @@
+// Ports, airports, airlines and sealines (field catalogue 3.10): global reference data, read-only.
+import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { builder } from '../builder.ts';
+import { prisma } from '../db.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
+import { referenceCodes } from '../reference/countries-currencies.ts';
+import { CountryRef } from './reference.ts';
+
+/** The Country of an ISO code column, resolved from memory (no join). */
+export async function countryOf(code: string | null | undefined) {
+  if (!code) return null;
+  return (await referenceCodes()).countries.get(code) ?? null;
+}
+
+export const MaritimePortRef = builder.prismaObject('MaritimePort', {
+  description: 'A maritime (or river) port: a UN/LOCODE location with a port function.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'UN/LOCODE name, with diacritics (e.g. Paranaguá).' }),
+    unlocode: t.exposeString('unlocode', { description: 'UN/LOCODE, e.g. BRSSZ.' }),
+    latitude: t.exposeFloat('latitude', { nullable: true, description: 'Latitude in decimal degrees (north positive); null when UN/LOCODE gives none.' }),
+    longitude: t.exposeFloat('longitude', { nullable: true, description: 'Longitude in decimal degrees (east positive).' }),
+    subdivision: t.exposeString('subdivision', { nullable: true, description: 'ISO 3166-2 subdivision code without the country (e.g. SP).' }),
+    country: t.field({
+      type: CountryRef,
+      nullable: true,
+      description: 'Country of the port.',
+      select: { country_code: true },
+      resolve: (p) => countryOf(p.country_code),
+    }),
+  }),
+});
+
+export const AirportRef = builder.prismaObject('Airport', {
+  description: 'An airport.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Airport name.' }),
+    iata_code: t.exposeString('iata_code', { nullable: true, description: 'IATA code, e.g. GRU.' }),
+    icao_code: t.exposeString('icao_code', { description: 'ICAO code, e.g. SBGR.' }),
+    city_iata_code: t.exposeString('city_iata_code', { nullable: true, description: 'IATA code of the city or metropolitan area, e.g. SAO.' }),
+    city: t.exposeString('city', { nullable: true, description: 'City served.' }),
+    latitude: t.exposeFloat('latitude', { description: 'Latitude in decimal degrees.' }),
+    longitude: t.exposeFloat('longitude', { description: 'Longitude in decimal degrees.' }),
+    timezone: t.exposeString('timezone', { nullable: true, description: 'IANA time zone, e.g. America/Sao_Paulo.' }),
+    country: t.field({
+      type: CountryRef,
+      nullable: true,
+      description: 'Country of the airport.',
+      select: { country_code: true },
+      resolve: (p) => countryOf(p.country_code),
+    }),
+  }),
+});
+
+export const AirlineRef = builder.prismaObject('Airline', {
+  description: 'An airline.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Airline name.' }),
+    iata_code: t.exposeString('iata_code', { nullable: true, description: 'IATA designator, e.g. LA.' }),
+    icao_code: t.exposeString('icao_code', { nullable: true, description: 'ICAO designator, e.g. LAN.' }),
+    callsign: t.exposeString('callsign', { nullable: true, description: 'Radio callsign.' }),
+    hub_code: t.exposeString('hub_code', { nullable: true, description: 'IATA code of the main hub airport, where known.' }),
+    active: t.exposeBoolean('active', { description: 'Whether the airline is operating.' }),
+  }),
+});
+
+export const SealineRef = builder.prismaObject('Sealine', {
+  description: 'An ocean carrier (shipping line).',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Carrier name.' }),
+    scac: t.exposeString('scac', { description: 'Standard Carrier Alpha Code, e.g. MAEU.' }),
+  }),
+});
+
+const listArgs = (t: any, searchHelp: string) => ({
+  limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
+  offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
+  search: t.arg.string({ description: searchHelp }),
+});
+
+/** Declares `<Model>List` and its query for a global reference model. */
+function referenceList<M extends 'MaritimePort' | 'Airport' | 'Airline' | 'Sealine'>(
+  model: M,
+  field: string,
+  delegate: () => { findMany(a: object): Promise<any[]>; count(a: object): Promise<number> },
+  searchable: readonly string[],
+  sortable: readonly string[],
+  description: string,
+) {
+  const List = builder.objectRef<{ where: object; page: ReturnType<typeof pageOf> }>(`${model}List`);
+  List.implement({
+    description: `A page of ${description}.`,
+    fields: (t) => ({
+      data: t.prismaField({
+        type: [model] as any,
+        description: `The ${description} of this page.`,
+        resolve: (query: object, parent: { where: object; page: object }) => delegate().findMany({ ...query, where: parent.where, ...parent.page }),
+      } as any),
+      total_count: t.int({ description: 'How many match, over all pages.', resolve: (p) => delegate().count({ where: p.where }) }),
+    }),
+  });
+  const OrderBy = orderByInput(model, sortable);
+  builder.queryField(field, (t) =>
+    t.field({
+      type: List,
+      description: `Lists ${description} (global reference data).`,
+      args: {
+        ...listArgs(t, `Case-insensitive substring of ${searchable.join(', ')}.`),
+        order_by: t.arg({ type: [OrderBy], description: 'Sort keys (default id ascending).' }),
+      },
+      resolve: (_root, args) => ({
+        where: searchWhere(args.search as string | null | undefined, searchable),
+        page: pageOf(args as ListArgs, new Set()),
+      }),
+    }),
+  );
+}
+
+referenceList('MaritimePort', 'maritimePorts', () => prisma().maritimePort, ['unlocode', 'name'], ['id', 'unlocode', 'name'], 'maritime ports');
+referenceList('Airport', 'airports', () => prisma().airport, ['iata_code', 'icao_code', 'name', 'city'], ['id', 'iata_code', 'icao_code', 'name'], 'airports');
+referenceList('Airline', 'airlines', () => prisma().airline, ['iata_code', 'icao_code', 'name', 'callsign'], ['id', 'iata_code', 'icao_code', 'name'], 'airlines');
+referenceList('Sealine', 'sealines', () => prisma().sealine, ['scac', 'name'], ['id', 'scac', 'name'], 'sealines');
+
+builder.queryFields((t) => ({
+  maritimePort: t.prismaField({
+    type: 'MaritimePort',
+    nullable: true,
+    description: 'One maritime port by UN/LOCODE.',
+    args: { unlocode: t.arg.string({ required: true, description: 'UN/LOCODE, e.g. BRSSZ.' }) },
+    resolve: (query, _root, args) => prisma().maritimePort.findUnique({ ...query, where: { unlocode: args.unlocode.toUpperCase() } } as Prisma.MaritimePortFindUniqueArgs),
+  }),
+}));

@@ -1,0 +1,184 @@
+// Documents of a process (field catalogue 3.12): files uploaded by the REST facade as
+// multipart/form-data, kept in the document storage (graph/storage.ts), listed on the
+// process, downloadable and deletable.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import { ProcessDocumentType } from '../../prisma/generated/client/enums.ts';
+import { builder } from '../builder.ts';
+import type { Context } from '../context.ts';
+import { prisma } from '../db.ts';
+import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { storage, UploadHandle } from '../storage.ts';
+import { required } from '../validation.ts';
+import { findLiveProcess, requireOperation, type ProcessBy } from './process.ts';
+
+const ProcessDocumentTypeEnum = builder.enumType(ProcessDocumentType, { name: 'ProcessDocumentType', description: 'Kind of a process document.' });
+
+/** A file sent in a multipart upload (REST only); the facade turns the form's file part into it. */
+export const UploadScalar = (builder as any).scalarType('Upload', {
+  description: 'A file of a multipart/form-data upload.',
+  serialize: () => {
+    throw new GraphQLError('Upload is an input only');
+  },
+  parseValue: (value: unknown) => {
+    if (value instanceof UploadHandle) return value;
+    throw new GraphQLError('a file is expected');
+  },
+});
+
+builder.prismaObject('ProcessDocument', {
+  description: 'A document attached to a process.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    type: t.expose('type', { type: ProcessDocumentTypeEnum, description: 'Document type.' }),
+    original_filename: t.exposeString('original_filename', { description: 'File name as uploaded.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Description.' }),
+    content_type: t.exposeString('content_type', { description: 'Media type as uploaded.' }),
+    size: t.exposeInt('size_bytes', { description: 'Size in bytes.' }),
+    invoice_id: t.exposeInt('invoice_id', { nullable: true, description: 'The invoice of the shipment the document belongs to.' }),
+    parent_document_id: t.exposeInt('parent_document_id', { nullable: true, description: 'The document this one belongs to.' }),
+    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When it was uploaded.' }),
+  }),
+});
+
+/** Where the bytes of a document are, for the download route. */
+const DocumentFile = builder.objectRef<{ storage_key: string; content_type: string; original_filename: string; size: number }>('ProcessDocumentFile').implement({
+  description: 'The stored file of a document (the REST download route streams it).',
+  fields: (t) => ({
+    storage_key: t.exposeString('storage_key', { description: 'Key of the file in the document storage.' }),
+    content_type: t.exposeString('content_type', { description: 'Media type.' }),
+    original_filename: t.exposeString('original_filename', { description: 'File name as uploaded.' }),
+    size: t.exposeInt('size', { description: 'Size in bytes.' }),
+  }),
+});
+
+const ProcessDocumentParams = builder.inputType('ProcessDocumentParams', {
+  description: 'A document upload: `type` and `file` are required.',
+  fields: (t) => ({
+    type: t.field({ type: ProcessDocumentTypeEnum, ...required('Document type.') }),
+    file: t.field({ type: UploadScalar, ...required('The file.') }),
+    description: t.string({ description: 'Description.' }),
+    invoice_id: t.int({ description: 'An invoice of the process shipment the document belongs to.' }),
+    parent_document_id: t.int({ description: 'Another document of the process this one belongs to.' }),
+  }),
+});
+
+type DocInput = { type?: ProcessDocumentType | null; file?: UploadHandle | null; description?: string | null; invoice_id?: number | null; parent_document_id?: number | null };
+
+async function locate(ctx: Context, operationId: number, by: ProcessBy) {
+  await requireOperation(prisma(), ctx.company.id, operationId);
+  return findLiveProcess(prisma(), ctx.company.id, operationId, by);
+}
+
+async function upload(ctx: Context, operationId: number, by: ProcessBy, params: DocInput) {
+  const companyId = ctx.company.id;
+  const p = await locate(ctx, operationId, by);
+  const errors = new FieldErrors();
+  if (!params.type) errors.add('type', fieldMessages.blank);
+  if (!params.file) errors.add('file', fieldMessages.blank);
+  if (params.invoice_id != null) {
+    const inv = await prisma().invoice.findFirst({ where: { company_id: companyId, id: params.invoice_id, parent: { process_id: p.id } }, select: { id: true } });
+    if (!inv) errors.add('invoice_id', fieldMessages.missing);
+  }
+  if (params.parent_document_id != null) {
+    const parent = await prisma().processDocument.findFirst({
+      where: { company_id: companyId, id: params.parent_document_id, process_id: p.id, deleted_at: null },
+      select: { id: true },
+    });
+    if (!parent) errors.add('parent_document_id', fieldMessages.missing);
+  }
+  errors.throwIfAny();
+  const file = params.file!;
+  const key = `${companyId}/${p.id}/${randomUUID()}`;
+  const { size } = await storage().put(key, file.stream());
+  try {
+    return await prisma().processDocument.create({
+      data: {
+        company_id: companyId,
+        process_id: p.id,
+        type: params.type!,
+        description: params.description ?? null,
+        original_filename: file.filename,
+        content_type: file.contentType,
+        size_bytes: size,
+        storage_key: key,
+        invoice_id: params.invoice_id ?? null,
+        parent_document_id: params.parent_document_id ?? null,
+      },
+      select: { id: true },
+    });
+  } catch (e) {
+    await storage().delete(key);
+    throw e;
+  }
+}
+
+async function findDocument(ctx: Context, operationId: number, by: ProcessBy, id: number) {
+  const p = await locate(ctx, operationId, by);
+  const doc = await prisma().processDocument.findFirst({
+    where: { company_id: ctx.company.id, process_id: p.id, id, deleted_at: null },
+    select: { id: true, storage_key: true, content_type: true, original_filename: true, size_bytes: true },
+  });
+  if (!doc) throw new NotFoundError();
+  return doc;
+}
+
+const op = (t: any) => t.arg.int({ required: true, description: 'The operation.' });
+const pid = (t: any) => t.arg.int({ required: true, description: 'Process id.' });
+const code = (t: any) => t.arg.string({ required: true, description: 'Process reference code.' });
+const docId = (t: any) => t.arg.int({ required: true, description: 'Document id.' });
+const byArgs = (args: any): ProcessBy => (args.reference_code !== undefined ? { reference_code: args.reference_code } : { id: args.process_id });
+
+builder.queryFields((t) => {
+  const file = (byCode: boolean) =>
+    t.field({
+      type: DocumentFile,
+      description: `The stored file of a document of a process, by process ${byCode ? 'reference code' : 'id'}.`,
+      args: byCode ? { operation_id: op(t), reference_code: code(t), id: docId(t) } : { operation_id: op(t), process_id: pid(t), id: docId(t) },
+      resolve: async (_root, args: any, ctx) => {
+        const d = await findDocument(ctx, args.operation_id, byArgs(args), args.id);
+        return { storage_key: d.storage_key, content_type: d.content_type, original_filename: d.original_filename, size: d.size_bytes };
+      },
+    });
+  return { processDocumentFile: file(false), processDocumentFileByReferenceCode: file(true) };
+});
+
+builder.mutationFields((t) => {
+  const create = (byCode: boolean) =>
+    t.prismaField({
+      type: 'ProcessDocument',
+      description: `Attaches an uploaded file to a process, by process ${byCode ? 'reference code' : 'id'}.`,
+      args: {
+        operation_id: op(t),
+        ...(byCode ? { reference_code: code(t) } : { process_id: pid(t) }),
+        params: t.arg({ type: ProcessDocumentParams, required: true }),
+      } as any,
+      resolve: async (query, _root, args: any, ctx) => {
+        const { id } = await upload(ctx, args.operation_id, byArgs(args), args.params as DocInput);
+        return prisma().processDocument.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id } } });
+      },
+    });
+  const remove = (byCode: boolean) =>
+    t.prismaField({
+      type: 'ProcessDocument',
+      description: `Deletes a document of a process, by process ${byCode ? 'reference code' : 'id'}; the stored file is removed.`,
+      args: { operation_id: op(t), ...(byCode ? { reference_code: code(t) } : { process_id: pid(t) }), id: docId(t) } as any,
+      resolve: async (query, _root, args: any, ctx) => {
+        const d = await findDocument(ctx, args.operation_id, byArgs(args), args.id);
+        const row = await prisma().processDocument.update({
+          ...query,
+          where: { company_id_id: { company_id: ctx.company.id, id: d.id } },
+          data: { deleted_at: new Date() },
+        });
+        await storage().delete(d.storage_key);
+        return row;
+      },
+    });
+  return {
+    createProcessDocument: create(false),
+    createProcessDocumentByReferenceCode: create(true),
+    deleteProcessDocument: remove(false),
+    deleteProcessDocumentByReferenceCode: remove(true),
+  };
+});

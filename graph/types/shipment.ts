@@ -1,0 +1,194 @@
+// The foreign trade shipment tree and the process checklist in GraphQL: enums, objects
+// (with the values the platform computes) and `<Node>Params` inputs, all derived from
+// graph/shipment/spec.ts through the node engine.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import * as Enums from '../../prisma/generated/client/enums.ts';
+import { builder } from '../builder.ts';
+import { fieldMessages } from '../errors.ts';
+import { mulDecimal, subDecimal, sumDecimals } from '../decimal.ts';
+import { referenceCodes } from '../reference/countries-currencies.ts';
+import { enumRefs, registerInputs, registerObjects, type NodeHooks } from '../shipment/engine.ts';
+import { auditItem, shipment } from '../shipment/spec.ts';
+import { MeasurementUnitEnum } from './enums.ts';
+import { CurrencyRef } from './reference.ts';
+
+const enumDescriptions: Record<string, string> = {
+  ShipmentType: 'Main transport mode of the shipment.',
+  StatusResponse: 'Result of a tracking or customs lookup.',
+  AuthorizationStatus: 'Authorization status (CE Mercante, customs document entries).',
+  ContainerType: 'Container type.',
+  ContainerSizeFootType: 'Container size.',
+  LoadType: 'Kind of load.',
+  TransportableType: 'Container or loose cargo.',
+  FreightType: 'How the international freight was contracted.',
+  TransportModalType: 'Mode of an international transport leg.',
+  MaritimeShipmentType: 'Kind of sea shipment.',
+  TrackingKey: 'Reference a sea shipment is tracked by.',
+  AirShipmentType: 'Kind of air shipment.',
+  RoadShipmentType: 'Kind of international road shipment.',
+  RoadTransportType: 'Kind of national road transport.',
+  TransportFeature: 'Special feature of a road transport.',
+  Incoterm: 'Incoterms 2020 rule.',
+  ImportChannel: 'Customs channel of an import declaration.',
+  ExportChannel: 'Customs channel of an export declaration.',
+  ImportDeclarationStatus: 'Status of an import declaration.',
+  DuimpStatus: 'Status of a DUIMP.',
+  ImportLicenseStatus: 'Status of an import licence.',
+  ExportDeclarationStatus: 'Status of an export declaration.',
+  ShowObservationsWhen: 'When the observations of a checklist item are shown.',
+};
+
+enumRefs.MeasurementUnit = MeasurementUnitEnum;
+for (const [name, description] of Object.entries(enumDescriptions)) {
+  enumRefs[name] = builder.enumType((Enums as Record<string, any>)[name], { name, description });
+}
+export const IncotermEnum = enumRefs.Incoterm;
+
+const DAY = 86_400_000;
+const wholeDays = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / DAY);
+
+/**
+ * Demurrage of one container: days in use from the free-time start (or the shipment ATA) to
+ * the empty return (or now); the days beyond the free time are charged at the daily rate.
+ */
+export function containerDemurrage(
+  start: Date | null,
+  returned: Date | null,
+  terms: { free_time: number; daily_rate_usd: string } | null,
+  now = new Date(),
+): { exceeding: number; cost: string } | null {
+  if (!terms) return null;
+  const days = start ? Math.max(0, wholeDays(start, returned ?? now)) : 0;
+  const exceeding = Math.max(0, days - terms.free_time);
+  return { exceeding, cost: mulDecimal(String(exceeding), terms.daily_rate_usd) };
+}
+
+const currencyField = (t: any, column: string) =>
+  t.field({
+    type: CurrencyRef,
+    nullable: true,
+    description: 'The currency (code, name, symbol).',
+    select: { [column]: true },
+    resolve: async (row: any) => (row[column] ? ((await referenceCodes()).currencies.get(row[column]) ?? null) : null),
+  });
+
+type ItemAmounts = { quantity: string | null; unitary_amount: string | null; total_amount: string | null };
+const lineTotal = (i: ItemAmounts) => i.total_amount ?? (i.quantity && i.unitary_amount ? mulDecimal(i.quantity, i.unitary_amount) : null);
+
+registerObjects(shipment, {
+  ForeignTradeShipment: (t) => ({
+    days_in_warehouse: t.int({
+      nullable: true,
+      description: 'Days from received_in_warehouse_at to departed_from_warehouse_at (or to now while in the warehouse). Computed.',
+      select: { received_in_warehouse_at: true, departed_from_warehouse_at: true },
+      resolve: (s: any) => (s.received_in_warehouse_at ? Math.max(0, wholeDays(s.received_in_warehouse_at, s.departed_from_warehouse_at ?? new Date())) : null),
+    }),
+    days_left_in_warehouse: t.int({
+      nullable: true,
+      description: 'warehouse_free_time_days minus days_in_warehouse; negative when overdue. Computed.',
+      select: { received_in_warehouse_at: true, departed_from_warehouse_at: true, warehouse_free_time_days: true },
+      resolve: (s: any) =>
+        s.received_in_warehouse_at && s.warehouse_free_time_days != null
+          ? s.warehouse_free_time_days - Math.max(0, wholeDays(s.received_in_warehouse_at, s.departed_from_warehouse_at ?? new Date()))
+          : null,
+    }),
+  }),
+  Demurrage: (t) => ({
+    total_demurrage_costs: t.field({
+      type: 'Decimal',
+      description: 'Sum over the containers of max(0, days in use - free_time) x daily_rate_usd. Computed.',
+      select: {
+        free_time: true,
+        daily_rate_usd: true,
+        parent: { select: { ata: true, transportables: { select: { container: { select: { demurrage_free_time_start_at: true, actual_return_empty_container_at: true } } } } } },
+      },
+      resolve: (d: any) => {
+        const costs = d.parent.transportables
+          .filter((x: any) => x.container)
+          .map((x: any) => containerDemurrage(x.container.demurrage_free_time_start_at ?? d.parent.ata, x.container.actual_return_empty_container_at, d)!.cost);
+        return sumDecimals(costs) ?? mulDecimal('0', d.daily_rate_usd);
+      },
+    }),
+  }),
+  Container: (t) => {
+    const select = {
+      demurrage_free_time_start_at: true,
+      actual_return_empty_container_at: true,
+      parent: { select: { parent: { select: { ata: true, demurrage: { select: { free_time: true, daily_rate_usd: true } } } } } },
+    };
+    const of = (c: any) => containerDemurrage(c.demurrage_free_time_start_at ?? c.parent.parent.ata, c.actual_return_empty_container_at, c.parent.parent.demurrage);
+    return {
+      demurrage_exceeding_days: t.int({ nullable: true, description: 'Days in use beyond the demurrage free time. Computed.', select, resolve: (c: any) => of(c)?.exceeding ?? null }),
+      demurrage_costs: t.field({ type: 'Decimal', nullable: true, description: 'Demurrage of this container. Computed.', select, resolve: (c: any) => of(c)?.cost ?? null }),
+    };
+  },
+  Invoice: (t) => {
+    const select = { discount: true, items: { select: { quantity: true, unitary_amount: true, total_amount: true } } };
+    const total = (inv: any) => sumDecimals(inv.items.map(lineTotal).filter((x: string | null): x is string => x !== null));
+    return {
+      currency: currencyField(t, 'currency_code'),
+      total_amount: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the item totals. Computed.', select, resolve: total }),
+      final_value: t.field({
+        type: 'Decimal',
+        nullable: true,
+        description: 'total_amount minus discount. Computed.',
+        select,
+        resolve: (inv: any) => {
+          const sum = total(inv);
+          return sum && inv.discount ? subDecimal(sum, inv.discount) : sum;
+        },
+      }),
+    };
+  },
+  InternationalFreight: (t) => ({ currency: currencyField(t, 'currency_code') }),
+  ShipmentItem: (t) => ({
+    purchase_order_item: t.relation('purchase_order_item', { nullable: true, description: 'The purchase order item shipped (with its balance).' }),
+    sales_order_item: t.relation('sales_order_item', { nullable: true, description: 'The sales order item shipped (with its balance).' }),
+  }),
+  NationalRoadTransport: (t) => ({ route: t.relation('route', { description: 'The route.' }) }),
+  TripPhase: (t) => ({ route_point: t.relation('route_point', { description: 'The route point (id, position, route_type).' }) }),
+});
+registerObjects(auditItem);
+
+export const ShipmentParams = registerInputs(shipment);
+export const AuditItemParams = registerInputs(auditItem);
+
+/** References of shipment fields to rows of other areas, by field name. */
+export const refFields: Record<string, string> = {
+  currency_code: 'currency',
+  freight_currency_code: 'currency',
+  origin_country_code: 'country',
+  destination_country_code: 'country',
+  route_id: 'route',
+  route_point_id: 'routePoint',
+  loading_port_id: 'maritimePort',
+  discharge_port_id: 'maritimePort',
+  booking_loading_port_id: 'maritimePort',
+  booking_discharge_port_id: 'maritimePort',
+  origin_airport_id: 'airport',
+  destination_airport_id: 'airport',
+  loading_airport_id: 'airport',
+  unloading_airport_id: 'airport',
+  booking_loading_airport_id: 'airport',
+  booking_discharge_airport_id: 'airport',
+  airline_id: 'airline',
+  sealine_id: 'sealine',
+  vessel_id: 'vessel',
+  national_road_carrier_id: 'actor',
+  purchase_order_item_id: 'purchaseOrderItem',
+  sales_order_item_id: 'salesOrderItem',
+};
+
+/** Fills in what can be inferred before validation. */
+export const shipmentHooks: NodeHooks = {
+  Transportable: (p, prefix, errors, existing) => {
+    if (p.type == null && p.container != null) p.type = 'CONTAINER';
+    else if (p.type == null && p.cargo != null) p.type = 'CARGO';
+    // A new container or cargo entry needs its object (and so its required fields).
+    if (!existing && p.type === 'CONTAINER' && p.container == null) errors.add(`${prefix}container.code`, fieldMessages.blank);
+    if (!existing && p.type === 'CARGO' && p.cargo == null) {
+      errors.add(`${prefix}cargo.quantity`, fieldMessages.blank);
+      errors.add(`${prefix}cargo.measurement_unit`, fieldMessages.blank);
+    }
+  },
+};

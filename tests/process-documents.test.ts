@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, client, newCompany, uniq, type TestCompany } from './helpers.ts';
+
+/** Uploads a multipart form to a documents route. */
+async function upload(key: string, path_: string, fields: Record<string, string>, file?: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }, query = 'locale=en-US') {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  const res = await fetch(`${baseUrl()}/api${path_}?${query}`, { method: 'POST', headers: { 'api-key': key }, body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function download(key: string, path_: string) {
+  const res = await fetch(`${baseUrl()}/api${path_}`, { headers: { 'api-key': key } });
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+const uploadDirs = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith('tt-upload-'));
+
+describe('process documents', () => {
+  let a: TestCompany;
+  let b: TestCompany;
+  let A: ReturnType<typeof client>;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([newCompany(), newCompany()]);
+    A = client(a.api_key);
+  });
+
+  it('uploads by id and by reference code, keeps name, size and type, downloads the same bytes and deletes both ways', async () => {
+    const code = uniq('PRC-');
+    const P = `/operations/${a.operation.id}/processes`;
+    const created = await A.post(P, {
+      reference_code: code,
+      foreign_trade_shipment: { invoices: [{ number: 'INV-1', emitted_at: '2025-01-01T00:00:00Z', incoterm: 'CIF', items: [{ product_sku: 'A', quantity: '1', shipment_quantity: '1' }] }] },
+    });
+    const id = created.body.data.id;
+    const invoiceId = (await A.get(`${P}/${id}`)).body.data.foreign_trade_shipment.invoices[0].id;
+    const bytes = new Uint8Array(randomBytes(300_000)) as Uint8Array<ArrayBuffer>;
+    const first = await upload(a.api_key, `${P}/${id}/documents`, { type: 'BILL_OF_LADING', description: 'Original BL', invoice_id: String(invoiceId) }, { name: 'MEDU1234567 ç.pdf', type: 'application/pdf', bytes });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data).toMatchObject({ id: expect.any(Number), type: 'BILL_OF_LADING', original_filename: 'MEDU1234567 ç.pdf', description: 'Original BL', content_type: 'application/pdf', size: 300_000, invoice_id: invoiceId, parent_document_id: null });
+    const docId = first.body.data.id;
+    const second = await upload(a.api_key, `/operations/${a.operation.id}/processes-by-reference-code/${code}/documents`, { type: 'PACKING_LIST', parent_document_id: String(docId) }, { name: 'pl.txt', type: 'text/plain', bytes: new TextEncoder().encode('packing list') as Uint8Array<ArrayBuffer> });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.data).toMatchObject({ type: 'PACKING_LIST', original_filename: 'pl.txt', size: 12, parent_document_id: docId, description: null });
+    const listed = (await A.get(`${P}/${id}`)).body.data.documents;
+    expect(listed.map((d: any) => d.id)).toEqual([docId, second.body.data.id]);
+
+    const got = await download(a.api_key, `${P}/${id}/documents/${docId}`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('application/pdf');
+    expect(got.headers.get('content-disposition')).toContain("filename*=UTF-8''MEDU1234567%20%C3%A7.pdf");
+    expect(Buffer.from(got.bytes).equals(Buffer.from(bytes))).toBe(true);
+    const byCode = await download(a.api_key, `/operations/${a.operation.id}/processes-by-reference-code/${code}/documents/${second.body.data.id}`);
+    expect(new TextDecoder().decode(byCode.bytes)).toBe('packing list');
+    // Another company cannot see, download, upload to or delete it.
+    const B = client(b.api_key);
+    expect((await download(b.api_key, `${P}/${id}/documents/${docId}`)).status).toBe(404);
+    expect((await download(b.api_key, `/operations/${b.operation.id}/processes/${id}/documents/${docId}`)).status).toBe(404);
+    expect((await upload(b.api_key, `/operations/${b.operation.id}/processes/${id}/documents`, { type: 'OTHER' }, { name: 'x', type: 'text/plain', bytes: new Uint8Array([1]) })).status).toBe(404);
+    expect((await B.del(`/operations/${b.operation.id}/processes/${id}/documents/${docId}`)).status).toBe(404);
+
+    const del = await A.del(`${P}/${id}/documents/${docId}`);
+    expect(del.status).toBe(200);
+    expect(del.body.data).toMatchObject({ id: docId, type: 'BILL_OF_LADING' });
+    expect((await download(a.api_key, `${P}/${id}/documents/${docId}`)).status).toBe(404);
+    expect((await A.del(`${P}/${id}/documents/${docId}`)).status).toBe(404);
+    const del2 = await A.del(`/operations/${a.operation.id}/processes-by-reference-code/${code}/documents/${second.body.data.id}`);
+    expect(del2.status).toBe(200);
+    expect((await A.get(`${P}/${id}`)).body.data.documents).toEqual([]);
+  });
+
+  it("requires type and file (422), refuses an unknown type (400), another process's invoice or document (422) and a body that is not a form (400)", async () => {
+    const P = `/operations/${a.operation.id}/processes`;
+    const { body } = await A.post(P, { reference_code: uniq('PRC-') });
+    const url = `${P}/${body.data.id}/documents`;
+    const file = { name: 'a.txt', type: 'text/plain', bytes: new Uint8Array([65]) };
+    const none = await upload(a.api_key, url, { description: 'x' });
+    expect(none.status).toBe(422);
+    expect(none.body.fields).toEqual([{ name: 'type', message: "can't be blank" }, { name: 'file', message: "can't be blank" }]);
+    const badType = await upload(a.api_key, url, { type: 'SELFIE' }, file);
+    expect(badType.status).toBe(400);
+    expect(badType.body.fields).toEqual([{ name: 'type', message: 'is invalid' }]);
+    const badInt = await upload(a.api_key, url, { type: 'OTHER', invoice_id: 'abc' }, file);
+    expect(badInt.status).toBe(400);
+    expect(badInt.body.fields).toEqual([{ name: 'invoice_id', message: 'is invalid' }]);
+    const refs = await upload(a.api_key, url, { type: 'OTHER', invoice_id: '999999999', parent_document_id: '999999999' }, file);
+    expect(refs.status).toBe(422);
+    expect(refs.body.fields).toEqual([{ name: 'invoice_id', message: 'does not exist' }, { name: 'parent_document_id', message: 'does not exist' }]);
+    const asJson = await A.post(url, { type: 'OTHER' });
+    expect(asJson.status).toBe(400);
+    expect((await upload(a.api_key, `${P}/999999999/documents`, { type: 'OTHER' }, file)).status).toBe(404);
+  });
+
+  it('refuses an upload over the size limit with 400 and keeps no partial file', async () => {
+    const P = `/operations/${a.operation.id}/processes`;
+    const { body } = await A.post(P, { reference_code: uniq('PRC-') });
+    const before = uploadDirs().length;
+    const big = new Uint8Array(25 * 1024 * 1024 + 1);
+    const res = await upload(a.api_key, `${P}/${body.data.id}/documents`, { type: 'OTHER' }, { name: 'big.bin', type: 'application/octet-stream', bytes: big });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', fields: [{ name: 'file', message: 'is too large' }] });
+    expect((await A.get(`${P}/${body.data.id}`)).body.data.documents).toEqual([]);
+    expect(uploadDirs().length).toBeLessThanOrEqual(before);
+    const exactly = await upload(a.api_key, `${P}/${body.data.id}/documents`, { type: 'OTHER' }, { name: 'max.bin', type: 'application/octet-stream', bytes: new Uint8Array(25 * 1024 * 1024) });
+    expect(exactly.status).toBe(201);
+    expect(exactly.body.data.size).toBe(25 * 1024 * 1024);
+    void existsSync;
+    void path;
+  }, 60_000);
+});

@@ -1,0 +1,742 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+
+type Client = ReturnType<typeof client>;
+
+const nfe = (key: string, number: string, cnpj: string, total: string) =>
+  Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe Id="NFe${key}" versao="4.00"><ide><nNF>${number}</nNF></ide><emit><CNPJ>${cnpj}</CNPJ><xNome>Acme</xNome></emit><total><ICMSTot><vNF>${total}</vNF></ICMSTot></total></infNFe></NFe></nfeProc>`,
+  ).toString('base64');
+
+/** A purchase order with two items; answers the order and its item ids. */
+async function purchaseOrder(C: Client, op: number) {
+  const code = uniq('ORC-');
+  const product = uniq('PRD-');
+  expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
+  const created = await C.post(`/operations/${op}/orders`, {
+    reference_code: code,
+    purchase_order: {
+      type: 'DIRECT',
+      items: [
+        { line_reference: '10', product_code: product, quantity: '1000.0000' },
+        { line_reference: '20', product_code: product, quantity: '50.0000' },
+      ],
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const order = (await C.get(`/operations/${op}/orders/${created.body.data.id}`)).body.data;
+  return { id: order.id as number, code, items: order.purchase_order.items.map((i: any) => i.id) as number[] };
+}
+
+/** A route with three points (GraphQL); answers its id and point ids. */
+async function routeOf(key: string) {
+  const res = await graphql(key, 'mutation($p: RouteParams!) { createRoute(params: $p) { id points { id } } }', {
+    p: {
+      name: uniq('Route '),
+      points: [
+        { position: 1, route_type: 'LOADING' },
+        { position: 2, route_type: 'INVOICE_EXCHANGE' },
+        { position: 3, route_type: 'UNLOADING' },
+      ],
+    },
+  });
+  expect(res.body.errors).toBeUndefined();
+  return { id: res.body.data.createRoute.id as number, points: res.body.data.createRoute.points.map((p: any) => p.id) as number[] };
+}
+
+/** A cost model with one version and two expenses (GraphQL). */
+export async function costModelOf(key: string) {
+  const res = await graphql(
+    key,
+    'mutation($p: CostModelParams!) { createCostModel(params: $p) { id versions { id version root_model_expenses { id cost_expense { slug } matching_rules { path } } } } }',
+    {
+      p: {
+        name: uniq('Maritime import '),
+        currency_code: 'BRL',
+        has_planned_costs: true,
+        versions: [
+          {
+            version: 1,
+            root_model_expenses: [
+              { cost_expense: { name: 'Ocean freight', slug: 'ocean-freight' }, precification_model: 'LOOKUP', reference: 'CONTAINERS', matching_rules: [{ path: 'loading_port_id', table_definition_field: 'origin' }] },
+              { cost_expense: { name: 'Storage', slug: 'storage' }, precification_model: 'FIXED', reference: 'STORAGE_PERIOD', reference_value: '350.0000' },
+            ],
+          },
+        ],
+      },
+    },
+  );
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data.createCostModel;
+}
+
+function maritimeImport(code: string, f: { items: number[]; route: { id: number; points: number[] }; costModelVersionId?: number }) {
+  return {
+    reference_code: code,
+    alert_level: 'WARNING',
+    lead_time_datetime_reference: '2025-03-03T14:30:00Z',
+    extra_fields: { cost_center: '4100-MRO', tags: ['a', 'b'], nested: { n: 1 } },
+    audit_items: [
+      { name: 'Documents checked', checked: true, observations: 'ok', show_observations_when: 'ALWAYS' },
+      { name: 'Insurance', show_observations_when: 'NEVER' },
+    ],
+    foreign_trade_shipment: {
+      type: 'MARITIME_TRANSPORT',
+      etd: '2025-04-02T00:00:00Z',
+      eta: '2025-05-10T00:00:00Z',
+      atd: '2025-04-03T00:00:00Z',
+      ata: '2025-05-01T00:00:00Z',
+      delivered_at: '2025-05-20T00:00:00Z',
+      received_in_warehouse_at: '2025-05-02T00:00:00Z',
+      departed_from_warehouse_at: '2025-05-14T00:00:00Z',
+      warehouse_free_time_days: 10,
+      automatic_tracking_enabled: false,
+      ce_mercante_authorization_status: 'AUTHORIZED',
+      ce_mercante_number: '152505123456789',
+      cubage_cubic_meters: '58.2000',
+      total_gross_weight: '14250.0000',
+      total_net_weight: '13800.0000',
+      empty_return_date: '2025-05-30T00:00:00Z',
+      route_id: f.route.id,
+      items: [
+        { purchase_order_item_id: f.items[0], line_reference: '10', quantity: '800.0000', unit_value: '35.5000', total_value: '28400.0000', net_weight_kg: '7000.5', gross_weight_kg: '7100.25', cubage_cubic_meters: '20.1' },
+        { purchase_order_item_id: f.items[1], line_reference: '20', quantity: '50.0000', brazilian_invoice_unit_value: '180.0000' },
+      ],
+      invoices: [
+        {
+          number: 'INV-2025-0042',
+          emitted_at: '2025-03-28T00:00:00Z',
+          incoterm: 'FOB',
+          currency_code: 'USD',
+          discount: '100.00',
+          items: [
+            { product_sku: 'PRD-01', product_description: 'Valve', quantity: '800.0000', shipment_quantity: '800.0000', unitary_amount: '35.5000', batch_number: 'B1', batch_validity_date: '2027-01-01T00:00:00Z', production_date: '2025-01-15T00:00:00Z', order_item_line_reference: '10', total_gross_weight_kg: '7100.25' },
+            { product_sku: 'PRD-02', quantity: '50.0000', shipment_quantity: '50.0000', total_amount: '9000.0000' },
+          ],
+        },
+      ],
+      transportables: [
+        {
+          type: 'CONTAINER',
+          container: {
+            code: 'MSCU1234565', type: 'DRY', size_foot_type: 'STANDARD_40', load_type: 'GENERAL_CARGO', cubic_meters: '67.7', gross_weight_kg: '14250.0000', tare_weight_kg: '3750', max_weight_kg: '30480',
+            seal_code: 'SL-1', secondary_seal_code: 'SL-2', invoice_number: 'INV-2025-0042', observations: 'fragile', is_stackable: true, hidden: false, tracking_api: 'sealine', tracking_manual: false,
+            demurrage_free_time_start_at: '2025-05-01T00:00:00Z', demurrage_reference_date: '2025-05-01T00:00:00Z', demurrage_empty_return_deadline: '2025-05-15T00:00:00Z',
+            estimated_return_empty_container_at: '2025-05-18T00:00:00Z', actual_return_empty_container_at: '2025-05-21T00:00:00Z',
+            events: [
+              { datetime: '2025-04-02T10:00:00Z', estimated: false, place: 'Shanghai', status: 'LOADED', transport: 'MSC AURORA', voyage: 'FA512A' },
+              { datetime: '2025-05-01T08:00:00Z', estimated: true, place: 'Santos', status: 'DISCHARGED' },
+            ],
+          },
+        },
+        { type: 'CONTAINER', container: { code: 'MSCU7654321', type: 'REEFER', size_foot_type: 'HC_40', demurrage_free_time_start_at: '2025-05-01T00:00:00Z', actual_return_empty_container_at: '2025-05-11T00:00:00Z' } },
+        { type: 'CARGO', cargo: { quantity: '12', measurement_unit: 'PALLETS', weight_kg: '8400.0000', volume_cubic_meters: '14.4', cubic_weight: '2400', dimensions: '120x100x150 cm' } },
+      ],
+      demurrage: { free_time: 14, daily_rate_usd: '150.0000' },
+      international_freight: {
+        type: 'PREPAID', freight_cost_prepaid: '2800.0000', freight_cost_collect: '0', freight_cost_road: '450.00', freight_cost_total: '3250.0000', currency_code: 'USD',
+        freight_forwarder: 'Fast Forwarding', quotation_number: 'Q-77', voyage_number: 'FA512A', booking_etd: '2025-04-01T00:00:00Z', booking_eta: '2025-05-09T00:00:00Z', planned_boarding_date: '2025-04-01T00:00:00Z',
+      },
+      international_transport_legs: [
+        { modal_type: 'MARITIME', departure_place: 'Shanghai', arrival_place: 'Santos', etd: '2025-04-02T00:00:00Z', eta: '2025-05-01T00:00:00Z', vessel: 'MSC AURORA', voyage: 'FA512A' },
+      ],
+      maritime_transport_shipment: {
+        type: 'FCL', bl: 'MEDU1234567', hbl: 'HBL-9', booking: 'BKG778812', tracking_number: 'TRK1', tracking_loading_port: 'CNSHA', tracking_discharge_port: 'BRSSZ',
+        voyage_number: 'FA512A', tracking_key: 'BILL_OF_LADING', valid_keys: ['BILL_OF_LADING', 'BOOKING'],
+      },
+      ce_mercante: {
+        number: '152505123456789', bl: 'MEDU1234567', cargo_description: 'Valves', cargo_status: 'ARRIVED', cargo_presence_at: '2025-05-01T12:00:00Z', consignee_document: '12345678000195',
+        freight_cost: '2800.00', freight_currency_code: 'USD', gross_weight_kg: '14250.0', status_response: 'FOUND',
+        cargo_manifests: [{ manifest_number: 'M-1', loading_port_unlocode: 'CNSHA', loading_port_terminal: 'T1', discharge_port_unlocode: 'BRSSZ', discharge_port_terminal: 'BTP' }],
+      },
+      national_road_transports: [
+        {
+          route_id: f.route.id, leg_slug: 'santos-campinas', load_type: 'GENERAL_CARGO', road_transport_type: 'FCL', transport_features: ['REFRIGERATED', 'HAZARDOUS_PRODUCTS'], quantity_pallets: 12,
+          collection_scheduled_at: '2025-05-14T08:00:00Z', delivery_planned_at: '2025-05-15T08:00:00Z',
+          trips: [
+            {
+              position: 1, driver_name: 'João Silva', vehicle_plate: 'ABC1D23', trailer_plate: 'XYZ9K87',
+              phases: f.route.points.map((route_point_id, i) => ({ route_point_id, estimated_realized_at: `2025-05-1${4 + i}T10:00:00Z` })),
+            },
+          ],
+        },
+      ],
+      shipment_import_declarations: [
+        {
+          comments: 'registered by broker', status: 'AUTHORIZED',
+          import_declaration: { number: '25/0412345-6', status: 'CLEARED', status_response: 'FOUND', channel: 'GREEN', registered_at: '2025-05-02T00:00:00Z', customs_cleared_at: '2025-05-05T00:00:00Z', import_licenses: ['25/000111-1'], extra: { broker_file: 'B-1' } },
+        },
+      ],
+      shipment_duimps: [
+        { comments: 'pilot', import_declaration: undefined, duimp: { number: '25BR0000012345', version: '2', status: 'CLEARED_CARGO_DELIVERED', channel: 'YELLOW', importer: '12345678000195', delivered_at: '2025-05-06T00:00:00Z' } },
+      ],
+      shipment_import_licenses: [{ status: 'PENDING', import_license: { number: '25/000111-1', status: 'DEFERRED', approved_at: '2025-03-20T00:00:00Z' } }],
+    },
+    ...(f.costModelVersionId ? { cost_model_version_id: f.costModelVersionId } : {}),
+  };
+}
+
+/** Drops undefined values the way JSON does. */
+const json = <T>(v: T): T => JSON.parse(JSON.stringify(v));
+
+describe('processes', () => {
+  let a: TestCompany;
+  let b: TestCompany;
+  let A: Client;
+  let B: Client;
+  let opA: number;
+  let opB: number;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([newCompany(), newCompany()]);
+    A = client(a.api_key);
+    B = client(b.api_key);
+    opA = a.operation.id;
+    opB = b.operation.id;
+  });
+  const P = () => `/operations/${opA}/processes`;
+  const R = () => `/operations/${opA}/processes-by-reference-code`;
+
+  it('round-trips a maritime import with containers, cargo, invoice, road transport, demurrage, freight, DI and DUIMP by id and by reference code', async () => {
+    const order = await purchaseOrder(A, opA);
+    const route = await routeOf(a.api_key);
+    const code = uniq('PRC-');
+    const sent = json(maritimeImport(code, { items: order.items, route }));
+    const invoices = [nfe('35250312345678000195550010000012341000012345', '1234', '12345678000195', '182450.00'), nfe('35250312345678000195550010000012351000012346', '1235', '12345678000195', '10.50')];
+    const created = await A.post(P(), { ...sent, order_reference_codes: [order.code], brazilian_invoices: invoices });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toEqual({ data: { id: expect.any(Number), reference_code: code } });
+    const id = created.body.data.id;
+    const byId = await A.get(`${P()}/${id}`);
+    const byCode = await A.get(`${R()}/${code}`);
+    expect(byId.status).toBe(200);
+    expect(byCode.body).toEqual(byId.body);
+    const p = byId.body.data;
+    expect(p).toMatchObject(sent);
+    expect(p.operation.id).toBe(opA);
+    expect(p.orders).toEqual([{ id: order.id, reference_code: order.code }]);
+    expect(p.brazilian_invoices.map((i: any) => [i.access_key, i.number, i.issuer_cnpj, i.total_value])).toEqual([
+      ['35250312345678000195550010000012341000012345', '1234', '12345678000195', '182450.00'],
+      ['35250312345678000195550010000012351000012346', '1235', '12345678000195', '10.50'],
+    ]);
+    expect(p.brazilian_invoices[0].xml).toContain('<nNF>1234</nNF>');
+    expect(p.inserted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
+    expect(p).toMatchObject({ finished_at: null, canceled_at: null, deleted_at: null, costs_closed_at: null, documents: [], cost_per_expenses: [] });
+    const s = p.foreign_trade_shipment;
+    expect(s.status_response).toBe('PENDING');
+    // Derived values (DECISIONS.md): warehouse days and demurrage.
+    expect(s.days_in_warehouse).toBe(12);
+    expect(s.days_left_in_warehouse).toBe(-2);
+    // Container 1: 20 days in use (May 1 -> May 21) - 14 free = 6 x 150; container 2: 10 days, none over.
+    expect(s.transportables[0].container).toMatchObject({ demurrage_exceeding_days: 6, demurrage_costs: '900.0000' });
+    expect(s.transportables[1].container).toMatchObject({ demurrage_exceeding_days: 0, demurrage_costs: '0.0000' });
+    expect(s.transportables[2].container).toBeNull();
+    expect(s.demurrage.total_demurrage_costs).toBe('900.0000');
+    // Invoice totals: 800 x 35.5 + 9000 = 37400, less the discount.
+    expect(s.invoices[0]).toMatchObject({ total_amount: '37400.0000', final_value: '37300.0000', currency: { code: 'USD' } });
+    expect(s.international_freight.currency.code).toBe('USD');
+    expect(s.national_road_transports[0]).toMatchObject({ is_transport_type_dta: false });
+    expect(s.national_road_transports[0].trips[0].phases.map((ph: any) => ph.route_point_id)).toEqual(route.points);
+    expect(s.transportables[1].container).toMatchObject({ hidden: false, tracking_manual: true });
+    expect(p.audit_items.map((i: any) => i.checked)).toEqual([true, false]);
+    expect(s.national_road_transports[0].route.id).toBe(route.id);
+    expect(s.national_road_transports[0].trips[0].phases.map((ph: any) => [ph.route_point.id, ph.route_point.position, ph.route_point.route_type])).toEqual([
+      [route.points[0], 1, 'LOADING'],
+      [route.points[1], 2, 'INVOICE_EXCHANGE'],
+      [route.points[2], 3, 'UNLOADING'],
+    ]);
+    expect(s.items.map((i: any) => i.purchase_order_item.id)).toEqual(order.items);
+    // Shipping order items lowers their balance; a canceled process gives it back.
+    const balances = async () => (await A.get(`/operations/${opA}/orders/${order.id}`)).body.data.purchase_order.items.map((i: any) => [i.balance, i.balance_shipped]);
+    expect(await balances()).toEqual([['200.0000', '800.0000'], ['0.0000', '50.0000']]);
+    expect((await A.put(`${P()}/${id}/cancel`)).status).toBe(200);
+    expect(await balances()).toEqual([['1000.0000', '0.0000'], ['50.0000', '0.0000']]);
+  });
+
+  it('round-trips an air export with house AWBs and an export declaration, and a parcel shipment', async () => {
+    const code = uniq('PRC-');
+    const air = json({
+      reference_code: code,
+      foreign_trade_shipment: {
+        type: 'AIR_TRANSPORT',
+        etd: '2025-06-01T22:00:00Z',
+        air_transport_shipment: {
+          type: 'PALLET', awb: '045-12345675', hawb: 'H-1',
+          house_awbs: [
+            { hawb: 'H-1', flight: 'LA8070', etd: '2025-06-01T22:00:00Z', eta: '2025-06-02T14:00:00Z', is_transport_type_dta: true, dta_number: 'DTA-1', di_number: 'DI-1', status: 'DEPARTED', stopovers: ['LIS', 'MAD'], extra: { k: 'v' } },
+            { hawb: 'H-2', flight: 'LA8072' },
+          ],
+        },
+        shipment_export_declarations: [
+          { comments: 'DU-E', status: 'AUTHORIZED', export_declaration: { number: '25BR000123456-7', channel: 'ORANGE', status: 'RELEASED_WITHOUT_CUSTOMS_INSPECTION_GREEN_CHANNEL', registered_at: '2025-05-30T00:00:00Z', endorsed_at: '2025-06-02T00:00:00Z', extra: { ruc: '5BR123' } } },
+        ],
+        international_transport_legs: [{ modal_type: 'ROAD', departure_place: 'Campinas', arrival_place: 'Guarulhos' }],
+      },
+    });
+    const res = await A.post(P(), air);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const got = (await A.get(`${R()}/${code}`)).body.data;
+    expect(got).toMatchObject(air);
+    expect(got).toMatchObject({ alert_level: 'NORMAL', extra_fields: null, orders: [], brazilian_invoices: [] });
+    expect(got.foreign_trade_shipment.maritime_transport_shipment).toBeNull();
+
+    const parcelCode = uniq('PRC-');
+    const parcel = json({
+      reference_code: parcelCode,
+      foreign_trade_shipment: {
+        type: 'AIR_TRANSPORT',
+        parcel_shipments: [
+          { slug: 'dhl', tracking_number: '1234567890', origin_address: 'Hamburg', origin_country_code: 'DE', destination_address: 'São Paulo', destination_country_code: 'BR', etd: '2025-06-01T00:00:00Z', eta: '2025-06-05T00:00:00Z' },
+        ],
+        road_transport_shipment: { type: 'LTL', crt: 'CRT-1', origin: 'Buenos Aires', destination: 'São Paulo' },
+      },
+    });
+    expect((await A.post(P(), parcel)).status).toBe(201);
+    expect((await A.get(`${R()}/${parcelCode}`)).body.data).toMatchObject(parcel);
+  });
+
+  it('updates keeping fields left out and replaces nested lists matching children by id; the batch upsert creates and updates by reference code', async () => {
+    const route = await routeOf(a.api_key);
+    const order = await purchaseOrder(A, opA);
+    const code = uniq('PRC-');
+    const { body } = await A.post(P(), json(maritimeImport(code, { items: order.items, route })));
+    const id = body.data.id;
+    const before = (await A.get(`${P()}/${id}`)).body.data.foreign_trade_shipment;
+    const keep = before.transportables[0];
+    const res = await A.put(`${R()}/${code}`, {
+      alert_level: 'DANGER',
+      foreign_trade_shipment: {
+        eta: '2025-05-14T00:00:00Z',
+        transportables: [
+          { id: keep.id, type: 'CONTAINER', container: { code: 'MSCU1234565', seal_code: 'SL-NEW', events: [] } },
+          { type: 'CONTAINER', container: { code: 'TGHU0000001', type: 'DRY', size_foot_type: 'STANDARD_20', actual_return_empty_container_at: '2025-05-10T00:00:00Z' } },
+        ],
+        demurrage: { daily_rate_usd: '200.0000' },
+        shipment_duimps: null,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ data: { id, reference_code: code } });
+    const after = (await A.get(`${P()}/${id}`)).body.data;
+    expect(after.alert_level).toBe('DANGER');
+    expect(after.extra_fields).toEqual({ cost_center: '4100-MRO', tags: ['a', 'b'], nested: { n: 1 } });
+    const s = after.foreign_trade_shipment;
+    expect(s.eta).toBe('2025-05-14T00:00:00Z');
+    expect(s.etd).toBe('2025-04-02T00:00:00Z');
+    expect(s.transportables.map((t: any) => t.container.code)).toEqual(['MSCU1234565', 'TGHU0000001']);
+    expect(s.transportables[0].id).toBe(keep.id);
+    expect(s.transportables[0].container).toMatchObject({ seal_code: 'SL-NEW', type: 'DRY', events: [] });
+    expect(s.demurrage).toMatchObject({ id: before.demurrage.id, free_time: 14, daily_rate_usd: '200.0000', total_demurrage_costs: '1200.0000' });
+    expect(s.shipment_duimps).toEqual([]);
+    expect(s.invoices).toHaveLength(1);
+    expect(s.shipment_import_declarations).toHaveLength(1);
+
+    // Batch upsert: one existing (by reference code), one new.
+    const fresh = uniq('PRC-');
+    const up = await A.put(P(), [
+      { reference_code: code, alert_level: 'NORMAL', foreign_trade_shipment: { transportables: [] } },
+      { reference_code: fresh, foreign_trade_shipment: { type: 'ROAD_TRANSPORT', demurrage: { free_time: 7, daily_rate_usd: '90' } } },
+    ]);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.data).toEqual([{ id, reference_code: code }, { id: expect.any(Number), reference_code: fresh }]);
+    const again = (await A.get(`${P()}/${id}`)).body.data;
+    expect(again.alert_level).toBe('NORMAL');
+    expect(again.foreign_trade_shipment.transportables).toEqual([]);
+    expect(again.foreign_trade_shipment.demurrage.total_demurrage_costs).toBe('0.0000');
+    expect((await A.get(`${R()}/${fresh}`)).body.data.foreign_trade_shipment.demurrage).toMatchObject({ free_time: 7, daily_rate_usd: '90' });
+  });
+
+  it('a batch upsert is all or nothing, with field names prefixed by the element index', async () => {
+    const existing = uniq('PRC-');
+    await A.post(P(), { reference_code: existing, alert_level: 'WARNING' });
+    const fresh = uniq('PRC-');
+    const res = await A.put(P(), [
+      { reference_code: existing, alert_level: 'DANGER' },
+      { reference_code: fresh },
+      { reference_code: uniq('PRC-'), foreign_trade_shipment: { transportables: [{ type: 'CONTAINER', container: { type: 'DRY' } }] } },
+      { reference_code: fresh },
+    ], 'locale=en-US');
+    expect(res.status).toBe(422);
+    expect(res.body.fields).toEqual([
+      { name: '2.foreign_trade_shipment.transportables.0.container.code', message: "can't be blank" },
+      { name: '3.reference_code', message: 'has already been taken' },
+    ]);
+    expect((await A.get(`${R()}/${fresh}`)).status).toBe(404);
+    expect((await A.get(`${R()}/${existing}`)).body.data.alert_level).toBe('WARNING');
+  });
+
+  describe('validation', () => {
+    it("answers 422 can't be blank with dotted names for every required field of the shipment", async () => {
+      const res = await A.post(P(), {
+        foreign_trade_shipment: {
+          transportables: [{ type: 'CONTAINER', container: {} }, { type: 'CARGO', cargo: {} }, { type: 'CONTAINER' }, {}],
+          demurrage: {},
+          invoices: [{ items: [{}] }, {}],
+          parcel_shipments: [{}],
+          national_road_transports: [{ trips: [{ phases: [{}] }] }],
+          shipment_import_licenses: [{ import_license: {} }],
+          shipment_export_declarations: [{ export_declaration: { number: ' ' } }],
+        },
+        audit_items: [{}],
+      }, 'locale=en-US');
+      expect(res.status).toBe(422);
+      const names = res.body.fields.map((f: any) => f.name);
+      expect(res.body.fields.every((f: any) => f.message === "can't be blank")).toBe(true);
+      const s = 'foreign_trade_shipment.';
+      expect(names.sort()).toEqual([
+        'audit_items.0.name',
+        'reference_code',
+        `${s}demurrage.daily_rate_usd`,
+        `${s}demurrage.free_time`,
+        `${s}invoices.0.emitted_at`,
+        `${s}invoices.0.incoterm`,
+        `${s}invoices.0.items.0.product_sku`,
+        `${s}invoices.0.items.0.quantity`,
+        `${s}invoices.0.items.0.shipment_quantity`,
+        `${s}invoices.0.number`,
+        `${s}invoices.1.emitted_at`,
+        `${s}invoices.1.incoterm`,
+        `${s}invoices.1.items`,
+        `${s}invoices.1.number`,
+        `${s}national_road_transports.0.leg_slug`,
+        `${s}national_road_transports.0.route_id`,
+        `${s}national_road_transports.0.trips.0.phases.0.route_point_id`,
+        `${s}national_road_transports.0.trips.0.position`,
+        `${s}parcel_shipments.0.slug`,
+        `${s}parcel_shipments.0.tracking_number`,
+        `${s}shipment_export_declarations.0.export_declaration.number`,
+        `${s}shipment_import_licenses.0.import_license.number`,
+        `${s}transportables.0.container.code`,
+        `${s}transportables.1.cargo.measurement_unit`,
+        `${s}transportables.1.cargo.quantity`,
+        `${s}transportables.2.container.code`,
+        `${s}transportables.3.type`,
+      ].sort());
+    });
+
+    it('answers 400 on the dotted field for every enumeration, decimal and date of the tree', async () => {
+      const s = 'foreign_trade_shipment';
+      const cases: [Record<string, unknown>, string][] = [
+        [{ alert_level: 'HIGH' }, 'alert_level'],
+        [{ [s]: { type: 'SEA' } }, `${s}.type`],
+        [{ [s]: { status_response: 'MAYBE' } }, `${s}.status_response`],
+        [{ [s]: { ce_mercante_authorization_status: 'YES' } }, `${s}.ce_mercante_authorization_status`],
+        [{ [s]: { transportables: [{ type: 'BOX' }] } }, `${s}.transportables.0.type`],
+        [{ [s]: { transportables: [{ container: { code: 'x', type: 'CRATE' } }] } }, `${s}.transportables.0.container.type`],
+        [{ [s]: { transportables: [{ container: { code: 'x', size_foot_type: '40_FOOT' } }] } }, `${s}.transportables.0.container.size_foot_type`],
+        [{ [s]: { transportables: [{ container: { code: 'x', load_type: 'GOLD' } }] } }, `${s}.transportables.0.container.load_type`],
+        [{ [s]: { transportables: [{ cargo: { quantity: '1', measurement_unit: 'CRATES' } }] } }, `${s}.transportables.0.cargo.measurement_unit`],
+        [{ [s]: { invoices: [{ incoterm: 'FOO' }] } }, `${s}.invoices.0.incoterm`],
+        [{ [s]: { international_freight: { type: 'CHEAP' } } }, `${s}.international_freight.type`],
+        [{ [s]: { international_transport_legs: [{ modal_type: 'AIR' }] } }, `${s}.international_transport_legs.0.modal_type`],
+        [{ [s]: { maritime_transport_shipment: { type: 'FTL' } } }, `${s}.maritime_transport_shipment.type`],
+        [{ [s]: { maritime_transport_shipment: { tracking_key: 'BL' } } }, `${s}.maritime_transport_shipment.tracking_key`],
+        [{ [s]: { maritime_transport_shipment: { valid_keys: ['VESSEL', 'X'] } } }, `${s}.maritime_transport_shipment.valid_keys.1`],
+        [{ [s]: { air_transport_shipment: { type: 'BULK' } } }, `${s}.air_transport_shipment.type`],
+        [{ [s]: { road_transport_shipment: { type: 'BULK_CARGO' } } }, `${s}.road_transport_shipment.type`],
+        [{ [s]: { national_road_transports: [{ road_transport_type: 'X' }] } }, `${s}.national_road_transports.0.road_transport_type`],
+        [{ [s]: { national_road_transports: [{ transport_features: ['COLD'] }] } }, `${s}.national_road_transports.0.transport_features.0`],
+        [{ [s]: { national_road_transports: [{ load_type: 'X' }] } }, `${s}.national_road_transports.0.load_type`],
+        [{ [s]: { shipment_import_declarations: [{ status: 'OK' }] } }, `${s}.shipment_import_declarations.0.status`],
+        [{ [s]: { shipment_import_declarations: [{ import_declaration: { status: 'DONE' } }] } }, `${s}.shipment_import_declarations.0.import_declaration.status`],
+        [{ [s]: { shipment_import_declarations: [{ import_declaration: { channel: 'ORANGE' } }] } }, `${s}.shipment_import_declarations.0.import_declaration.channel`],
+        [{ [s]: { shipment_duimps: [{ duimp: { status: 'CLEARED' } }] } }, `${s}.shipment_duimps.0.duimp.status`],
+        [{ [s]: { shipment_import_licenses: [{ import_license: { number: '1', status: 'OK' } }] } }, `${s}.shipment_import_licenses.0.import_license.status`],
+        [{ [s]: { shipment_export_declarations: [{ export_declaration: { number: '1', status: 'CANCELLED' } }] } }, `${s}.shipment_export_declarations.0.export_declaration.status`],
+        [{ [s]: { shipment_export_declarations: [{ export_declaration: { number: '1', channel: 'GRAY' } }] } }, `${s}.shipment_export_declarations.0.export_declaration.channel`],
+        [{ [s]: { ce_mercante: { status_response: 'X' } } }, `${s}.ce_mercante.status_response`],
+        [{ audit_items: [{ name: 'x', show_observations_when: 'SOMETIMES' }] }, 'audit_items.0.show_observations_when'],
+        [{ [s]: { demurrage: { free_time: 1, daily_rate_usd: 150 } } }, `${s}.demurrage.daily_rate_usd`],
+        [{ [s]: { demurrage: { free_time: '14', daily_rate_usd: '1' } } }, `${s}.demurrage.free_time`],
+        [{ [s]: { eta: '2025-13-45' } }, `${s}.eta`],
+        [{ [s]: { total_gross_weight: '1,5' } }, `${s}.total_gross_weight`],
+        [{ extra_fields: ['a'] }, 'extra_fields'],
+        [{ extra_fields: 'text' }, 'extra_fields'],
+      ];
+      for (const [params, field] of cases) {
+        const res = await A.post(P(), { reference_code: uniq('PRC-'), ...params }, 'locale=en-US');
+        expect(res.status, JSON.stringify(params)).toBe(400);
+        expect(res.body.fields, JSON.stringify(params)).toEqual([{ name: field, message: 'is invalid' }]);
+      }
+    });
+
+    it('refuses unknown references, ids of other parents, duplicate reference codes and what is not an NF-e XML with 422 on that field', async () => {
+      const code = uniq('PRC-');
+      await A.post(P(), { reference_code: code });
+      const dup = await A.post(P(), { reference_code: code }, 'locale=en-US');
+      expect(dup.status).toBe(422);
+      expect(dup.body.fields).toEqual([{ name: 'reference_code', message: 'has already been taken' }]);
+      const bad = await A.post(P(), {
+        reference_code: uniq('PRC-'),
+        order_ids: [999999999],
+        cost_model_version_id: 999999999,
+        brazilian_invoices: [nfe('1', '1', '1', '1'), Buffer.from('not xml at all').toString('base64'), '%%%not-base64%%%', Buffer.from('<a><b></a>').toString('base64')],
+        foreign_trade_shipment: {
+          route_id: 999999999,
+          items: [{ purchase_order_item_id: 999999999, quantity: '1' }],
+          invoices: [{ number: '1', emitted_at: '2025-01-01T00:00:00Z', incoterm: 'FOB', currency_code: 'ABC', items: [{ product_sku: 'a', quantity: '1', shipment_quantity: '1' }] }],
+          transportables: [{ id: 999999999, type: 'CARGO', cargo: { quantity: '1', measurement_unit: 'UNITS' } }],
+          parcel_shipments: [{ slug: 'dhl', tracking_number: '1', origin_country_code: 'ZZ' }],
+        },
+      }, 'locale=en-US');
+      expect(bad.status).toBe(422);
+      expect(bad.body.fields).toEqual(expect.arrayContaining([
+        { name: 'order_ids.0', message: 'does not exist' },
+        { name: 'cost_model_version_id', message: 'does not exist' },
+        { name: 'brazilian_invoices.1', message: 'is invalid' },
+        { name: 'brazilian_invoices.2', message: 'is invalid' },
+        { name: 'brazilian_invoices.3', message: 'is invalid' },
+        { name: 'foreign_trade_shipment.route_id', message: 'does not exist' },
+        { name: 'foreign_trade_shipment.items.0.purchase_order_item_id', message: 'does not exist' },
+        { name: 'foreign_trade_shipment.invoices.0.currency_code', message: 'does not exist' },
+        { name: 'foreign_trade_shipment.transportables.0.id', message: 'does not exist' },
+        { name: 'foreign_trade_shipment.parcel_shipments.0.origin_country_code', message: 'does not exist' },
+      ]));
+      expect(bad.body.fields.map((f: any) => f.name)).not.toContain('brazilian_invoices.0');
+      // Ids of another process's children are refused the same way.
+      const other = await A.post(P(), { reference_code: uniq('PRC-'), foreign_trade_shipment: { transportables: [{ type: 'CARGO', cargo: { quantity: '1', measurement_unit: 'UNITS' } }] } });
+      const otherT = (await A.get(`${P()}/${other.body.data.id}`)).body.data.foreign_trade_shipment.transportables[0].id;
+      const steal = await A.put(`${R()}/${code}`, { foreign_trade_shipment: { transportables: [{ id: otherT, type: 'CARGO' }] } }, 'locale=en-US');
+      expect(steal.body.fields).toEqual([{ name: 'foreign_trade_shipment.transportables.0.id', message: 'does not exist' }]);
+      const both = await A.post(P(), { reference_code: uniq('PRC-'), order_ids: [], order_reference_codes: [] }, 'locale=en-US');
+      expect(both.body.fields).toEqual([{ name: 'order_reference_codes', message: 'is invalid' }]);
+      const blank = await A.put(`${R()}/${code}`, { reference_code: ' ' }, 'locale=en-US');
+      expect(blank.body.fields).toEqual([{ name: 'reference_code', message: "can't be blank" }]);
+    });
+  });
+
+  describe('lifecycle', () => {
+    it('finishes, cancels and uncancels both ways, refusing other transitions with 422; cancel by reference answers id and reference_code', async () => {
+      const code = uniq('PRC-');
+      const { body } = await A.post(P(), { reference_code: code });
+      const id = body.data.id;
+      const short = { data: { id, reference_code: code } };
+      const put = (path: string) => A.put(path, undefined, 'locale=en-US');
+      expect((await put(`${P()}/${id}/uncancel`)).status).toBe(422);
+      expect(await put(`${P()}/${id}/finish`)).toMatchObject({ status: 200, body: short });
+      const refused = await put(`${R()}/${code}/finish`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.fields).toEqual([{ name: 'finished_at', message: 'is not allowed in the current state' }]);
+      expect(await put(`${R()}/${code}/cancel`)).toMatchObject({ status: 200, body: short });
+      expect((await put(`${P()}/${id}/cancel`)).status).toBe(422);
+      expect((await put(`${P()}/${id}/finish`)).status).toBe(422);
+      const state = (await A.get(`${P()}/${id}`)).body.data;
+      expect(state.finished_at).not.toBeNull();
+      expect(state.canceled_at).not.toBeNull();
+      expect(await put(`${R()}/${code}/uncancel`)).toMatchObject({ status: 200, body: short });
+      expect((await A.get(`${P()}/${id}`)).body.data.canceled_at).toBeNull();
+      expect(await put(`${P()}/${id}/cancel`)).toMatchObject({ status: 200, body: short });
+      expect(await put(`${P()}/${id}/uncancel`)).toMatchObject({ status: 200, body: short });
+    });
+
+    it('deletes by id and by reference code: 404 afterwards, left out of lists, reference code free again', async () => {
+      const code = uniq('PRC-');
+      const { body } = await A.post(P(), { reference_code: code });
+      expect(await A.del(`${R()}/${code}`)).toMatchObject({ status: 200, body: { data: { id: body.data.id, reference_code: code } } });
+      expect((await A.get(`${P()}/${body.data.id}`)).status).toBe(404);
+      expect((await A.get(`${R()}/${code}`)).status).toBe(404);
+      expect((await A.put(`${P()}/${body.data.id}/finish`)).status).toBe(404);
+      expect((await A.get(P(), `search=${code}`)).body).toEqual({ data: [], total_count: 0 });
+      const again = await A.post(P(), { reference_code: code });
+      expect(again.status).toBe(201);
+      expect((await A.del(`${P()}/${again.body.data.id}`)).status).toBe(200);
+      expect((await A.del(`${P()}/${again.body.data.id}`)).status).toBe(404);
+    });
+  });
+
+  describe('lists', () => {
+    it('paginates, sorts, filters and searches; SQL statements per request do not grow with the page size', async () => {
+      const c = await newCompany();
+      const C = client(c.api_key);
+      const op = c.operation.id;
+      const route = await routeOf(c.api_key);
+      const order = await purchaseOrder(C, op);
+      const codes = Array.from({ length: 6 }, (_, i) => `PRC-${String(i + 1).padStart(2, '0')}`);
+      const up = await C.put(`/operations/${op}/processes`, codes.map((code, i) => ({ ...json(maritimeImport(code, { items: order.items, route })), alert_level: i % 2 ? 'DANGER' : 'NORMAL' })));
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+      const page = await C.get(`/operations/${op}/processes`, 'limit=2&offset=1');
+      expect(page.body.total_count).toBe(6);
+      expect(page.body.data.map((p: any) => p.reference_code)).toEqual(codes.slice(1, 3));
+      expect(page.body.data[0].foreign_trade_shipment.transportables).toHaveLength(3);
+      const desc = await C.get(`/operations/${op}/processes`, 'order_by[0][field]=reference_code&order_by[0][order]=DESC');
+      expect(desc.body.data.map((p: any) => p.reference_code)).toEqual([...codes].reverse());
+      expect((await C.get(`/operations/${op}/processes`, 'filters[alert_level]=DANGER')).body.total_count).toBe(3);
+      expect((await C.get(`/operations/${op}/processes`, 'search=prc-04')).body.data.map((p: any) => p.reference_code)).toEqual(['PRC-04']);
+      expect((await C.get(`/operations/${op}/processes`, 'limit=101')).status).toBe(400);
+      const counts = [];
+      for (const limit of [1, 3, 6]) counts.push(Number((await C.get(`/operations/${op}/processes`, `limit=${limit}`)).headers.get('x-sql-statements')));
+      expect(counts[0]).toBeGreaterThan(0);
+      expect(new Set(counts).size).toBe(1);
+    });
+  });
+
+  describe('costs', () => {
+    it('upserts costs per expense (201), closes and reopens the costs, and refuses changes while closed', async () => {
+      const model = await costModelOf(a.api_key);
+      const version = model.versions[0];
+      const [e1, e2] = version.root_model_expenses.map((e: any) => e.id);
+      const code = uniq('PRC-');
+      const { body } = await A.post(P(), { reference_code: code, cost_model_version_id: version.id });
+      const id = body.data.id;
+      const base = `${P()}/${id}`;
+      const res = await A.put(`${base}/cost-per-expenses`, [{ cost_model_expense_id: e1, cost: '2450.0000', planned_cost: '2300.0000' }, { cost_model_expense_id: e2, cost: '380.5' }]);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data).toMatchObject([{ cost_model_expense_id: e1, cost: '2450.0000', planned_cost: '2300.0000' }, { cost_model_expense_id: e2, cost: '380.5', planned_cost: null }]);
+      const again = await A.put(`${base}/cost-per-expenses`, [{ cost_model_expense_id: e2, cost: '400.0000' }]);
+      expect(again.body.data[0].id).toBe(res.body.data[1].id);
+      const p = (await A.get(base)).body.data;
+      expect(p.cost_per_expenses.map((c: any) => c.cost)).toEqual(['2450.0000', '400.0000']);
+      expect(p.cost_model_version).toMatchObject({ id: version.id, version: 1, cost_model: { id: model.id } });
+      const bad = await A.put(`${base}/cost-per-expenses`, [{ cost_model_expense_id: 999999999, cost: '1' }, { cost_model_expense_id: e1 }], 'locale=en-US');
+      expect(bad.status).toBe(422);
+      expect(bad.body.fields).toEqual([{ name: '1.cost', message: "can't be blank" }, { name: '0.cost_model_expense_id', message: 'does not exist' }]);
+      expect((await A.put(`${base}/costs/reopen`, undefined, 'locale=en-US')).status).toBe(422);
+      const closed = await A.put(`${base}/costs/close`);
+      expect(closed.status).toBe(200);
+      expect(closed.body.data).toMatchObject({ id, reference_code: code, costs_closed_at: expect.any(String) });
+      expect((await A.put(`${base}/costs/close`)).status).toBe(422);
+      const refused = await A.put(`${base}/cost-per-expenses`, [{ cost_model_expense_id: e1, cost: '1' }], 'locale=en-US');
+      expect(refused.status).toBe(422);
+      expect(refused.body.fields).toEqual([{ name: 'costs_closed_at', message: 'is not allowed in the current state' }]);
+      const reopened = await A.put(`${base}/costs/reopen`);
+      expect(reopened.body.data.costs_closed_at).toBeNull();
+      expect((await A.put(`${base}/cost-per-expenses`, [{ cost_model_expense_id: e1, cost: '1' }])).status).toBe(201);
+    });
+
+    it('serves cost models and versions, scoped to the company', async () => {
+      const model = await costModelOf(a.api_key);
+      const list = await A.get('/cost-models', 'limit=100');
+      expect(list.status).toBe(200);
+      expect(list.body.data.map((m: any) => m.id)).toContain(model.id);
+      const one = await A.get(`/cost-models/${model.id}`);
+      expect(one.body.data).toMatchObject({ id: model.id, currency: { code: 'BRL' }, has_planned_costs: true, has_cost_per_product: false });
+      expect(one.body.data.versions[0].root_model_expenses[0]).toMatchObject({
+        cost_expense: { slug: 'ocean-freight', name: 'Ocean freight' },
+        precification_model: 'LOOKUP',
+        reference: 'CONTAINERS',
+        matching_rules: [{ path: 'loading_port_id', operator: 'EQUALS', table_definition_field: 'origin' }],
+      });
+      const version = await A.get(`/cost-model-versions/${model.versions[0].id}`);
+      expect(version.body.data).toMatchObject({ id: model.versions[0].id, version: 1, cost_model: { id: model.id } });
+      expect((await B.get(`/cost-models/${model.id}`)).status).toBe(404);
+      expect((await B.get(`/cost-model-versions/${model.versions[0].id}`)).status).toBe(404);
+      expect((await B.get('/cost-models', 'limit=100')).body.data.map((m: any) => m.id)).not.toContain(model.id);
+      // Another company's version or expense cannot be used.
+      const other = await B.post(`/operations/${opB}/processes`, { reference_code: uniq('PRC-'), cost_model_version_id: model.versions[0].id }, 'locale=en-US');
+      expect(other.body.fields).toEqual([{ name: 'cost_model_version_id', message: 'does not exist' }]);
+      const mine = await B.post(`/operations/${opB}/processes`, { reference_code: uniq('PRC-') });
+      const cost = await B.put(`/operations/${opB}/processes/${mine.body.data.id}/cost-per-expenses`, [{ cost_model_expense_id: model.versions[0].root_model_expenses[0].id, cost: '1' }], 'locale=en-US');
+      expect(cost.body.fields).toEqual([{ name: '0.cost_model_expense_id', message: 'does not exist' }]);
+    });
+  });
+
+  describe('tenant isolation', () => {
+    it("answers 404 for another company's process, its costs and any operation not its own, and never lists it", async () => {
+      const code = uniq('PRC-');
+      const { body } = await A.post(P(), { reference_code: code, extra_fields: { secret: true } });
+      const id = body.data.id;
+      const asB = [
+        () => B.get(`/operations/${opA}/processes`),
+        () => B.get(`/operations/${opA}/processes/${id}`),
+        () => B.get(`/operations/${opB}/processes/${id}`),
+        () => B.get(`/operations/${opB}/processes-by-reference-code/${code}`),
+        () => B.put(`/operations/${opB}/processes/${id}`, { alert_level: 'DANGER' }),
+        () => B.put(`/operations/${opA}/processes/${id}`, { alert_level: 'DANGER' }),
+        () => B.put(`/operations/${opB}/processes-by-reference-code/${code}`, { alert_level: 'DANGER' }),
+        () => B.put(`/operations/${opA}/processes`, [{ reference_code: code }]),
+        () => B.post(`/operations/${opA}/processes`, { reference_code: uniq('PRC-') }),
+        () => B.del(`/operations/${opB}/processes/${id}`),
+        () => B.del(`/operations/${opB}/processes-by-reference-code/${code}`),
+        () => B.put(`/operations/${opB}/processes/${id}/finish`),
+        () => B.put(`/operations/${opB}/processes-by-reference-code/${code}/cancel`),
+        () => B.put(`/operations/${opB}/processes/${id}/cost-per-expenses`, [{ cost_model_expense_id: 1, cost: '1' }]),
+        () => B.put(`/operations/${opB}/processes/${id}/costs/close`),
+        () => B.put(`/operations/${opB}/processes/${id}/costs/reopen`),
+      ];
+      const missing = await B.get(`/operations/${opB}/processes/999999999`);
+      for (const call of asB) {
+        const res = await call();
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual(missing.body);
+      }
+      expect((await B.get(`/operations/${opB}/processes`, `search=${code}&limit=100`)).body.data).toEqual([]);
+      // The same reference code is free in another company; B's upsert creates B's own process.
+      const mine = await B.put(`/operations/${opB}/processes`, [{ reference_code: code, alert_level: 'DANGER' }]);
+      expect(mine.status).toBe(200);
+      expect(mine.body.data[0].id).not.toBe(id);
+      const stillA = (await A.get(`${P()}/${id}`)).body.data;
+      expect(stillA).toMatchObject({ alert_level: 'NORMAL', extra_fields: { secret: true }, finished_at: null });
+    });
+  });
+
+  it('keeps handler entries keyed by role, replaces them on update, and refuses slots and actors that are not the company\'s', async () => {
+    const slot = (co: TestCompany, role: string) => co.operation.handlers.find((h) => h.role === role)!.id;
+    const partner = async (C: Client) => (await C.post('/partnerships', { name: uniq('Partner '), internal_code: uniq('P-'), roles: [{ role: 'IMPORTER' }] })).body.data.partner.id as number;
+    const importer = await partner(A);
+    const code = uniq('PRC-');
+    const res = await A.post(P(), {
+      reference_code: code,
+      handler: {
+        importer: { operation_handler_id: slot(a, 'importer'), actor_id: importer, reference: 'IMP-1', business_unit: 'BU-1' },
+        customs_broker: { operation_handler_id: slot(a, 'customs_broker'), actor: { official_name: 'Broker Ltda', internal_code: uniq('BRK-') } },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const p = (await A.get(`${R()}/${code}`)).body.data;
+    expect(p.handler.importer).toMatchObject({ reference: 'IMP-1', business_unit: 'BU-1', actor: { id: importer }, operation_handler: { id: slot(a, 'importer'), role: 'importer' } });
+    expect(p.handler.customs_broker.actor.official_name).toBe('Broker Ltda');
+    expect(p.handler.exporter).toBeNull();
+    expect(p.handlers).toHaveLength(2);
+    await A.put(`${R()}/${code}`, { handler: { importer: { actor_id: importer, reference: 'IMP-2' } } });
+    const after = (await A.get(`${R()}/${code}`)).body.data;
+    expect(after.handler.importer.reference).toBe('IMP-2');
+    expect(after.handler.customs_broker).toBeNull();
+    const bad = await A.put(`${R()}/${code}`, { handler: { exporter: { operation_handler_id: slot(b, 'exporter'), actor_id: await partner(B) } } }, 'locale=en-US');
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields).toEqual([
+      { name: 'handler.exporter.operation_handler_id', message: 'does not exist' },
+      { name: 'handler.exporter.actor_id', message: 'does not exist' },
+    ]);
+  });
+
+  it('refuses reference data that does not exist (ports, airports, airlines, sealines, vessels, route points)', async () => {
+    const res = await A.post(P(), {
+      reference_code: uniq('PRC-'),
+      foreign_trade_shipment: {
+        maritime_transport_shipment: { loading_port_id: 999999999, discharge_port_id: 999999998, sealine_id: 999999999, vessel_id: 999999999 },
+        air_transport_shipment: { airline_id: 999999999, origin_airport_id: 999999999, house_awbs: [{ loading_airport_id: 999999999 }] },
+        national_road_transports: [{ route_id: 999999999, leg_slug: 'x', trips: [{ position: 1, phases: [{ route_point_id: 999999999 }] }] }],
+      },
+    }, 'locale=en-US');
+    expect(res.status).toBe(422);
+    const s = 'foreign_trade_shipment.';
+    expect(res.body.fields.map((f: any) => f.name).sort()).toEqual([
+      `${s}air_transport_shipment.airline_id`,
+      `${s}air_transport_shipment.house_awbs.0.loading_airport_id`,
+      `${s}air_transport_shipment.origin_airport_id`,
+      `${s}maritime_transport_shipment.discharge_port_id`,
+      `${s}maritime_transport_shipment.loading_port_id`,
+      `${s}maritime_transport_shipment.sealine_id`,
+      `${s}maritime_transport_shipment.vessel_id`,
+      `${s}national_road_transports.0.route_id`,
+      `${s}national_road_transports.0.trips.0.phases.0.route_point_id`,
+    ].sort());
+    // Another company's route is refused the same way.
+    const theirs = await routeOf(b.api_key);
+    const other = await A.post(P(), { reference_code: uniq('PRC-'), foreign_trade_shipment: { route_id: theirs.id } }, 'locale=en-US');
+    expect(other.body.fields).toEqual([{ name: 'foreign_trade_shipment.route_id', message: 'does not exist' }]);
+  });
+
+  it('serves the process mutations over GraphQL with the same validation', async () => {
+    const res = await graphql(a.api_key, 'mutation($op: Int!) { createProcess(operation_id: $op, params: { foreign_trade_shipment: { demurrage: { free_time: 1 } } }) { id } }', { op: opA });
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: 'UNPROCESSABLE_ENTITY',
+      fields: [
+        { name: 'reference_code', message: "can't be blank" },
+        { name: 'foreign_trade_shipment.demurrage.daily_rate_usd', message: "can't be blank" },
+      ],
+    });
+  });
+});
+
+export { maritimeImport, nfe, purchaseOrder, routeOf };
+void api;

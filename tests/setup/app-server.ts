@@ -1,0 +1,126 @@
+// Starts the app as a child process on a database of its own: a fresh PostgreSQL database
+// when a server URL is given (created here, dropped on stop), otherwise a fresh embedded
+// PGlite folder. Used once per test run (global.ts) and by tests that must break their
+// own database (resilience.test.ts).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/** A running app server and how to stop it. */
+export interface AppServer {
+  baseUrl: string;
+  kind: 'pglite' | 'postgres';
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** The same server URL pointing at another database. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Creates a throwaway database on the PostgreSQL server of `serverUrl`; returns its URL and a dropper. */
+export async function throwawayDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts `scripts/serve.ts` on a fresh database and waits until it answers. */
+export async function startAppServer({ serverUrl, adminToken }: { serverUrl?: string; adminToken: string }): Promise<AppServer> {
+  const runEnv: Record<string, string> = {};
+  const cleanups: (() => Promise<void> | void)[] = [];
+  let kind: AppServer['kind'];
+  if (serverUrl) {
+    kind = 'postgres';
+    const db = await throwawayDatabase(serverUrl, 'tt_test');
+    runEnv.DATABASE_URL = db.url;
+    cleanups.push(db.drop);
+    // Uploaded documents stay out of the working tree.
+    const docs = mkdtempSync(path.join(os.tmpdir(), 'tt-test-docs-'));
+    runEnv.DOCUMENTS_DIR = docs;
+    cleanups.push(() => rmSync(docs, { recursive: true, force: true }));
+  } else {
+    kind = 'pglite';
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tt-test-'));
+    runEnv.DATA_DIR = dir;
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  }
+  // Outside CI, schema changes without a migration yet are pushed so work in progress can
+  // be tested; CI applies migrations only (tests/schema.test.ts fails on drift).
+  if (!process.env.CI) {
+    const { openDatabase } = await import('../../prisma/database.ts');
+    const { applySchemaDrift } = await import('../../prisma/migrate.ts');
+    const db = await openDatabase({ databaseUrl: runEnv.DATABASE_URL, dataDir: runEnv.DATA_DIR ?? '' });
+    const pushed = await applySchemaDrift(db.adapterFactory);
+    if (pushed) console.warn('[tests] prisma/schema has changes without a migration; pushed them for this run');
+    await db.close();
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => {
+    output += d;
+    process.stderr.write(`[server] ${d}`);
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    for (const c of cleanups.reverse()) await c();
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited early:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/openapi.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { baseUrl, kind, databaseUrl: runEnv.DATABASE_URL ?? '', stop };
+}

@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { encodeStatic } from '../graph/logistics/ais-encode.ts';
+import { baseUrl, client, newCompany, uniq, type TestCompany } from './helpers.ts';
+
+async function importAis(lines: string[]) {
+  const res = await fetch(`${baseUrl()}/admin/imports/ais`, {
+    method: 'POST',
+    headers: { 'admin-token': inject('adminToken'), 'content-type': 'text/plain' },
+    body: lines.join('\n'),
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const stamped = (t: string, s: string) => `\\c:${Math.floor(Date.parse(t) / 1000)}*00\\${s}`;
+const voyage = (mmsi: string, day: number, at: string) =>
+  encodeStatic({ mmsi: Number(mmsi), name: 'TT FOLLOWED', eta: { month: 3, day, hour: 12, minute: 0 }, destination: 'BRSSZ' }).map((s) => stamped(at, s));
+
+describe('tracking link between vessel imports and maritime shipments', () => {
+  let co: TestCompany;
+  let C: ReturnType<typeof client>;
+  let mmsi: string;
+  let vesselId: number;
+  beforeAll(async () => {
+    co = await newCompany();
+    C = client(co.api_key);
+    mmsi = `710${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    await importAis(voyage(mmsi, 10, '2026-02-20T00:00:00Z'));
+    vesselId = (await C.get(`/vessels/${mmsi}/current-voyage`)).body.data.id;
+  });
+
+  const processes = () => `/operations/${co.operation.id}/processes`;
+  async function createMaritime(maritime: Record<string, unknown>, automatic = true) {
+    const code = uniq('PRC-');
+    const res = await C.post(processes(), {
+      reference_code: code,
+      foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', automatic_tracking_enabled: automatic, maritime_transport_shipment: maritime },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return code;
+  }
+  const shipment = async (code: string) =>
+    (await C.get(`${processes().replace('/processes', '/processes-by-reference-code')}/${code}`)).body.data.foreign_trade_shipment;
+
+  it('sets the status from the tracking key on write: FOUND following a vessel (with its ETA), INVALID, NOT_FOUND, PENDING', async () => {
+    const found = await createMaritime({ tracking_key: 'VESSEL', vessel_id: vesselId });
+    expect(await shipment(found)).toMatchObject({ status_response: 'FOUND', eta: '2026-03-10T12:00:00Z' });
+    const invalid = await createMaritime({ tracking_key: 'BILL_OF_LADING', bl: '!' });
+    expect((await shipment(invalid)).status_response).toBe('INVALID');
+    const vesselless = await createMaritime({ tracking_key: 'VESSEL' });
+    expect((await shipment(vesselless)).status_response).toBe('INVALID');
+    const notFound = await createMaritime({ tracking_key: 'BOOKING', booking: 'BKG123456' });
+    expect((await shipment(notFound)).status_response).toBe('NOT_FOUND');
+    const pending = await createMaritime({});
+    expect((await shipment(pending)).status_response).toBe('PENDING');
+  });
+
+  it('moves the ETA of a following shipment when an import changes the voyage ETA, and leaves a shipment with tracking disabled alone', async () => {
+    const followed = await createMaritime({ tracking_key: 'VESSEL', vessel_id: vesselId });
+    const manual = await createMaritime({ tracking_key: 'VESSEL', vessel_id: vesselId }, false);
+    const manualBefore = (await shipment(manual)).eta;
+    await importAis(voyage(mmsi, 14, '2026-02-21T00:00:00Z'));
+    expect(await shipment(followed)).toMatchObject({ eta: '2026-03-14T12:00:00Z', status_response: 'FOUND' });
+    expect((await shipment(manual)).eta).toBe(manualBefore);
+  });
+});
