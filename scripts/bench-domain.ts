@@ -1,0 +1,128 @@
+// Orders and processes part of `npm run bench` (called from scripts/bench.ts): a 100-order and
+// a 100-process batch upsert (create, then update with the same ids), SQL statements of the
+// lists at several page sizes, and the lists under load.
+
+/** What the measurements need from the bench: where the app is, its key, and the load runner. */
+export interface BenchContext {
+  base: string;
+  headers: Record<string, string>;
+  operationId: number;
+  productCode: (i: number) => string;
+  runLoad: (base: string, paths: string[], headers: Record<string, string>) => Promise<{ rps: number; p50: number; p99: number }>;
+  log: (line: string) => void;
+}
+
+const BATCH = 100;
+
+function orderParams(i: number, round: number, productCode: (i: number) => string) {
+  return {
+    reference_code: `ORC-B${String(i + 1).padStart(3, '0')}`,
+    observations: `bench round ${round}`,
+    purchase_order: {
+      type: 'DIRECT',
+      items: Array.from({ length: 5 }, (_, j) => ({
+        line_reference: String((j + 1) * 10),
+        product_code: productCode(i * 5 + j),
+        quantity: `${100 + j + round}.0000`,
+        order_unit_value: '12.5000',
+        order_currency_code: 'USD',
+      })),
+    },
+  };
+}
+
+function processParams(i: number, productCode: (i: number) => string) {
+  return {
+    reference_code: `PRC-B${String(i + 1).padStart(3, '0')}`,
+    alert_level: ['NORMAL', 'WARNING', 'DANGER'][i % 3],
+    extra_fields: { bench: true, n: i },
+    audit_items: [{ name: 'Documents checked', checked: i % 2 === 0 }],
+    foreign_trade_shipment: {
+      type: 'MARITIME_TRANSPORT',
+      etd: '2025-04-02T00:00:00Z',
+      eta: '2025-05-10T00:00:00Z',
+      ata: '2025-05-01T00:00:00Z',
+      received_in_warehouse_at: '2025-05-02T00:00:00Z',
+      warehouse_free_time_days: 10,
+      maritime_transport_shipment: { type: 'FCL', bl: `MEDU${1000000 + i}`, tracking_key: 'BILL_OF_LADING' },
+      transportables: [
+        ...[1, 2].map((k) => ({
+          type: 'CONTAINER',
+          container: {
+            code: `MSCU${String(i * 10 + k).padStart(7, '0')}`,
+            type: 'DRY',
+            size_foot_type: 'STANDARD_40',
+            demurrage_free_time_start_at: '2025-05-01T00:00:00Z',
+            events: [{ datetime: '2025-04-02T10:00:00Z', place: 'Shanghai', status: 'LOADED' }],
+          },
+        })),
+        { type: 'CARGO', cargo: { quantity: '12', measurement_unit: 'PALLETS' } },
+      ],
+      invoices: [
+        {
+          number: `INV-${i}`,
+          emitted_at: '2025-03-28T00:00:00Z',
+          incoterm: 'FOB',
+          currency_code: 'USD',
+          items: [{ product_sku: productCode(0), quantity: '10', shipment_quantity: '10', unitary_amount: '35.5000' }],
+        },
+      ],
+      demurrage: { free_time: 14, daily_rate_usd: '150.0000' },
+      international_freight: { type: 'PREPAID', freight_cost_prepaid: '2800.0000', currency_code: 'USD' },
+      shipment_import_declarations: [{ status: 'AUTHORIZED', import_declaration: { number: `25/${i}`, status: 'CLEARED', channel: 'GREEN' } }],
+      shipment_duimps: [{ duimp: { number: `25BR${i}`, status: 'CLEARED_CARGO_DELIVERED' } }],
+    },
+  };
+}
+
+async function upsert(ctx: BenchContext, path: string, params: unknown[]): Promise<{ ms: number; statements: number }> {
+  const t = performance.now();
+  const res = await fetch(`${ctx.base}${path}`, {
+    method: 'PUT',
+    headers: { ...ctx.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ params }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`PUT ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+  return { ms: performance.now() - t, statements: Number(res.headers.get('x-sql-statements')) };
+}
+
+async function statements(ctx: BenchContext, path: string): Promise<{ statements: number; kib: number }> {
+  const res = await fetch(`${ctx.base}${path}`, { headers: ctx.headers });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${body.slice(0, 300)}`);
+  return { statements: Number(res.headers.get('x-sql-statements')), kib: body.length / 1024 };
+}
+
+/** Measures one resource (orders or processes): batch upserts, list SQL per page size, list under load. */
+async function measure(ctx: BenchContext, name: string, resource: string, make: (i: number, round: number) => unknown): Promise<string[]> {
+  const path = `/api/operations/${ctx.operationId}/${resource}`;
+  const rows: string[] = [];
+  for (const [round, label] of [[1, 'create'], [2, 'update']] as const) {
+    const r = await upsert(ctx, path, Array.from({ length: BATCH }, (_, i) => make(i, round)));
+    ctx.log(`PUT ${path} (${BATCH} ${name}, ${label}): ${r.ms.toFixed(0)} ms, ${r.statements} SQL statements`);
+    rows.push(`| PUT ${path} | ${BATCH} ${name}, ${label} | ${r.ms.toFixed(0)} ms | ${r.statements} |`);
+  }
+  const counts = [];
+  for (const limit of [1, 10, 100]) {
+    const r = await statements(ctx, `${path}?limit=${limit}`);
+    counts.push(r.statements);
+    rows.push(`| GET ${path}?limit=${limit} | ${fmtKib(r.kib)} | | ${r.statements} |`);
+  }
+  ctx.log(`SQL statements of the ${name} list at limit 1, 10, 100: ${counts.join(', ')}`);
+  const load = await ctx.runLoad(ctx.base, [`${path}?limit=100`], ctx.headers);
+  ctx.log(`${name} list (limit 100) under load: ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms`);
+  rows.push(`| GET ${path}?limit=100 under load | ${load.rps.toFixed(0)} req/s | p50 ${load.p50} ms, p99 ${load.p99} ms | |`);
+  return rows;
+}
+
+const fmtKib = (k: number) => `${k.toFixed(0)} KiB answer`;
+
+/** Runs the order and process measurements; returns the markdown section for docs/benchmarks.md. */
+export async function benchDomain(ctx: BenchContext): Promise<string> {
+  const rows = [
+    ...(await measure(ctx, 'orders (5 items each)', 'orders', (i, round) => orderParams(i, round, ctx.productCode))),
+    ...(await measure(ctx, 'processes (full maritime shipment each)', 'processes', (i) => processParams(i, ctx.productCode))),
+  ];
+  return ['| Request | What | Time or size | SQL statements |', '|---|---|---|---:|', ...rows].join('\n');
+}
