@@ -66,14 +66,18 @@ export const compiledRoutes: CompiledRoute[] = routes.map(compileRoute);
 
 const MAX_JSON_BYTES = 10 * 1024 * 1024;
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
+/** What the facade answers: a status, headers and a JSON text or a file stream (no framework types). */
+export interface RestAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Readable;
 }
 
-function fail(status: number, body: ErrorBody): Response {
+function json(status: number, body: unknown): RestAnswer {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
+}
+
+function fail(status: number, body: ErrorBody): RestAnswer {
   return json(status, body);
 }
 
@@ -102,14 +106,14 @@ async function readJsonBody(request: Request): Promise<{ ok: true; value: unknow
  * Handles one REST request for `path` (below /api): match -> auth -> read params ->
  * execute in-process through yoga -> wrap. Never throws; every failure is a catalogue body.
  */
-export async function handleRest(request: Request, path: string): Promise<Response> {
+export async function handleRest(request: Request, path: string): Promise<RestAnswer> {
   const counter = { statements: 0 };
-  const response = await sqlCounter.run(counter, () => handle(request, path));
-  if (process.env.SQL_STATS === '1') response.headers.set('x-sql-statements', String(counter.statements));
-  return response;
+  const answer = await sqlCounter.run(counter, () => handle(request, path));
+  if (process.env.SQL_STATS === '1') answer.headers['x-sql-statements'] = String(counter.statements);
+  return answer;
 }
 
-async function handle(request: Request, path: string): Promise<Response> {
+async function handle(request: Request, path: string): Promise<RestAnswer> {
   const search = new URL(request.url).search.slice(1);
   const rawQuery = qs.parse(search, { depth: 5, arrayLimit: 100, parameterLimit: 200 }) as Record<string, unknown>;
   const requested = rawQuery.locale ?? request.headers.get('locale');
@@ -181,21 +185,22 @@ async function handle(request: Request, path: string): Promise<Response> {
 type StoredFileRef = { storage_key: string; content_type: string; original_filename: string };
 
 /** Streams a stored file as the answer of a `download` route. */
-async function fileResponse(ref: StoredFileRef, locale: Locale): Promise<Response> {
+async function fileResponse(ref: StoredFileRef, locale: Locale): Promise<RestAnswer> {
   const file = await storage().get(ref.storage_key);
   if (!file) return fail(404, errorResponse('NOT_FOUND', locale).body);
   const ascii = ref.original_filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return new Response(Readable.toWeb(file.stream()) as unknown as ReadableStream, {
+  return {
     status: 200,
+    body: file.stream(),
     headers: {
       'content-type': ref.content_type,
       'content-length': String(file.size),
       'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(ref.original_filename)}`,
     },
-  });
+  };
 }
 
-function fromError(e: DomainError, locale: Locale): Response {
+function fromError(e: DomainError, locale: Locale): RestAnswer {
   const r = fromGraphQLErrors([e], locale);
   return fail(r.status, r.body);
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, client, newCompany, uniq, type TestCompany } from './helpers.ts';
 
@@ -105,11 +104,11 @@ describe('process documents', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', fields: [{ name: 'file', message: 'is too large' }] });
     expect((await A.get(`${P}/${body.data.id}`)).body.data.documents).toEqual([]);
+    // Other suites' uploads may hold a temporary folder for a moment: wait for the count to settle.
+    for (let i = 0; i < 30 && uploadDirs().length > before; i++) await new Promise((r) => setTimeout(r, 100));
     expect(uploadDirs().length).toBeLessThanOrEqual(before);
     const exactly = await upload(a.api_key, `${P}/${body.data.id}/documents`, { type: 'OTHER' }, { name: 'max.bin', type: 'application/octet-stream', bytes: new Uint8Array(25 * 1024 * 1024) });
     expect(exactly.status).toBe(201);
     expect(exactly.body.data.size).toBe(25 * 1024 * 1024);
-    void existsSync;
-    void path;
   }, 60_000);
 });

@@ -48,13 +48,10 @@ function toFetchRequest(req: ExpressRequest): Request {
  * (docs/decisions/008-rest-mount.md).
  */
 async function serveRest(req: ExpressRequest, res: ExpressResponse): Promise<void> {
-  const response = await handleRest(toFetchRequest(req), req.path);
-  res.status(response.status);
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  if (!response.body) return void res.end();
-  const contentType = response.headers.get('content-type') ?? '';
-  if (contentType.startsWith('application/json')) return void res.end(Buffer.from(await response.arrayBuffer()));
-  Readable.fromWeb(response.body as never).pipe(res);
+  const answer = await handleRest(toFetchRequest(req), req.path);
+  res.writeHead(answer.status, answer.headers);
+  if (typeof answer.body === 'string') res.end(answer.body);
+  else answer.body.pipe(res);
 }
 
 /** Builds the express app: static assets, the JSON 404 of /api for non-browsers, the REST API, then Remix. */
