@@ -12,6 +12,7 @@
 // BENCH_DURATION (seconds per measurement, default 10), BENCH_WRITE_BUDGET (seconds of
 // REST writes before the rest is bulk-loaded, default 35), BENCH_CPU_PROF=1 (run the app
 // with --cpu-prof; the profile is written to $TMPDIR/tradetrack-bench-prof/ when it stops).
+import { productParams as productFor } from '../graph/seed/factories.ts';
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -69,36 +70,9 @@ async function adminQuery(sql: string): Promise<pg.QueryResult> {
 // ---------------------------------------------------------------------------------------
 // Products written through the facade
 
-const families = [
-  { category: 'Valves', family: 'Industrial', ncm: '84818099', unit: 'BOXES' },
-  { category: 'Bearings', family: 'Mechanical', ncm: '84821010', unit: 'PACKAGES' },
-  { category: 'Resins', family: 'Chemicals', ncm: '39011010', unit: 'BAGS' },
-  { category: 'Coffee', family: 'Food', ncm: '09011110', unit: 'SACKS' },
-  { category: 'Cables', family: 'Electrical', ncm: '85444200', unit: 'ROLLS' },
-];
-
 const productCode = (i: number) => `BENCH-${String(i + 1).padStart(5, '0')}`;
 
-function productParams(i: number) {
-  const f = families[i % families.length];
-  const code = productCode(i);
-  return {
-    code,
-    description: `${f.category} item ${code}`,
-    category: f.category,
-    family: f.family,
-    manufacturer: ['Acme Industrial', 'Vale Verde', 'Nordic Parts'][i % 3],
-    mercosul_code: f.ncm,
-    package_type: f.unit,
-    package_capacity: `${(i % 4) + 1}0.0000`,
-    net_weight_per_package: (10 + (i % 100) * 1.5).toFixed(4),
-    gross_weight_per_package: (11 + (i % 100) * 1.5).toFixed(4),
-    packages_per_pallet: 20 + (i % 5) * 5,
-    has_palletization: i % 2 === 0,
-    internal_codes: [{ code: `ERP-${100000 + i}`, label: 'ERP' }],
-    translated_descriptions: [{ language: 'pt-BR', description: `${f.category} item ${code} (pt)` }],
-  };
-}
+const productParams = (i: number) => productFor(i, productCode(i));
 
 // ---------------------------------------------------------------------------------------
 // The direct server: same where/order/take as the facade, same JSON shape.
