@@ -14,7 +14,10 @@ async function run(company: NewCompany['company'], source: string, variableValue
 
 /** Fills a new company with demo data: products now; orders, processes and more as they exist. */
 export async function seedDemo(created: NewCompany): Promise<void> {
-  const products = Array.from({ length: 25 }, (_, i) => productParams(i, `PRD-${String(i + 1).padStart(2, '0')}`));
+  const products = Array.from({ length: 25 }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return productParams(i, `PRD-${n}`, n);
+  });
   await run(created.company, 'mutation Seed($p: [ProductParams!]!) { upsertProducts(params: $p) { id } }', { p: products });
   await (await import('./logistics.ts')).seedLogistics(created);
   await (await import('./orders.ts')).seedOrders(created);

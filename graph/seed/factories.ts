@@ -7,12 +7,12 @@ const families = [
   { category: 'Cables', family: 'Electrical', ncm: '85444200', unit: 'ROLLS' },
 ] as const;
 
-/** The `ProductParams` of the i-th made-up product with the given code (demo seed, benchmark). */
-export function productParams(i: number, code: string) {
+/** The `ProductParams` of the i-th made-up product with the given code (demo seed, benchmark); `label` names it in descriptions. */
+export function productParams(i: number, code: string, label = code) {
   const f = families[i % families.length];
   return {
     code,
-    description: `${f.category} item ${code}`,
+    description: `${f.category} item ${label}`,
     category: f.category,
     family: f.family,
     manufacturer: ['Acme Industrial', 'Vale Verde', 'Nordic Parts'][i % 3],
@@ -24,6 +24,6 @@ export function productParams(i: number, code: string) {
     packages_per_pallet: 20 + (i % 5) * 5,
     has_palletization: i % 2 === 0,
     internal_codes: [{ code: `ERP-${100000 + i}`, label: 'ERP' }],
-    translated_descriptions: [{ language: 'pt-BR', description: `${f.category} item ${code} (pt)` }],
+    translated_descriptions: [{ language: 'pt-BR', description: `${f.category} item ${label} (pt)` }],
   };
 }
