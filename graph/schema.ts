@@ -8,6 +8,7 @@ import './types/order.ts';
 import './types/places.ts';
 import './types/vessel.ts';
 import './types/route.ts';
+import './types/fleet.ts';
 import './types/shipment.ts';
 import './types/process.ts';
 import './types/cost-model.ts';

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { api, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { encodeStatic } from '../graph/logistics/ais-encode.ts';
+import { api, baseUrl, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 
 type Client = ReturnType<typeof client>;
 
@@ -42,6 +43,42 @@ async function routeOf(key: string) {
   });
   expect(res.body.errors).toBeUndefined();
   return { id: res.body.data.createRoute.id as number, points: res.body.data.createRoute.points.map((p: any) => p.id) as number[] };
+}
+
+/** Ids of global reference rows (GraphQL), and a vessel imported over AIS under a new MMSI. */
+async function placesOf(key: string) {
+  const res = await graphql(
+    key,
+    `{ santos: maritimePorts(search: "BRSSZ") { data { id unlocode } } paranagua: maritimePorts(search: "BRPNG") { data { id unlocode } }
+       gru: airports(search: "SBGR") { data { id icao_code } } vcp: airports(search: "SBKP") { data { id icao_code } }
+       latam: airlines(search: "LATAM Airlines") { data { id name } } maersk: sealines(search: "MAEU") { data { id scac } } }`,
+  );
+  expect(res.body.errors).toBeUndefined();
+  const d = res.body.data;
+  const one = (x: any, k: string, v: string) => {
+    const row = x.data.find((r: any) => r[k] === v);
+    expect(row, `${v} in ${JSON.stringify(x.data)}`).toBeDefined();
+    return row.id as number;
+  };
+  const mmsi = `710${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  const ais = await fetch(`${baseUrl()}/admin/imports/ais`, {
+    method: 'POST',
+    headers: { 'admin-token': inject('adminToken'), 'content-type': 'text/plain' },
+    body: encodeStatic({ mmsi: Number(mmsi), name: 'TT ROUND TRIP' }).join('\n'),
+  });
+  expect(ais.status).toBe(200);
+  const vessel = await graphql(key, `{ vessels(search: "${mmsi}") { data { id mmsi_number } } }`);
+  expect(vessel.body.errors).toBeUndefined();
+  return {
+    santos: one(d.santos, 'unlocode', 'BRSSZ'),
+    paranagua: one(d.paranagua, 'unlocode', 'BRPNG'),
+    gru: one(d.gru, 'icao_code', 'SBGR'),
+    vcp: one(d.vcp, 'icao_code', 'SBKP'),
+    latam: d.latam.data[0].id as number,
+    maersk: one(d.maersk, 'scac', 'MAEU'),
+    vessel: vessel.body.data.vessels.data[0].id as number,
+    mmsi,
+  };
 }
 
 /** A cost model with one version and two expenses (GraphQL). */
@@ -200,7 +237,13 @@ describe('processes', () => {
     const order = await purchaseOrder(A, opA);
     const route = await routeOf(a.api_key);
     const code = uniq('PRC-');
+    const places = await placesOf(a.api_key);
     const sent = json(maritimeImport(code, { items: order.items, route }));
+    Object.assign(sent.foreign_trade_shipment.maritime_transport_shipment, { loading_port_id: places.paranagua, discharge_port_id: places.santos, sealine_id: places.maersk, vessel_id: places.vessel });
+    Object.assign(sent.foreign_trade_shipment.international_freight, {
+      sealine_id: places.maersk, vessel_id: places.vessel, booking_loading_port_id: places.paranagua, booking_discharge_port_id: places.santos,
+      booking_loading_airport_id: places.gru, booking_discharge_airport_id: places.vcp,
+    });
     const invoices = [nfe('35250312345678000195550010000012341000012345', '1234', '12345678000195', '182450.00'), nfe('35250312345678000195550010000012351000012346', '1235', '12345678000195', '10.50')];
     const created = await A.post(P(), { ...sent, order_reference_codes: [order.code], brazilian_invoices: invoices });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -245,6 +288,18 @@ describe('processes', () => {
       [route.points[2], 3, 'UNLOADING'],
     ]);
     expect(s.items.map((i: any) => i.purchase_order_item.id)).toEqual(order.items);
+    // References to global reference data read back as objects next to their ids.
+    expect(s.maritime_transport_shipment).toMatchObject({
+      loading_port: { id: places.paranagua, unlocode: 'BRPNG', name: 'Paranaguá' },
+      discharge_port: { id: places.santos, unlocode: 'BRSSZ', country: { code: 'BR' } },
+      sealine: { id: places.maersk, scac: 'MAEU' },
+      vessel: { id: places.vessel, mmsi_number: places.mmsi, name: 'TT ROUND TRIP' },
+    });
+    expect(s.international_freight).toMatchObject({
+      sealine: { scac: 'MAEU' }, vessel: { mmsi_number: places.mmsi },
+      booking_loading_port: { unlocode: 'BRPNG' }, booking_discharge_port: { unlocode: 'BRSSZ' },
+      booking_loading_airport: { icao_code: 'SBGR' }, booking_discharge_airport: { icao_code: 'SBKP' },
+    });
     // Shipping order items lowers their balance; a canceled process gives it back.
     const balances = async () => (await A.get(`/operations/${opA}/orders/${order.id}`)).body.data.purchase_order.items.map((i: any) => [i.balance, i.balance_shipped]);
     expect(await balances()).toEqual([['200.0000', '800.0000'], ['0.0000', '50.0000']]);
@@ -254,15 +309,16 @@ describe('processes', () => {
 
   it('round-trips an air export with house AWBs and an export declaration, and a parcel shipment', async () => {
     const code = uniq('PRC-');
+    const places = await placesOf(a.api_key);
     const air = json({
       reference_code: code,
       foreign_trade_shipment: {
         type: 'AIR_TRANSPORT',
         etd: '2025-06-01T22:00:00Z',
         air_transport_shipment: {
-          type: 'PALLET', awb: '045-12345675', hawb: 'H-1',
+          type: 'PALLET', awb: '045-12345675', hawb: 'H-1', airline_id: places.latam, origin_airport_id: places.vcp, destination_airport_id: places.gru,
           house_awbs: [
-            { hawb: 'H-1', flight: 'LA8070', etd: '2025-06-01T22:00:00Z', eta: '2025-06-02T14:00:00Z', is_transport_type_dta: true, dta_number: 'DTA-1', di_number: 'DI-1', status: 'DEPARTED', stopovers: ['LIS', 'MAD'], extra: { k: 'v' } },
+            { hawb: 'H-1', flight: 'LA8070', airline_id: places.latam, loading_airport_id: places.vcp, unloading_airport_id: places.gru, etd: '2025-06-01T22:00:00Z', eta: '2025-06-02T14:00:00Z', is_transport_type_dta: true, dta_number: 'DTA-1', di_number: 'DI-1', status: 'DEPARTED', stopovers: ['LIS', 'MAD'], extra: { k: 'v' } },
             { hawb: 'H-2', flight: 'LA8072' },
           ],
         },
@@ -278,6 +334,10 @@ describe('processes', () => {
     expect(got).toMatchObject(air);
     expect(got).toMatchObject({ alert_level: 'NORMAL', extra_fields: null, orders: [], brazilian_invoices: [] });
     expect(got.foreign_trade_shipment.maritime_transport_shipment).toBeNull();
+    const airShipment = got.foreign_trade_shipment.air_transport_shipment;
+    expect(airShipment).toMatchObject({ airline: { id: places.latam }, origin_airport: { icao_code: 'SBKP' }, destination_airport: { icao_code: 'SBGR', iata_code: 'GRU' } });
+    expect(airShipment.house_awbs[0]).toMatchObject({ airline: { id: places.latam }, loading_airport: { icao_code: 'SBKP' }, unloading_airport: { icao_code: 'SBGR' } });
+    expect(airShipment.house_awbs[1]).toMatchObject({ airline: null, loading_airport: null, unloading_airport: null });
 
     const parcelCode = uniq('PRC-');
     const parcel = json({
@@ -704,7 +764,7 @@ describe('processes', () => {
       foreign_trade_shipment: {
         maritime_transport_shipment: { loading_port_id: 999999999, discharge_port_id: 999999998, sealine_id: 999999999, vessel_id: 999999999 },
         air_transport_shipment: { airline_id: 999999999, origin_airport_id: 999999999, house_awbs: [{ loading_airport_id: 999999999 }] },
-        national_road_transports: [{ route_id: 999999999, leg_slug: 'x', trips: [{ position: 1, phases: [{ route_point_id: 999999999 }] }] }],
+        national_road_transports: [{ route_id: 999999999, leg_slug: 'x', trips: [{ position: 1, driver_id: 999999999, vehicle_id: 999999999, phases: [{ route_point_id: 999999999 }] }] }],
       },
     }, 'locale=en-US');
     expect(res.status).toBe(422);
@@ -718,12 +778,83 @@ describe('processes', () => {
       `${s}maritime_transport_shipment.sealine_id`,
       `${s}maritime_transport_shipment.vessel_id`,
       `${s}national_road_transports.0.route_id`,
+      `${s}national_road_transports.0.trips.0.driver_id`,
+      `${s}national_road_transports.0.trips.0.vehicle_id`,
       `${s}national_road_transports.0.trips.0.phases.0.route_point_id`,
     ].sort());
     // Another company's route is refused the same way.
     const theirs = await routeOf(b.api_key);
     const other = await A.post(P(), { reference_code: uniq('PRC-'), foreign_trade_shipment: { route_id: theirs.id } }, 'locale=en-US');
     expect(other.body.fields).toEqual([{ name: 'foreign_trade_shipment.route_id', message: 'does not exist' }]);
+  });
+
+  it("refuses a trip phase whose route point is not a point of its transport's route, on create and on update", async () => {
+    const [route, other] = await Promise.all([routeOf(a.api_key), routeOf(a.api_key)]);
+    const s = 'foreign_trade_shipment.national_road_transports.0.trips.0.phases';
+    const transport = (routeId: number, points: number[], id?: number) => ({
+      foreign_trade_shipment: { national_road_transports: [{ ...(id ? { id } : { route_id: routeId, leg_slug: 'santos-campinas' }), trips: [{ position: 1, phases: points.map((route_point_id) => ({ route_point_id })) }] }] },
+    });
+    const bad = await A.post(P(), { reference_code: uniq('PRC-'), ...transport(route.id, [route.points[0], other.points[1]]) }, 'locale=en-US');
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields).toEqual([{ name: `${s}.1.route_point_id`, message: 'does not exist' }]);
+    const code = uniq('PRC-');
+    const created = await A.post(P(), { reference_code: code, ...transport(route.id, route.points) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id;
+    const nrt = (await A.get(`${P()}/${id}`)).body.data.foreign_trade_shipment.national_road_transports[0];
+    // Updating the transport without route_id checks against its stored route.
+    const upd = await A.put(`${P()}/${id}`, transport(route.id, [other.points[0], route.points[2]], nrt.id), 'locale=en-US');
+    expect(upd.status).toBe(422);
+    expect(upd.body.fields).toEqual([{ name: `${s}.0.route_point_id`, message: 'does not exist' }]);
+    // Moving the transport to another route with that route's points is accepted.
+    const moved = await A.put(`${P()}/${id}`, { foreign_trade_shipment: { national_road_transports: [{ id: nrt.id, route_id: other.id, trips: [{ position: 1, phases: other.points.map((route_point_id) => ({ route_point_id })) }] }] } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = (await A.get(`${P()}/${id}`)).body.data.foreign_trade_shipment.national_road_transports[0];
+    expect(after.route.id).toBe(other.id);
+    expect(after.trips[0].phases.map((ph: any) => ph.route_point.id)).toEqual(other.points);
+  });
+
+  it("keeps drivers and vehicles of the company; trips refer to them by id and read them back; another company's or deleted ones answer 422", async () => {
+    const driver = await graphql(a.api_key, 'mutation($p: DriverParams!) { createDriver(params: $p) { id name country { code } cpf birthday license_category license_expiration_date } }', {
+      p: { name: ' João Silva ', country_code: 'BR', cpf: '12345678909', official_document: 'RG-1', birthday: '1980-01-02T00:00:00Z', license_number: 'CNH-1', license_category: 'E', license_expiration_date: '2030-01-01T00:00:00Z' },
+    });
+    expect(driver.body.errors).toBeUndefined();
+    expect(driver.body.data.createDriver).toMatchObject({ name: 'João Silva', country: { code: 'BR' }, cpf: '12345678909', birthday: '1980-01-02T00:00:00Z', license_category: 'E' });
+    const vehicle = await graphql(a.api_key, 'mutation($p: VehicleParams!) { createVehicle(params: $p) { id type plate is_refrigerated tare_weight_kg temperature_min tracker_brand } }', {
+      p: { type: 'SEMI_TRUCK', plate: 'ABC1D23', is_refrigerated: true, speed_limit_dry: 80, speed_limit_wet: 60, tare_weight_kg: '8500.50', temperature_min: '-18.0', temperature_max: '4.0', tracker_brand: 'SASCAR', tracker_id: 'T-9' },
+    });
+    expect(vehicle.body.errors).toBeUndefined();
+    expect(vehicle.body.data.createVehicle).toMatchObject({ type: 'SEMI_TRUCK', plate: 'ABC1D23', is_refrigerated: true, tare_weight_kg: '8500.50', temperature_min: '-18.0', tracker_brand: 'SASCAR' });
+    const blank = await graphql(a.api_key, 'mutation { createVehicle(params: { plate: " " }) { id } createDriver(params: { name: "x", country_code: "XX" }) { id } }');
+    expect(blank.body.errors[0].extensions.fields).toEqual([
+      { name: 'type', message: "can't be blank" },
+      { name: 'plate', message: "can't be blank" },
+      { name: 'is_refrigerated', message: "can't be blank" },
+    ]);
+    const driverId = driver.body.data.createDriver.id;
+    const vehicleId = vehicle.body.data.createVehicle.id;
+    const route = await routeOf(a.api_key);
+    const code = uniq('PRC-');
+    const trip = (d: number, v: number) => ({
+      foreign_trade_shipment: { national_road_transports: [{ route_id: route.id, leg_slug: 'x', trips: [{ position: 1, driver_id: d, vehicle_id: v, phases: [{ route_point_id: route.points[0] }] }] }] },
+    });
+    const created = await A.post(P(), { reference_code: code, ...trip(driverId, vehicleId) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const got = (await A.get(`${R()}/${code}`)).body.data.foreign_trade_shipment.national_road_transports[0].trips[0];
+    expect(got).toMatchObject({ driver_id: driverId, vehicle_id: vehicleId, driver: { id: driverId, name: 'João Silva' }, vehicle: { id: vehicleId, plate: 'ABC1D23', type: 'SEMI_TRUCK' } });
+    // Another company's driver and vehicle do not exist for this one; nor do deleted ones.
+    const theirs = await graphql(b.api_key, 'mutation { createDriver(params: { name: "Other" }) { id } createVehicle(params: { type: VAN, plate: "XYZ", is_refrigerated: false }) { id } }');
+    const stolen = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(theirs.body.data.createDriver.id, theirs.body.data.createVehicle.id) }, 'locale=en-US');
+    const t = 'foreign_trade_shipment.national_road_transports.0.trips.0.';
+    expect(stolen.status).toBe(422);
+    expect(stolen.body.fields).toEqual([{ name: `${t}driver_id`, message: 'does not exist' }, { name: `${t}vehicle_id`, message: 'does not exist' }]);
+    const del = await graphql(a.api_key, `mutation { deleteVehicle(id: ${vehicleId}) { id } }`);
+    expect(del.body.errors).toBeUndefined();
+    expect((await graphql(a.api_key, `{ vehicle(id: ${vehicleId}) { id } }`)).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const gone = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(driverId, vehicleId) }, 'locale=en-US');
+    expect(gone.body.fields).toEqual([{ name: `${t}vehicle_id`, message: 'does not exist' }]);
+    const list = await graphql(a.api_key, '{ drivers(search: "joão") { data { id } total_count } vehicles { total_count } }');
+    expect(list.body.data.drivers.data.map((d: any) => d.id)).toContain(driverId);
   });
 
   it('serves the process mutations over GraphQL with the same validation', async () => {

@@ -113,10 +113,15 @@ export interface RefUse {
   kind: string;
   id: number | string;
   name: string;
+  /**
+   * For a route point: the route it must belong to, as sent (`id`) or, when left out, the
+   * stored route of national road transport `transportId`.
+   */
+  route?: { id: number | null; transportId: number | null };
 }
 
-/** Per-node hooks run before the checks (may fill in values, e.g. a transportable's type). */
-export type NodeHooks = Record<string, (params: Params, prefix: string, errors: FieldErrors, existing: IdTree | null) => void>;
+/** Per-node hooks run before the checks (may fill in values, e.g. a transportable's type, or collect references). */
+export type NodeHooks = Record<string, (params: Params, prefix: string, errors: FieldErrors, existing: IdTree | null, refs: RefUse[]) => void>;
 
 /**
  * Validates params of node `n` (a create when `existing` is null, else an update of it):
@@ -133,7 +138,7 @@ export function validateNode(
   refFields: Record<string, string>,
   hooks: NodeHooks = {},
 ): void {
-  hooks[n.name]?.(params, prefix, errors, existing);
+  hooks[n.name]?.(params, prefix, errors, existing, refs);
   for (const [k, fd] of Object.entries(n.fields)) {
     const v = params[k];
     if (fd.required && (existing ? v !== undefined && isBlank(v) : isBlank(v))) errors.add(`${prefix}${k}`, fieldMessages.blank);

@@ -11,13 +11,14 @@ type Tx = Prisma.TransactionClient;
 /** Prisma delegate of each kind; company-owned kinds are scoped, soft-deletable ones must be live. */
 const kinds: Record<string, { delegate: string; company: boolean; live?: boolean }> = {
   route: { delegate: 'route', company: true, live: true },
-  routePoint: { delegate: 'routePoint', company: true },
   maritimePort: { delegate: 'maritimePort', company: false },
   airport: { delegate: 'airport', company: false },
   airline: { delegate: 'airline', company: false },
   sealine: { delegate: 'sealine', company: false },
   vessel: { delegate: 'vessel', company: false },
   actor: { delegate: 'actor', company: true },
+  driver: { delegate: 'driver', company: true, live: true },
+  vehicle: { delegate: 'vehicle', company: true, live: true },
   purchaseOrderItem: { delegate: 'purchaseOrderItem', company: true },
   salesOrderItem: { delegate: 'salesOrderItem', company: true },
   costModelVersion: { delegate: 'costModelVersion', company: true },
@@ -33,6 +34,9 @@ export async function checkRefs(db: Tx, companyId: number, refs: RefUse[], error
       const codes = await referenceCodes();
       const map = kind === 'currency' ? codes.currencies : codes.countries;
       known = new Set(uses.map((u) => u.id).filter((c) => map.has(String(c))));
+    } else if (kind === 'routePoint') {
+      await checkRoutePoints(db, companyId, uses, errors);
+      continue;
     } else {
       const k = kinds[kind];
       const delegate = k && (db as any)[k.delegate];
@@ -44,5 +48,27 @@ export async function checkRefs(db: Tx, companyId: number, refs: RefUse[], error
       known = new Set((await delegate.findMany({ where, select: { id: true } })).map((r: { id: number }) => r.id));
     }
     for (const u of uses) if (!known.has(u.id)) errors.add(u.name, fieldMessages.missing);
+  }
+}
+
+/**
+ * Route points must exist for the company and, when the use names a route (sent, or the stored
+ * route of a national road transport updated without route_id), belong to that route.
+ */
+async function checkRoutePoints(db: Tx, companyId: number, uses: RefUse[], errors: FieldErrors): Promise<void> {
+  const ids = [...new Set(uses.map((u) => u.id as number))];
+  const points = new Map(
+    (await db.routePoint.findMany({ where: { company_id: companyId, id: { in: ids } }, select: { id: true, route_id: true } })).map((p) => [p.id, p.route_id]),
+  );
+  const transportIds = [...new Set(uses.map((u) => u.route?.transportId).filter((x): x is number => typeof x === 'number'))];
+  const storedRoute = new Map(
+    transportIds.length
+      ? (await db.nationalRoadTransport.findMany({ where: { company_id: companyId, id: { in: transportIds } }, select: { id: true, route_id: true } })).map((t) => [t.id, t.route_id])
+      : [],
+  );
+  for (const u of uses) {
+    const routeOfPoint = points.get(u.id as number);
+    const route = u.route?.id ?? (u.route?.transportId != null ? storedRoute.get(u.route.transportId) : undefined);
+    if (routeOfPoint === undefined || (route != null && routeOfPoint !== route)) errors.add(u.name, fieldMessages.missing);
   }
 }

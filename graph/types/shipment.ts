@@ -72,6 +72,9 @@ const currencyField = (t: any, column: string) =>
     resolve: async (row: any) => (row[column] ? ((await referenceCodes()).currencies.get(row[column]) ?? null) : null),
   });
 
+/** A global reference row (port, airport, airline, sealine, vessel) behind an `*_id` column: a Prisma relation, joined in the same query. */
+const rel = (t: any, name: string, description: string) => t.relation(name, { nullable: true, description });
+
 type ItemAmounts = { quantity: string | null; unitary_amount: string | null; total_amount: string | null };
 const lineTotal = (i: ItemAmounts) => i.total_amount ?? (i.quantity && i.unitary_amount ? mulDecimal(i.quantity, i.unitary_amount) : null);
 
@@ -140,12 +143,40 @@ registerObjects(shipment, {
       }),
     };
   },
-  InternationalFreight: (t) => ({ currency: currencyField(t, 'currency_code') }),
+  InternationalFreight: (t) => ({
+    currency: currencyField(t, 'currency_code'),
+    sealine: rel(t, 'sealine', 'The booked sealine (sealine_id).'),
+    vessel: rel(t, 'vessel', 'The booked vessel (vessel_id).'),
+    booking_loading_port: rel(t, 'booking_loading_port', 'The booked loading port (booking_loading_port_id).'),
+    booking_discharge_port: rel(t, 'booking_discharge_port', 'The booked discharge port (booking_discharge_port_id).'),
+    booking_loading_airport: rel(t, 'booking_loading_airport', 'The booked loading airport (booking_loading_airport_id).'),
+    booking_discharge_airport: rel(t, 'booking_discharge_airport', 'The booked discharge airport (booking_discharge_airport_id).'),
+  }),
+  MaritimeTransportShipment: (t) => ({
+    loading_port: rel(t, 'loading_port', 'The loading port (loading_port_id).'),
+    discharge_port: rel(t, 'discharge_port', 'The discharge port (discharge_port_id).'),
+    sealine: rel(t, 'sealine', 'The sealine (sealine_id).'),
+    vessel: rel(t, 'vessel', 'The vessel (vessel_id).'),
+  }),
+  AirTransportShipment: (t) => ({
+    airline: rel(t, 'airline', 'The airline (airline_id).'),
+    origin_airport: rel(t, 'origin_airport', 'The origin airport (origin_airport_id).'),
+    destination_airport: rel(t, 'destination_airport', 'The destination airport (destination_airport_id).'),
+  }),
+  HouseAwb: (t) => ({
+    airline: rel(t, 'airline', 'The airline (airline_id).'),
+    loading_airport: rel(t, 'loading_airport', 'The loading airport (loading_airport_id).'),
+    unloading_airport: rel(t, 'unloading_airport', 'The unloading airport (unloading_airport_id).'),
+  }),
   ShipmentItem: (t) => ({
     purchase_order_item: t.relation('purchase_order_item', { nullable: true, description: 'The purchase order item shipped (with its balance).' }),
     sales_order_item: t.relation('sales_order_item', { nullable: true, description: 'The sales order item shipped (with its balance).' }),
   }),
   NationalRoadTransport: (t) => ({ route: t.relation('route', { description: 'The route.' }) }),
+  Trip: (t) => ({
+    driver: t.relation('driver', { nullable: true, description: 'The driver (driver_id).' }),
+    vehicle: t.relation('vehicle', { nullable: true, description: 'The vehicle (vehicle_id).' }),
+  }),
   TripPhase: (t) => ({ route_point: t.relation('route_point', { description: 'The route point (id, position, route_type).' }) }),
 });
 registerObjects(auditItem);
@@ -160,7 +191,7 @@ export const refFields: Record<string, string> = {
   origin_country_code: 'country',
   destination_country_code: 'country',
   route_id: 'route',
-  route_point_id: 'routePoint',
+  // route_point_id: checked against the route of its transport (hook NationalRoadTransport below).
   loading_port_id: 'maritimePort',
   discharge_port_id: 'maritimePort',
   booking_loading_port_id: 'maritimePort',
@@ -175,12 +206,23 @@ export const refFields: Record<string, string> = {
   sealine_id: 'sealine',
   vessel_id: 'vessel',
   national_road_carrier_id: 'actor',
+  driver_id: 'driver',
+  vehicle_id: 'vehicle',
   purchase_order_item_id: 'purchaseOrderItem',
   sales_order_item_id: 'salesOrderItem',
 };
 
 /** Fills in what can be inferred before validation. */
 export const shipmentHooks: NodeHooks = {
+  // A phase's route point must be a point of the route of its transport: the route sent, or the stored one.
+  NationalRoadTransport: (p, prefix, _errors, existing, refs) => {
+    const route = { id: typeof p.route_id === 'number' ? p.route_id : null, transportId: p.route_id == null && existing ? existing.id : null };
+    ((p.trips as Record<string, unknown>[] | null | undefined) ?? []).forEach((trip, i) =>
+      ((trip?.phases as Record<string, unknown>[] | null | undefined) ?? []).forEach((phase, k) => {
+        if (typeof phase?.route_point_id === 'number') refs.push({ kind: 'routePoint', id: phase.route_point_id, name: `${prefix}trips.${i}.phases.${k}.route_point_id`, route });
+      }),
+    );
+  },
   Transportable: (p, prefix, errors, existing) => {
     if (p.type == null && p.container != null) p.type = 'CONTAINER';
     else if (p.type == null && p.cargo != null) p.type = 'CARGO';

@@ -1,0 +1,192 @@
+// Drivers and vehicles of the company (field catalogue 3.5): trips of national road
+// transports refer to them by driver_id and vehicle_id (checked in graph/shipment/refs.ts).
+import type { GraphQLResolveInfo } from 'graphql';
+import { TrackerBrand, VehicleType } from '../../prisma/generated/client/enums.ts';
+import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { builder } from '../builder.ts';
+import type { Context } from '../context.ts';
+import { prisma } from '../db.ts';
+import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
+import { referenceCodes } from '../reference/countries-currencies.ts';
+import { checkRequired, required } from '../validation.ts';
+import { countryOf } from './places.ts';
+import { CountryRef } from './reference.ts';
+
+export const VehicleTypeEnum = builder.enumType(VehicleType, { name: 'VehicleType', description: 'Kind of road vehicle.' });
+export const TrackerBrandEnum = builder.enumType(TrackerBrand, { name: 'TrackerBrand', description: 'Brand of the vehicle tracker.' });
+
+export const DriverRef = builder.prismaObject('Driver', {
+  description: 'A truck driver of the company.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier; trips refer to it as driver_id.' }),
+    name: t.exposeString('name', { description: 'Full name.' }),
+    country_code: t.exposeString('country_code', { nullable: true, description: 'ISO 3166-1 alpha-2 country of the driver; read back as `country` too.' }),
+    country: t.field({ type: CountryRef, nullable: true, description: 'Country of the driver.', select: { country_code: true }, resolve: (d) => countryOf(d.country_code) }),
+    cpf: t.exposeString('cpf', { nullable: true, description: 'CPF (Brazilian individual taxpayer number).' }),
+    official_document: t.exposeString('official_document', { nullable: true, description: 'Identity document number (RG, passport...).' }),
+    birthday: t.expose('birthday', { type: 'DateTime', nullable: true, description: 'Date of birth.' }),
+    license_number: t.exposeString('license_number', { nullable: true, description: 'Driving licence number (CNH).' }),
+    license_category: t.exposeString('license_category', { nullable: true, description: 'Driving licence category, e.g. E.' }),
+    license_expiration_date: t.expose('license_expiration_date', { type: 'DateTime', nullable: true, description: 'Driving licence expiration date.' }),
+    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the driver was created.' }),
+    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the driver last changed.' }),
+  }),
+});
+
+export const VehicleRef = builder.prismaObject('Vehicle', {
+  description: 'A road vehicle of the company.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier; trips refer to it as vehicle_id.' }),
+    type: t.expose('type', { type: VehicleTypeEnum, description: 'Kind of vehicle.' }),
+    plate: t.exposeString('plate', { description: 'Licence plate.' }),
+    is_refrigerated: t.exposeBoolean('is_refrigerated', { description: 'Whether the vehicle is refrigerated.' }),
+    speed_limit_dry: t.exposeInt('speed_limit_dry', { nullable: true, description: 'Speed limit on dry road (km/h).' }),
+    speed_limit_wet: t.exposeInt('speed_limit_wet', { nullable: true, description: 'Speed limit on wet road (km/h).' }),
+    tare_weight_kg: t.expose('tare_weight_kg', { type: 'Decimal', nullable: true, description: 'Tare weight in kg.' }),
+    temperature_min: t.expose('temperature_min', { type: 'Decimal', nullable: true, description: 'Minimum temperature (°C) of a refrigerated vehicle.' }),
+    temperature_max: t.expose('temperature_max', { type: 'Decimal', nullable: true, description: 'Maximum temperature (°C) of a refrigerated vehicle.' }),
+    tracker_brand: t.expose('tracker_brand', { type: TrackerBrandEnum, nullable: true, description: 'Brand of the tracker.' }),
+    tracker_id: t.exposeString('tracker_id', { nullable: true, description: 'Tracker identifier.' }),
+    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the vehicle was created.' }),
+    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the vehicle last changed.' }),
+  }),
+});
+
+export const DriverParams = builder.inputType('DriverParams', {
+  description: 'Driver fields. `name` is required when a driver is created.',
+  fields: (t) => ({
+    name: t.string(required('Full name.')),
+    country_code: t.string({ description: 'ISO 3166-1 alpha-2 country of the driver.' }),
+    cpf: t.string({ description: 'CPF (Brazilian individual taxpayer number).' }),
+    official_document: t.string({ description: 'Identity document number (RG, passport...).' }),
+    birthday: t.field({ type: 'DateTime', description: 'Date of birth.' }),
+    license_number: t.string({ description: 'Driving licence number (CNH).' }),
+    license_category: t.string({ description: 'Driving licence category, e.g. E.' }),
+    license_expiration_date: t.field({ type: 'DateTime', description: 'Driving licence expiration date.' }),
+  }),
+});
+
+export const VehicleParams = builder.inputType('VehicleParams', {
+  description: 'Vehicle fields. `type`, `plate` and `is_refrigerated` are required when a vehicle is created.',
+  fields: (t) => ({
+    type: t.field({ type: VehicleTypeEnum, ...required('Kind of vehicle.') }),
+    plate: t.string(required('Licence plate.')),
+    is_refrigerated: t.boolean(required('Whether the vehicle is refrigerated.')),
+    speed_limit_dry: t.int({ description: 'Speed limit on dry road (km/h).' }),
+    speed_limit_wet: t.int({ description: 'Speed limit on wet road (km/h).' }),
+    tare_weight_kg: t.field({ type: 'Decimal', description: 'Tare weight in kg.' }),
+    temperature_min: t.field({ type: 'Decimal', description: 'Minimum temperature (°C) of a refrigerated vehicle.' }),
+    temperature_max: t.field({ type: 'Decimal', description: 'Maximum temperature (°C) of a refrigerated vehicle.' }),
+    tracker_brand: t.field({ type: TrackerBrandEnum, description: 'Brand of the tracker.' }),
+    tracker_id: t.string({ description: 'Tracker identifier.' }),
+  }),
+});
+
+type Key = { company_id: number; id: number };
+type Kind = 'driver' | 'vehicle';
+const paramsType: Record<Kind, string> = { driver: 'DriverParams', vehicle: 'VehicleParams' };
+
+// The two delegates share the calls used here; typed loosely to serve both.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const delegate = (db: Prisma.TransactionClient | ReturnType<typeof prisma>, kind: Kind): any => (kind === 'driver' ? db.driver : db.vehicle);
+
+async function findLive(db: Prisma.TransactionClient | ReturnType<typeof prisma>, kind: Kind, companyId: number, id: number): Promise<Key> {
+  const row = await delegate(db, kind).findFirst({ where: { company_id: companyId, id, deleted_at: null }, select: { company_id: true, id: true } });
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+async function save(kind: Kind, ctx: Context, info: GraphQLResolveInfo, params: Record<string, unknown>, id?: number): Promise<Key> {
+  const companyId = ctx.company.id;
+  if (kind === 'driver') await referenceCodes();
+  return prisma().$transaction(async (db) => {
+    const existing = id === undefined ? null : await findLive(db, kind, companyId, id);
+    const errors = new FieldErrors();
+    checkRequired(info.schema, paramsType[kind], params, errors, { partial: existing !== null });
+    if (kind === 'driver' && typeof params.country_code === 'string' && !(await referenceCodes()).countries.has(params.country_code)) {
+      errors.add('country_code', fieldMessages.missing);
+    }
+    errors.throwIfAny();
+    const data: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) data[k] = typeof v === 'string' && (k === 'name' || k === 'plate') ? v.trim() : v;
+    return existing
+      ? delegate(db, kind).update({ where: { company_id_id: existing }, data, select: { company_id: true, id: true } })
+      : delegate(db, kind).create({ data: { ...data, company_id: companyId }, select: { company_id: true, id: true } });
+  });
+}
+
+function fleet(kind: Kind, Model: 'Driver' | 'Vehicle', plural: string, searchable: string[], sortable: string[], what: string) {
+  const Params = kind === 'driver' ? DriverParams : VehicleParams;
+  const List = builder.objectRef<{ where: object; page: ReturnType<typeof pageOf> }>(`${Model}List`);
+  List.implement({
+    description: `A page of ${what}s.`,
+    fields: (t) => ({
+      data: t.prismaField({
+        type: [Model] as any,
+        description: `The ${what}s of this page.`,
+        resolve: (query: object, parent: { where: object; page: object }) => delegate(prisma(), kind).findMany({ ...query, where: parent.where, ...parent.page }),
+      } as any),
+      total_count: t.int({ description: `How many ${what}s match, over all pages.`, resolve: (p) => delegate(prisma(), kind).count({ where: p.where }) }),
+    }),
+  });
+  const OrderBy = orderByInput(Model, sortable);
+  builder.queryFields((t) => ({
+    [plural]: t.field({
+      type: List,
+      description: `Lists the live ${what}s of the company.`,
+      args: {
+        limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
+        offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
+        order_by: t.arg({ type: [OrderBy], description: 'Sort keys, applied in order (default id ascending).' }),
+        search: t.arg.string({ description: `Case-insensitive substring of ${searchable.join(', ')}.` }),
+      },
+      resolve: (_root, args, ctx) => ({
+        where: { company_id: ctx.company.id, deleted_at: null, ...(searchWhere(args.search, searchable) as object) },
+        page: pageOf(args as ListArgs, new Set()),
+      }),
+    }),
+    [kind]: t.prismaField({
+      type: Model as any,
+      description: `One live ${what} by id.`,
+      args: { id: t.arg.int({ required: true, description: `${Model} id.` }) },
+      resolve: async (query: object, _root: unknown, args: { id: number }, ctx: Context) => {
+        const row = await delegate(prisma(), kind).findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } });
+        if (!row) throw new NotFoundError();
+        return row;
+      },
+    } as any),
+  }));
+  builder.mutationFields((t) => ({
+    [`create${Model}`]: t.prismaField({
+      type: Model as any,
+      description: `Creates a ${what}.`,
+      args: { params: t.arg({ type: Params, required: true }) },
+      resolve: async (query: object, _root: unknown, args: any, ctx: Context, info: GraphQLResolveInfo) => {
+        const key = await save(kind, ctx, info, args.params);
+        return delegate(prisma(), kind).findUniqueOrThrow({ ...query, where: { company_id_id: key } });
+      },
+    } as any),
+    [`update${Model}`]: t.prismaField({
+      type: Model as any,
+      description: `Updates a ${what} by id; fields left out are kept.`,
+      args: { id: t.arg.int({ required: true }), params: t.arg({ type: Params, required: true }) },
+      resolve: async (query: object, _root: unknown, args: any, ctx: Context, info: GraphQLResolveInfo) => {
+        const key = await save(kind, ctx, info, args.params, args.id);
+        return delegate(prisma(), kind).findUniqueOrThrow({ ...query, where: { company_id_id: key } });
+      },
+    } as any),
+    [`delete${Model}`]: t.prismaField({
+      type: Model as any,
+      description: `Deletes a ${what} by id (soft delete: it answers 404 from then on; trips keep their driver_id/vehicle_id).`,
+      args: { id: t.arg.int({ required: true }) },
+      resolve: async (query: object, _root: unknown, args: any, ctx: Context) => {
+        const key = await findLive(prisma(), kind, ctx.company.id, args.id);
+        return delegate(prisma(), kind).update({ ...query, where: { company_id_id: key }, data: { deleted_at: new Date() } });
+      },
+    } as any),
+  }));
+}
+
+fleet('driver', 'Driver', 'drivers', ['name', 'cpf', 'license_number'], ['id', 'name', 'inserted_at', 'updated_at'], 'driver');
+fleet('vehicle', 'Vehicle', 'vehicles', ['plate', 'tracker_id'], ['id', 'plate', 'type', 'inserted_at', 'updated_at'], 'vehicle');
