@@ -273,60 +273,51 @@ const balanceFields = {
   balance_shipped: 'Quantity of the line already on shipments of processes, decimal string. Read-only.',
 } as const;
 
-builder.prismaObject('PurchaseOrderItem', {
-  description: 'A line of a purchase order.',
-  fields: (t) => ({
+/**
+ * The fields both kinds of order line share, the catalogue's fields included.
+ * NOTE: `t` is typed loosely: the two line types' field builders differ only in their row type.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function lineFields(t: any, catalogue: Parameters<typeof exposeCatalogue>[1]) {
+  return {
     id: t.exposeInt('id', { description: 'Identifier.' }),
     line_reference: t.exposeString('line_reference', { description: 'The line\'s key within the order.' }),
     product: t.relation('product', { type: OrderItemProductRef, nullable: true, description: 'The product of the line.' }),
-    ...(exposeCatalogue(t, purchaseItemCatalogue) as object),
+    ...(exposeCatalogue(t, catalogue) as object),
     balance: t.field({
       type: 'Decimal',
       nullable: true,
       description: balanceFields.balance,
       select: shippedSelect,
-      resolve: (row) => balances(row).balance,
+      resolve: (row: Parameters<typeof balances>[0]) => balances(row).balance,
     }),
     balance_shipped: t.field({
       type: 'Decimal',
       description: balanceFields.balance_shipped,
       select: shippedSelect,
-      resolve: (row) => balances(row).balance_shipped,
+      resolve: (row: Parameters<typeof balances>[0]) => balances(row).balance_shipped,
     }),
+    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the line was created.' }),
+    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the line last changed.' }),
+  };
+}
+
+builder.prismaObject('PurchaseOrderItem', {
+  description: 'A line of a purchase order.',
+  fields: (t) => ({
+    ...lineFields(t, purchaseItemCatalogue),
     item_foreign_operators: t.field({
       type: ['Int'],
       description: 'Actor ids of the foreign operators of the line.',
       select: { foreign_operator_links: { select: { actor_id: true }, orderBy: { actor_id: 'asc' } } },
       resolve: (row) => row.foreign_operator_links.map((l) => l.actor_id),
     }),
-    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the line was created.' }),
-    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the line last changed.' }),
   }),
 });
 
 builder.prismaObject('SalesOrderItem', {
   description: 'A line of a sales order.',
-  fields: (t) => ({
-    id: t.exposeInt('id', { description: 'Identifier.' }),
-    line_reference: t.exposeString('line_reference', { description: 'The line\'s key within the order.' }),
-    product: t.relation('product', { type: OrderItemProductRef, nullable: true, description: 'The product of the line.' }),
-    ...(exposeCatalogue(t, salesItemCatalogue) as object),
-    balance: t.field({
-      type: 'Decimal',
-      nullable: true,
-      description: balanceFields.balance,
-      select: shippedSelect,
-      resolve: (row) => balances(row).balance,
-    }),
-    balance_shipped: t.field({
-      type: 'Decimal',
-      description: balanceFields.balance_shipped,
-      select: shippedSelect,
-      resolve: (row) => balances(row).balance_shipped,
-    }),
-    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the line was created.' }),
-    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the line last changed.' }),
-  }),
+  fields: (t) => lineFields(t, salesItemCatalogue),
 });
 
 builder.prismaObject('PurchaseOrder', {
