@@ -13,10 +13,11 @@
 // REST writes before the rest is bulk-loaded, default 35), BENCH_CPU_PROF=1 (run the app
 // with --cpu-prof; the profile is written to $TMPDIR/tradetrack-bench-prof/ when it stops).
 import { productParams as productFor } from '../graph/seed/factories.ts';
+import { freePort, withDatabase } from './local-net.ts';
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -39,23 +40,6 @@ const WRITE_DEADLINE_S = 65; // REST writes stop this long after the start of th
 const t0 = Date.now();
 /** Prints a line, prefixed with the seconds since the bench started. */
 const log = (line = '') => console.log(line && !line.startsWith('|') ? `[${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${line}` : line);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 async function adminQuery(sql: string): Promise<pg.QueryResult> {
   const c = new pg.Client({ connectionString: SERVER_URL });

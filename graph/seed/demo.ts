@@ -1,16 +1,8 @@
-import { execute, parse } from 'graphql';
 import type { NewCompany } from '../companies.ts';
-import type { Context } from '../context.ts';
-import { schema } from '../schema.ts';
+import { runAs } from './run-as.ts';
 import { productParams } from './factories.ts';
 
 /** Runs a mutation of the domain schema as the given company, so demo data obeys every rule. */
-async function run(company: NewCompany['company'], source: string, variableValues: Record<string, unknown>) {
-  const contextValue: Context = { company, locale: 'en-US', requestId: 'demo-seed' };
-  const result = await execute({ schema, document: parse(source), variableValues, contextValue });
-  if (result.errors?.length) throw new Error(`demo seed failed: ${JSON.stringify(result.errors)}`);
-  return result.data;
-}
 
 /** Fills a new company with demo data: products now; orders, processes and more as they exist. */
 export async function seedDemo(created: NewCompany): Promise<void> {
@@ -18,7 +10,7 @@ export async function seedDemo(created: NewCompany): Promise<void> {
     const n = String(i + 1).padStart(2, '0');
     return productParams(i, `PRD-${n}`, n);
   });
-  await run(created.company, 'mutation Seed($p: [ProductParams!]!) { upsertProducts(params: $p) { id } }', { p: products });
+  await runAs(created.company, 'mutation Seed($p: [ProductParams!]!) { upsertProducts(params: $p) { id } }', { p: products });
   await (await import('./logistics.ts')).seedLogistics(created);
   await (await import('./orders.ts')).seedOrders(created);
   await (await import('./processes.ts')).seedProcesses(created);

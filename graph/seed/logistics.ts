@@ -3,13 +3,11 @@
 // Santos (BRSSZ) and Paranaguá (BRPNG), fed through the AIS importer, and the two ports'
 // berth line-ups over the next 30 days, fed through the port schedule importer. The global
 // part is idempotent (vessels by MMSI, calls by port and schedule number).
-import { execute, parse } from 'graphql';
 import type { NewCompany } from '../companies.ts';
-import type { Context } from '../context.ts';
 import { encodePosition, encodeStatic, nmeaChecksum } from '../logistics/ais-encode.ts';
 import { importAis } from '../logistics/ais-import.ts';
 import { importPortSchedules, portScheduleColumns } from '../logistics/port-schedule-import.ts';
-import { schema } from '../schema.ts';
+import { runAs } from './run-as.ts';
 
 const routes = [
   {
@@ -121,11 +119,8 @@ export async function seedDemoPortSchedules(now = new Date()): Promise<void> {
 
 /** Routes with points for the company, and the global vessels and port schedules of the demo. */
 export async function seedLogistics(created: NewCompany): Promise<void> {
-  const contextValue: Context = { company: created.company, locale: 'en-US', requestId: 'demo-seed' };
-  const document = parse('mutation SeedRoute($p: RouteParams!) { createRoute(params: $p) { id } }');
   for (const p of routes) {
-    const result = await execute({ schema, document, variableValues: { p }, contextValue });
-    if (result.errors?.length) throw new Error(`demo seed failed: ${JSON.stringify(result.errors)}`);
+    await runAs(created.company, 'mutation SeedRoute($p: RouteParams!) { createRoute(params: $p) { id } }', { p });
   }
   await seedDemoVessels();
   await seedDemoPortSchedules();

@@ -1,17 +1,9 @@
 // Demo processes: one of every shipment type at different stages, through the GraphQL
 // mutations so the demo obeys every rule. Fixtures (order items, routes) are read back.
-import { execute, parse } from 'graphql';
 import type { NewCompany } from '../companies.ts';
-import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
-import { schema } from '../schema.ts';
+import { runAs } from './run-as.ts';
 
-async function run(company: NewCompany['company'], source: string, variableValues: Record<string, unknown>) {
-  const contextValue: Context = { company, locale: 'en-US', requestId: 'demo-seed' };
-  const result = await execute({ schema, document: parse(source), variableValues, contextValue });
-  if (result.errors?.length) throw new Error(`demo seed failed: ${JSON.stringify(result.errors)}`);
-  return result.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 const day = (offset: number, now = Date.now()) => new Date(now + offset * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -24,7 +16,7 @@ const nfe = (key: string, number: string, total: string) =>
 export async function seedProcesses(created: NewCompany): Promise<void> {
   const co = created.company;
   const op = created.operation.id;
-  const model = await run(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { versions { id root_model_expenses { id } } } }', {
+  const model = await runAs(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { versions { id root_model_expenses { id } } } }', {
     p: {
       name: 'Maritime import',
       currency_code: 'BRL',
@@ -42,7 +34,7 @@ export async function seedProcesses(created: NewCompany): Promise<void> {
     },
   });
   const version = model.createCostModel.versions[0];
-  await run(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { id } }', {
+  await runAs(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { id } }', {
     p: { name: 'Air export', currency_code: 'USD', versions: [{ version: 1, root_model_expenses: [{ cost_expense: { name: 'Air freight', slug: 'air-freight' }, precification_model: 'MULTIPLY', reference: 'CALCULATED_GROSS_WEIGHT_KG', reference_value: '4.2000' }] }] },
   });
 
@@ -144,11 +136,11 @@ export async function seedProcesses(created: NewCompany): Promise<void> {
     },
     { reference_code: 'PRC-06', foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', maritime_transport_shipment: { type: 'LCL', booking: 'BKG990011', tracking_key: 'BOOKING' } } },
   ];
-  await run(co, 'mutation($op: Int!, $p: [ProcessParams!]!) { upsertProcesses(operation_id: $op, params: $p) { id } }', { op, p: processes });
+  await runAs(co, 'mutation($op: Int!, $p: [ProcessParams!]!) { upsertProcesses(operation_id: $op, params: $p) { id } }', { op, p: processes });
   const costs = version.root_model_expenses.map((e: { id: number }, i: number) => ({ cost_model_expense_id: e.id, cost: ['2800.0000', '1440.0000', '1250.0000'][i], planned_cost: ['2600.0000', '900.0000', '1250.0000'][i] }));
   const p2 = await prisma().process.findFirstOrThrow({ where: { company_id: co.id, operation_id: op, reference_code: 'PRC-02', deleted_at: null }, select: { id: true } });
-  await run(co, 'mutation($op: Int!, $id: Int!, $p: [CostPerExpenseParams!]!) { upsertProcessCostPerExpenses(operation_id: $op, process_id: $id, params: $p) { id } }', { op, id: p2.id, p: costs });
-  await run(co, 'mutation($op: Int!, $id: Int!) { closeProcessCosts(operation_id: $op, process_id: $id) { id } }', { op, id: p2.id });
-  await run(co, 'mutation($op: Int!, $c: String!) { finishProcessByReferenceCode(operation_id: $op, reference_code: $c) { id } }', { op, c: 'PRC-02' });
-  await run(co, 'mutation($op: Int!, $c: String!) { cancelProcessByReferenceCode(operation_id: $op, reference_code: $c) { id } }', { op, c: 'PRC-06' });
+  await runAs(co, 'mutation($op: Int!, $id: Int!, $p: [CostPerExpenseParams!]!) { upsertProcessCostPerExpenses(operation_id: $op, process_id: $id, params: $p) { id } }', { op, id: p2.id, p: costs });
+  await runAs(co, 'mutation($op: Int!, $id: Int!) { closeProcessCosts(operation_id: $op, process_id: $id) { id } }', { op, id: p2.id });
+  await runAs(co, 'mutation($op: Int!, $c: String!) { finishProcessByReferenceCode(operation_id: $op, reference_code: $c) { id } }', { op, c: 'PRC-02' });
+  await runAs(co, 'mutation($op: Int!, $c: String!) { cancelProcessByReferenceCode(operation_id: $op, reference_code: $c) { id } }', { op, c: 'PRC-06' });
 }

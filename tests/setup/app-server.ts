@@ -5,10 +5,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, withDatabase } from '../../scripts/local-net.ts';
+
+export { freePort, withDatabase };
 
 /** A running app server and how to stop it. */
 export interface AppServer {
@@ -16,25 +18,6 @@ export interface AppServer {
   kind: 'pglite' | 'postgres';
   databaseUrl: string;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** The same server URL pointing at another database. */
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 /** Creates a throwaway database on the PostgreSQL server of `serverUrl`; returns its URL and a dropper. */
