@@ -3,6 +3,11 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { schema } from './schema.ts';
+import { internResponsePaths } from './stable-paths.ts';
+
+// The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
+// object per response position to find what a parent's query loaded (graph/stable-paths.ts).
+internResponsePaths(schema);
 
 /** The one yoga instance: `/graphql` over HTTP, and the executor the REST facade runs through. */
 export const yoga = createYoga<Record<string, never>, Context>({

@@ -23,6 +23,8 @@ export interface Database {
 
 /** Counts the SQL statements run inside `sqlCounter.run(...)`, e.g. per HTTP request. */
 export const sqlCounter = new AsyncLocalStorage<{ statements: number }>();
+/** SQL_TRACE=1 prints the start of every statement to stderr (diagnosis only). */
+const traceSql = process.env.SQL_TRACE === '1';
 
 function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw(q: SqlQuery): Promise<number> }>(
   target: T,
@@ -34,6 +36,7 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
         return (q: SqlQuery) => {
           const store = sqlCounter.getStore();
           if (store) store.statements += 1;
+          if (traceSql) console.error(`[sql] ${q.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.SQL_TRACE_CHARS ?? 300))}`);
           return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q);
         };
       }

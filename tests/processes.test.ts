@@ -626,6 +626,9 @@ describe('processes', () => {
       for (const limit of [1, 3, 6]) counts.push(Number((await C.get(`/operations/${op}/processes`, `limit=${limit}`)).headers.get('x-sql-statements')));
       expect(counts[0]).toBeGreaterThan(0);
       expect(new Set(counts).size).toBe(1);
+      // The whole tree comes from one planned query (relations joined in the database): a few
+      // statements, where reloading relations row by row would take dozens.
+      expect(counts[0]).toBeLessThanOrEqual(6);
     });
   });
 
@@ -812,6 +815,24 @@ describe('processes', () => {
     const after = (await A.get(`${P()}/${id}`)).body.data.foreign_trade_shipment.national_road_transports[0];
     expect(after.route.id).toBe(other.id);
     expect(after.trips[0].phases.map((ph: any) => ph.route_point.id)).toEqual(other.points);
+    // A new route_id with the stored phases kept (trips left out, or a trip sent by id without
+    // phases) would leave those phases on the old route's points: refused, nothing changes.
+    const r = 'foreign_trade_shipment.national_road_transports.0.route_id';
+    for (const change of [{ id: nrt.id, route_id: route.id }, { id: nrt.id, route_id: route.id, trips: [{ id: after.trips[0].id }] }]) {
+      const refused = await A.put(`${P()}/${id}`, { foreign_trade_shipment: { national_road_transports: [change] } }, 'locale=en-US');
+      expect(refused.status).toBe(422);
+      expect(refused.body.fields).toEqual([{ name: r, message: 'is invalid' }]);
+    }
+    const still = (await A.get(`${P()}/${id}`)).body.data.foreign_trade_shipment.national_road_transports[0];
+    expect(still.route.id).toBe(other.id);
+    expect(still.trips[0].phases.map((ph: any) => ph.route_point.id)).toEqual(other.points);
+    // The same route again, or a new route whose trips are replaced in the same request, is accepted.
+    expect((await A.put(`${P()}/${id}`, { foreign_trade_shipment: { national_road_transports: [{ id: nrt.id, route_id: other.id }] } })).status).toBe(200);
+    const back = await A.put(`${P()}/${id}`, { foreign_trade_shipment: { national_road_transports: [{ id: nrt.id, route_id: route.id, trips: [] }] } });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const cleared = (await A.get(`${P()}/${id}`)).body.data.foreign_trade_shipment.national_road_transports[0];
+    expect(cleared.route.id).toBe(route.id);
+    expect(cleared.trips).toEqual([]);
   });
 
   it("keeps drivers and vehicles of the company; trips refer to them by id and read them back; another company's or deleted ones answer 422", async () => {
@@ -855,6 +876,76 @@ describe('processes', () => {
     expect(gone.body.fields).toEqual([{ name: `${t}vehicle_id`, message: 'does not exist' }]);
     const list = await graphql(a.api_key, '{ drivers(search: "joão") { data { id } total_count } vehicles { total_count } }');
     expect(list.body.data.drivers.data.map((d: any) => d.id)).toContain(driverId);
+  });
+
+  it("keeps trailers of the company; trips refer to them by trailer_id and read them back; another company's or deleted ones answer 422", async () => {
+    const created = await graphql(a.api_key, 'mutation($p: TrailerParams!) { createTrailer(params: $p) { id type plate axles is_refrigerated tare_weight_kg max_weight_kg } }', {
+      p: { type: 'BUGGY_40', plate: ' TRL1A23 ', axles: 3, tare_weight_kg: '6200.00', max_weight_kg: '32000.00' },
+    });
+    expect(created.body.errors).toBeUndefined();
+    const trailer = created.body.data.createTrailer;
+    expect(trailer).toMatchObject({ type: 'BUGGY_40', plate: 'TRL1A23', axles: 3, is_refrigerated: false, tare_weight_kg: '6200.00', max_weight_kg: '32000.00' });
+    const blank = await graphql(a.api_key, 'mutation { createTrailer(params: { plate: " " }) { id } }');
+    expect(blank.body.errors[0].extensions.fields).toEqual([{ name: 'type', message: "can't be blank" }, { name: 'plate', message: "can't be blank" }]);
+    const wrongType = await graphql(a.api_key, 'mutation { createTrailer(params: { type: FLATBED, plate: "X" }) { id } }');
+    expect(wrongType.body.errors).toBeDefined();
+    const route = await routeOf(a.api_key);
+    const trip = (trailerId: number) => ({
+      foreign_trade_shipment: { national_road_transports: [{ route_id: route.id, leg_slug: 'x', trips: [{ position: 1, trailer_id: trailerId, phases: [{ route_point_id: route.points[0] }] }] }] },
+    });
+    const code = uniq('PRC-');
+    const made = await A.post(P(), { reference_code: code, ...trip(trailer.id) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const got = (await A.get(`${R()}/${code}`)).body.data.foreign_trade_shipment.national_road_transports[0].trips[0];
+    expect(got).toMatchObject({ trailer_id: trailer.id, trailer: { id: trailer.id, type: 'BUGGY_40', plate: 'TRL1A23', axles: 3 } });
+    const t = 'foreign_trade_shipment.national_road_transports.0.trips.0.trailer_id';
+    const theirs = await graphql(b.api_key, 'mutation { createTrailer(params: { type: BOX, plate: "OTH1" }) { id } }');
+    const stolen = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(theirs.body.data.createTrailer.id) }, 'locale=en-US');
+    expect(stolen.status).toBe(422);
+    expect(stolen.body.fields).toEqual([{ name: t, message: 'does not exist' }]);
+    expect((await graphql(b.api_key, `{ trailer(id: ${trailer.id}) { id } }`)).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const upd = await graphql(a.api_key, `mutation { updateTrailer(id: ${trailer.id}, params: { is_refrigerated: true }) { id plate is_refrigerated } }`);
+    expect(upd.body.data.updateTrailer).toEqual({ id: trailer.id, plate: 'TRL1A23', is_refrigerated: true });
+    expect((await graphql(a.api_key, `mutation { deleteTrailer(id: ${trailer.id}) { id } }`)).body.errors).toBeUndefined();
+    const gone = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(trailer.id) }, 'locale=en-US');
+    expect(gone.body.fields).toEqual([{ name: t, message: 'does not exist' }]);
+    const list = await graphql(a.api_key, '{ trailers(search: "trl1") { data { id } total_count } }');
+    expect(list.body.data.trailers.total_count).toBe(0);
+  });
+
+  it('reads every customs declaration and licence of a shipment back in the declarations and licenses views', async () => {
+    const code = uniq('PRC-');
+    const made = await A.post(P(), {
+      reference_code: code,
+      foreign_trade_shipment: {
+        shipment_import_declarations: [{ status: 'AUTHORIZED', import_declaration: { number: '25/0001', status: 'CLEARED', channel: 'GREEN', registered_at: '2025-05-02T00:00:00Z' } }],
+        shipment_duimps: [{ status: 'PENDING', duimp: { number: '25BR0001', status: 'REGISTERED_AWAITING_CHANNEL', channel: 'YELLOW' } }],
+        shipment_export_declarations: [{ export_declaration: { number: '25BR-E1', status: 'ENDORSED', channel: 'ORANGE' } }],
+        shipment_import_licenses: [
+          { status: 'AUTHORIZED', import_license: { number: 'LI-1', status: 'DEFERRED', approved_at: '2025-04-01T00:00:00Z' } },
+          { import_license: { number: 'LI-2' } },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const s = (await A.get(`${R()}/${code}`)).body.data.foreign_trade_shipment;
+    const pick = (d: any) => ({ kind: d.kind, number: d.number, status: d.status, channel: d.channel, link_status: d.link_status });
+    expect(s.declarations.map(pick)).toEqual([
+      { kind: 'IMPORT_DECLARATION', number: '25/0001', status: 'CLEARED', channel: 'GREEN', link_status: 'AUTHORIZED' },
+      { kind: 'DUIMP', number: '25BR0001', status: 'REGISTERED_AWAITING_CHANNEL', channel: 'YELLOW', link_status: 'PENDING' },
+      { kind: 'EXPORT_DECLARATION', number: '25BR-E1', status: 'ENDORSED', channel: 'ORANGE', link_status: null },
+    ]);
+    expect(s.declarations[0]).toMatchObject({ id: s.shipment_import_declarations[0].import_declaration.id, link_id: s.shipment_import_declarations[0].id, registered_at: '2025-05-02T00:00:00Z' });
+    expect(s.licenses.map((l: any) => [l.kind, l.number, l.status, l.approved_at])).toEqual([
+      ['IMPORT_LICENSE', 'LI-1', 'DEFERRED', '2025-04-01T00:00:00Z'],
+      ['IMPORT_LICENSE', 'LI-2', null, null],
+    ]);
+    // The views are read only: sent, they are ignored like any unknown field (DECISIONS.md).
+    const sent = await A.put(`${R()}/${code}`, { foreign_trade_shipment: { declarations: [], licenses: [] } });
+    expect(sent.status).toBe(200);
+    const again = (await A.get(`${R()}/${code}`)).body.data.foreign_trade_shipment;
+    expect(again.declarations).toEqual(s.declarations);
+    expect(again.licenses).toEqual(s.licenses);
   });
 
   it('serves the process mutations over GraphQL with the same validation', async () => {

@@ -4,7 +4,6 @@ import type { NewCompany } from '../companies.ts';
 import { prisma } from '../db.ts';
 import { runAs } from './run-as.ts';
 
-
 const day = (offset: number, now = Date.now()) => new Date(now + offset * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const nfe = (key: string, number: string, total: string) =>
@@ -49,6 +48,15 @@ export async function seedProcesses(created: NewCompany): Promise<void> {
     select: { id: true, points: { select: { id: true }, orderBy: { position: 'asc' } } },
     orderBy: { id: 'asc' },
   });
+  const fleet = await runAs(
+    co,
+    'mutation($d: DriverParams!, $v: VehicleParams!, $t: TrailerParams!) { createDriver(params: $d) { id } createVehicle(params: $v) { id } createTrailer(params: $t) { id } }',
+    {
+      d: { name: 'João Silva', country_code: 'BR', license_category: 'E', license_expiration_date: day(400) },
+      v: { type: 'MECHANICAL_HORSE_DOUBLE_AXIS', plate: 'ABC1D23', is_refrigerated: false, tracker_brand: 'SASCAR', tracker_id: 'SC-88120' },
+      t: { type: 'BUGGY_40', plate: 'TRL4E56', axles: 3, tare_weight_kg: '6200.000' },
+    },
+  );
   const half = (q: string | null) => (q ? (Number(q) / 2).toFixed(4) : '1.0000');
   const orderCodes = [...new Set(poItems.map((i) => i.purchase_order.order.reference_code))];
 
@@ -100,7 +108,7 @@ export async function seedProcesses(created: NewCompany): Promise<void> {
               national_road_transports: [
                 {
                   route_id: route.id, leg_slug: 'santos-plant', road_transport_type: 'FCL', load_type: 'GENERAL_CARGO', collection_scheduled_at: day(-5), delivery_planned_at: day(-4), transport_completed_at: day(-4),
-                  trips: [{ position: 1, driver_name: 'João Silva', vehicle_plate: 'ABC1D23', phases: route.points.map((p, i) => ({ route_point_id: p.id, realized_at: day(-5 + i * 0.3) })) }],
+                  trips: [{ position: 1, driver_id: fleet.createDriver.id, vehicle_id: fleet.createVehicle.id, trailer_id: fleet.createTrailer.id, phases: route.points.map((p, i) => ({ route_point_id: p.id, realized_at: day(-5 + i * 0.3) })) }],
                 },
               ],
             }

@@ -118,6 +118,11 @@ export interface RefUse {
    * stored route of national road transport `transportId`.
    */
   route?: { id: number | null; transportId: number | null };
+  /**
+   * For a new `route_id` of a stored national road transport: the phases it keeps (those of
+   * every stored trip when `tripIds` is null) must be points of route `id`.
+   */
+  keptPhases?: { transportId: number; tripIds: number[] | null };
 }
 
 /** Per-node hooks run before the checks (may fill in values, e.g. a transportable's type, or collect references). */

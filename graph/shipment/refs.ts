@@ -19,6 +19,7 @@ const kinds: Record<string, { delegate: string; company: boolean; live?: boolean
   actor: { delegate: 'actor', company: true },
   driver: { delegate: 'driver', company: true, live: true },
   vehicle: { delegate: 'vehicle', company: true, live: true },
+  trailer: { delegate: 'trailer', company: true, live: true },
   purchaseOrderItem: { delegate: 'purchaseOrderItem', company: true },
   salesOrderItem: { delegate: 'salesOrderItem', company: true },
   costModelVersion: { delegate: 'costModelVersion', company: true },
@@ -36,6 +37,9 @@ export async function checkRefs(db: Tx, companyId: number, refs: RefUse[], error
       known = new Set(uses.map((u) => u.id).filter((c) => map.has(String(c))));
     } else if (kind === 'routePoint') {
       await checkRoutePoints(db, companyId, uses, errors);
+      continue;
+    } else if (kind === 'keptPhases') {
+      await checkKeptPhases(db, companyId, uses, errors);
       continue;
     } else {
       const k = kinds[kind];
@@ -70,5 +74,25 @@ async function checkRoutePoints(db: Tx, companyId: number, uses: RefUse[], error
     const routeOfPoint = points.get(u.id as number);
     const route = u.route?.id ?? (u.route?.transportId != null ? storedRoute.get(u.route.transportId) : undefined);
     if (routeOfPoint === undefined || (route != null && routeOfPoint !== route)) errors.add(u.name, fieldMessages.missing);
+  }
+}
+
+/**
+ * A stored transport given a new route keeps phases that must be points of that route: any
+ * kept phase on another route's point makes `route_id` invalid (send the trips with phases on
+ * the new route in the same request). One query per transport whose route is changed.
+ */
+async function checkKeptPhases(db: Tx, companyId: number, uses: RefUse[], errors: FieldErrors): Promise<void> {
+  for (const u of uses) {
+    const { transportId, tripIds } = u.keptPhases!;
+    const stray = await db.tripPhase.findFirst({
+      where: {
+        company_id: companyId,
+        parent: { national_road_transport_id: transportId, ...(tripIds ? { id: { in: tripIds } } : {}) },
+        route_point: { route_id: { not: u.id as number } },
+      },
+      select: { id: true },
+    });
+    if (stray) errors.add(u.name, fieldMessages.invalid);
   }
 }

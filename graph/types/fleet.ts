@@ -1,7 +1,7 @@
-// Drivers and vehicles of the company (field catalogue 3.5): trips of national road
-// transports refer to them by driver_id and vehicle_id (checked in graph/shipment/refs.ts).
+// Drivers, vehicles and trailers of the company (field catalogue 3.5): trips of national road
+// transports refer to them by driver_id, vehicle_id and trailer_id (checked in graph/shipment/refs.ts).
 import type { GraphQLResolveInfo } from 'graphql';
-import { TrackerBrand, VehicleType } from '../../prisma/generated/client/enums.ts';
+import { TrackerBrand, TrailerType, VehicleType } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
@@ -14,6 +14,7 @@ import { countryOf } from './places.ts';
 import { CountryRef } from './reference.ts';
 
 export const VehicleTypeEnum = builder.enumType(VehicleType, { name: 'VehicleType', description: 'Kind of road vehicle.' });
+export const TrailerTypeEnum = builder.enumType(TrailerType, { name: 'TrailerType', description: 'Kind of trailer: BOX, SLIDER, BUGGY_20 (20-foot container chassis), BUGGY_40 (40-foot).' });
 export const TrackerBrandEnum = builder.enumType(TrackerBrand, { name: 'TrackerBrand', description: 'Brand of the vehicle tracker.' });
 
 export const DriverRef = builder.prismaObject('Driver', {
@@ -53,6 +54,21 @@ export const VehicleRef = builder.prismaObject('Vehicle', {
   }),
 });
 
+export const TrailerRef = builder.prismaObject('Trailer', {
+  description: 'A trailer or semi-trailer of the company, pulled by a vehicle on trips.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier; trips refer to it as trailer_id.' }),
+    type: t.expose('type', { type: TrailerTypeEnum, description: 'Kind of trailer.' }),
+    plate: t.exposeString('plate', { description: 'Licence plate.' }),
+    axles: t.exposeInt('axles', { nullable: true, description: 'Number of axles.' }),
+    is_refrigerated: t.exposeBoolean('is_refrigerated', { description: 'Whether the trailer is refrigerated (default false).' }),
+    tare_weight_kg: t.expose('tare_weight_kg', { type: 'Decimal', nullable: true, description: 'Tare weight in kg.' }),
+    max_weight_kg: t.expose('max_weight_kg', { type: 'Decimal', nullable: true, description: 'Largest load in kg.' }),
+    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the trailer was created.' }),
+    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the trailer last changed.' }),
+  }),
+});
+
 export const DriverParams = builder.inputType('DriverParams', {
   description: 'Driver fields. `name` is required when a driver is created.',
   fields: (t) => ({
@@ -83,13 +99,26 @@ export const VehicleParams = builder.inputType('VehicleParams', {
   }),
 });
 
-type Key = { company_id: number; id: number };
-type Kind = 'driver' | 'vehicle';
-const paramsType: Record<Kind, string> = { driver: 'DriverParams', vehicle: 'VehicleParams' };
+export const TrailerParams = builder.inputType('TrailerParams', {
+  description: 'Trailer fields. `type` and `plate` are required when a trailer is created.',
+  fields: (t) => ({
+    type: t.field({ type: TrailerTypeEnum, ...required('Kind of trailer.') }),
+    plate: t.string(required('Licence plate.')),
+    axles: t.int({ description: 'Number of axles.' }),
+    is_refrigerated: t.boolean({ description: 'Whether the trailer is refrigerated (default false).' }),
+    tare_weight_kg: t.field({ type: 'Decimal', description: 'Tare weight in kg.' }),
+    max_weight_kg: t.field({ type: 'Decimal', description: 'Largest load in kg.' }),
+  }),
+});
 
-// The two delegates share the calls used here; typed loosely to serve both.
+type Key = { company_id: number; id: number };
+type Kind = 'driver' | 'vehicle' | 'trailer';
+const paramsType: Record<Kind, string> = { driver: 'DriverParams', vehicle: 'VehicleParams', trailer: 'TrailerParams' };
+const paramsRef = { driver: DriverParams, vehicle: VehicleParams, trailer: TrailerParams };
+
+// The three delegates share the calls used here; typed loosely to serve all.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-const delegate = (db: Prisma.TransactionClient | ReturnType<typeof prisma>, kind: Kind): any => (kind === 'driver' ? db.driver : db.vehicle);
+const delegate = (db: Prisma.TransactionClient | ReturnType<typeof prisma>, kind: Kind): any => db[kind];
 
 async function findLive(db: Prisma.TransactionClient | ReturnType<typeof prisma>, kind: Kind, companyId: number, id: number): Promise<Key> {
   const row = await delegate(db, kind).findFirst({ where: { company_id: companyId, id, deleted_at: null }, select: { company_id: true, id: true } });
@@ -116,8 +145,8 @@ async function save(kind: Kind, ctx: Context, info: GraphQLResolveInfo, params: 
   });
 }
 
-function fleet(kind: Kind, Model: 'Driver' | 'Vehicle', plural: string, searchable: string[], sortable: string[], what: string) {
-  const Params = kind === 'driver' ? DriverParams : VehicleParams;
+function fleet(kind: Kind, Model: 'Driver' | 'Vehicle' | 'Trailer', plural: string, searchable: string[], sortable: string[], what: string) {
+  const Params = paramsRef[kind];
   const List = builder.objectRef<{ where: object; page: ReturnType<typeof pageOf> }>(`${Model}List`);
   List.implement({
     description: `A page of ${what}s.`,
@@ -178,7 +207,7 @@ function fleet(kind: Kind, Model: 'Driver' | 'Vehicle', plural: string, searchab
     } as any),
     [`delete${Model}`]: t.prismaField({
       type: Model as any,
-      description: `Deletes a ${what} by id (soft delete: it answers 404 from then on; trips keep their driver_id/vehicle_id).`,
+      description: `Deletes a ${what} by id (soft delete: it answers 404 from then on; trips keep their ${kind}_id).`,
       args: { id: t.arg.int({ required: true }) },
       resolve: async (query: object, _root: unknown, args: any, ctx: Context) => {
         const key = await findLive(prisma(), kind, ctx.company.id, args.id);
@@ -190,3 +219,4 @@ function fleet(kind: Kind, Model: 'Driver' | 'Vehicle', plural: string, searchab
 
 fleet('driver', 'Driver', 'drivers', ['name', 'cpf', 'license_number'], ['id', 'name', 'inserted_at', 'updated_at'], 'driver');
 fleet('vehicle', 'Vehicle', 'vehicles', ['plate', 'tracker_id'], ['id', 'plate', 'type', 'inserted_at', 'updated_at'], 'vehicle');
+fleet('trailer', 'Trailer', 'trailers', ['plate'], ['id', 'plate', 'type', 'inserted_at', 'updated_at'], 'trailer');

@@ -78,8 +78,101 @@ const rel = (t: any, name: string, description: string) => t.relation(name, { nu
 type ItemAmounts = { quantity: string | null; unitary_amount: string | null; total_amount: string | null };
 const lineTotal = (i: ItemAmounts) => i.total_amount ?? (i.quantity && i.unitary_amount ? mulDecimal(i.quantity, i.unitary_amount) : null);
 
+/** One customs document of a shipment in the `declarations` and `licenses` read views. */
+interface CustomsDocumentEntry {
+  kind: string;
+  id: number;
+  link_id: number;
+  link_status: string | null;
+  number: string | null;
+  status: string | null;
+  channel: string | null;
+  status_response: string | null;
+  registered_at: Date | null;
+  customs_cleared_at: Date | null;
+  approved_at: Date | null;
+  last_updated_at: Date | null;
+}
+
+const CustomsDocumentKindEnum = builder.enumType('CustomsDocumentKind', {
+  description: 'Kind of customs document in the `declarations` and `licenses` views.',
+  values: {
+    IMPORT_DECLARATION: { description: 'Import declaration (DI), from shipment_import_declarations.' },
+    DUIMP: { description: 'DUIMP, from shipment_duimps.' },
+    EXPORT_DECLARATION: { description: 'Export declaration (DU-E), from shipment_export_declarations.' },
+    IMPORT_LICENSE: { description: 'Import licence (LI), from shipment_import_licenses.' },
+  } as const,
+});
+
+const CustomsDocumentRef = builder.objectRef<CustomsDocumentEntry>('CustomsDocument').implement({
+  description:
+    'A customs declaration or licence of the shipment, whatever its kind, with the fields every kind shares. Read only: the documents are written through their own lists (shipment_import_declarations, shipment_duimps, shipment_export_declarations, shipment_import_licenses).',
+  fields: (t) => ({
+    kind: t.field({ type: CustomsDocumentKindEnum, description: 'Which list the document comes from.', resolve: (d) => d.kind as never }),
+    id: t.exposeInt('id', { description: 'Id of the declaration or licence itself.' }),
+    link_id: t.exposeInt('link_id', { description: 'Id of the entry that links it to the shipment (the wrapper).' }),
+    link_status: t.exposeString('link_status', { nullable: true, description: 'Authorization status of that entry (AUTHORIZED, FORBIDDEN, NOT_AUTHORIZED, PENDING).' }),
+    number: t.exposeString('number', { nullable: true, description: 'Document number.' }),
+    status: t.exposeString('status', { nullable: true, description: 'Customs status, from the value set of its kind (section 4).' }),
+    channel: t.exposeString('channel', { nullable: true, description: 'Customs channel (declarations only).' }),
+    status_response: t.exposeString('status_response', { nullable: true, description: 'Result of the last lookup.' }),
+    registered_at: t.expose('registered_at', { type: 'DateTime', nullable: true, description: 'Registration.' }),
+    customs_cleared_at: t.expose('customs_cleared_at', { type: 'DateTime', nullable: true, description: 'Customs clearance (declarations only).' }),
+    approved_at: t.expose('approved_at', { type: 'DateTime', nullable: true, description: 'Approval (licences only).' }),
+    last_updated_at: t.expose('last_updated_at', { type: 'DateTime', nullable: true, description: 'Last update at customs.' }),
+  }),
+});
+
+const docColumns = { id: true, number: true, status: true, status_response: true, registered_at: true, last_updated_at: true } as const;
+const declarationColumns = { ...docColumns, channel: true, customs_cleared_at: true } as const;
+const linkOf = (doc: string, columns: object) => ({ orderBy: { id: 'asc' as const }, select: { id: true, status: true, [doc]: { select: columns } } });
+
+/** Flattens one wrapper list into view entries (a wrapper without its document is left out). */
+function entries(kind: string, links: any[], doc: string): CustomsDocumentEntry[] {
+  return links
+    .filter((l) => l[doc])
+    .map((l) => {
+      const d = l[doc];
+      return {
+        kind,
+        id: d.id,
+        link_id: l.id,
+        link_status: l.status ?? null,
+        number: d.number ?? null,
+        status: d.status ?? null,
+        channel: d.channel ?? null,
+        status_response: d.status_response ?? null,
+        registered_at: d.registered_at ?? null,
+        customs_cleared_at: d.customs_cleared_at ?? null,
+        approved_at: d.approved_at ?? null,
+        last_updated_at: d.last_updated_at ?? null,
+      };
+    });
+}
+
 registerObjects(shipment, {
   ForeignTradeShipment: (t) => ({
+    declarations: t.field({
+      type: [CustomsDocumentRef],
+      description:
+        'Every customs declaration of the shipment in one list: import declarations, then DUIMPs, then export declarations, each in the order they were linked. Read only.',
+      select: {
+        shipment_import_declarations: linkOf('import_declaration', declarationColumns),
+        shipment_duimps: linkOf('duimp', declarationColumns),
+        shipment_export_declarations: linkOf('export_declaration', declarationColumns),
+      },
+      resolve: (s: any) => [
+        ...entries('IMPORT_DECLARATION', s.shipment_import_declarations, 'import_declaration'),
+        ...entries('DUIMP', s.shipment_duimps, 'duimp'),
+        ...entries('EXPORT_DECLARATION', s.shipment_export_declarations, 'export_declaration'),
+      ],
+    }),
+    licenses: t.field({
+      type: [CustomsDocumentRef],
+      description: 'Every licence of the shipment (import licences), in the order they were linked. Read only.',
+      select: { shipment_import_licenses: linkOf('import_license', { ...docColumns, approved_at: true }) },
+      resolve: (s: any) => entries('IMPORT_LICENSE', s.shipment_import_licenses, 'import_license'),
+    }),
     days_in_warehouse: t.int({
       nullable: true,
       description: 'Days from received_in_warehouse_at to departed_from_warehouse_at (or to now while in the warehouse). Computed.',
@@ -176,6 +269,7 @@ registerObjects(shipment, {
   Trip: (t) => ({
     driver: t.relation('driver', { nullable: true, description: 'The driver (driver_id).' }),
     vehicle: t.relation('vehicle', { nullable: true, description: 'The vehicle (vehicle_id).' }),
+    trailer: t.relation('trailer', { nullable: true, description: 'The trailer (trailer_id).' }),
   }),
   TripPhase: (t) => ({ route_point: t.relation('route_point', { description: 'The route point (id, position, route_type).' }) }),
 });
@@ -208,6 +302,7 @@ export const refFields: Record<string, string> = {
   national_road_carrier_id: 'actor',
   driver_id: 'driver',
   vehicle_id: 'vehicle',
+  trailer_id: 'trailer',
   purchase_order_item_id: 'purchaseOrderItem',
   sales_order_item_id: 'salesOrderItem',
 };
@@ -217,6 +312,13 @@ export const shipmentHooks: NodeHooks = {
   // A phase's route point must be a point of the route of its transport: the route sent, or the stored one.
   NationalRoadTransport: (p, prefix, _errors, existing, refs) => {
     const route = { id: typeof p.route_id === 'number' ? p.route_id : null, transportId: p.route_id == null && existing ? existing.id : null };
+    // A new route for a stored transport: the stored phases it keeps must be on that route too.
+    // Kept: every trip's phases when `trips` is left out; a trip sent by id without `phases` keeps its own.
+    if (existing && typeof p.route_id === 'number') {
+      const trips = p.trips as Record<string, unknown>[] | null | undefined;
+      const tripIds = trips === undefined ? null : (trips ?? []).filter((t) => typeof t?.id === 'number' && t.phases === undefined).map((t) => t.id as number);
+      if (tripIds === null || tripIds.length) refs.push({ kind: 'keptPhases', id: p.route_id, name: `${prefix}route_id`, keptPhases: { transportId: existing.id, tripIds } });
+    }
     ((p.trips as Record<string, unknown>[] | null | undefined) ?? []).forEach((trip, i) =>
       ((trip?.phases as Record<string, unknown>[] | null | undefined) ?? []).forEach((phase, k) => {
         if (typeof phase?.route_point_id === 'number') refs.push({ kind: 'routePoint', id: phase.route_point_id, name: `${prefix}trips.${i}.phases.${k}.route_point_id`, route });
