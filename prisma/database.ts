@@ -36,8 +36,12 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
         return (q: SqlQuery) => {
           const store = sqlCounter.getStore();
           if (store) store.statements += 1;
-          if (traceSql) console.error(`[sql] ${q.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.SQL_TRACE_CHARS ?? 300))}`);
-          return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q);
+          if (!traceSql) return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q);
+          const started = performance.now();
+          return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).finally(() => {
+            const ms = (performance.now() - started).toFixed(1);
+            console.error(`[sql ${ms} ms] ${q.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.SQL_TRACE_CHARS ?? 300))}`);
+          });
         };
       }
       if (prop === 'startTransaction') {

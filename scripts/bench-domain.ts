@@ -14,7 +14,7 @@ export interface BenchContext {
 
 const BATCH = 100;
 
-function orderParams(i: number, round: number, productCode: (i: number) => string) {
+export function orderParams(i: number, round: number, productCode: (i: number) => string) {
   return {
     reference_code: `ORC-B${String(i + 1).padStart(3, '0')}`,
     observations: `bench round ${round}`,
@@ -31,7 +31,7 @@ function orderParams(i: number, round: number, productCode: (i: number) => strin
   };
 }
 
-function processParams(i: number, productCode: (i: number) => string) {
+export function processParams(i: number, productCode: (i: number) => string) {
   return {
     reference_code: `PRC-B${String(i + 1).padStart(3, '0')}`,
     alert_level: ['NORMAL', 'WARNING', 'DANGER'][i % 3],

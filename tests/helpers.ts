@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** The app under test. */
 export const baseUrl = () => inject('baseUrl');
@@ -78,4 +78,20 @@ export async function graphql(key: string | undefined, query: string, variables?
     body: JSON.stringify({ query, variables }),
   });
   return { status: res.status, body: (await res.json()) as { data?: any; errors?: any } };
+}
+
+/** A route with three points (GraphQL); answers its id and point ids. */
+export async function routeOf(key: string) {
+  const res = await graphql(key, 'mutation($p: RouteParams!) { createRoute(params: $p) { id points { id } } }', {
+    p: {
+      name: uniq('Route '),
+      points: [
+        { position: 1, route_type: 'LOADING' },
+        { position: 2, route_type: 'INVOICE_EXCHANGE' },
+        { position: 3, route_type: 'UNLOADING' },
+      ],
+    },
+  });
+  expect(res.body.errors).toBeUndefined();
+  return { id: res.body.data.createRoute.id as number, points: res.body.data.createRoute.points.map((p: any) => p.id) as number[] };
 }

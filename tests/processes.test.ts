@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeStatic } from '../graph/logistics/ais-encode.ts';
-import { api, baseUrl, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { api, baseUrl, client, graphql, newCompany, routeOf, uniq, type TestCompany } from './helpers.ts';
 
 type Client = ReturnType<typeof client>;
 
@@ -27,22 +27,6 @@ async function purchaseOrder(C: Client, op: number) {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const order = (await C.get(`/operations/${op}/orders/${created.body.data.id}`)).body.data;
   return { id: order.id as number, code, items: order.purchase_order.items.map((i: any) => i.id) as number[] };
-}
-
-/** A route with three points (GraphQL); answers its id and point ids. */
-async function routeOf(key: string) {
-  const res = await graphql(key, 'mutation($p: RouteParams!) { createRoute(params: $p) { id points { id } } }', {
-    p: {
-      name: uniq('Route '),
-      points: [
-        { position: 1, route_type: 'LOADING' },
-        { position: 2, route_type: 'INVOICE_EXCHANGE' },
-        { position: 3, route_type: 'UNLOADING' },
-      ],
-    },
-  });
-  expect(res.body.errors).toBeUndefined();
-  return { id: res.body.data.createRoute.id as number, points: res.body.data.createRoute.points.map((p: any) => p.id) as number[] };
 }
 
 /** Ids of global reference rows (GraphQL), and a vessel imported over AIS under a new MMSI. */
@@ -960,5 +944,5 @@ describe('processes', () => {
   });
 });
 
-export { maritimeImport, nfe, purchaseOrder, routeOf };
+export { maritimeImport, nfe, purchaseOrder };
 void api;

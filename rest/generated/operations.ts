@@ -373,6 +373,40 @@ export type DocumentType =
   | 'INTERNAL_CODE'
   | 'TIN';
 
+/** One sort key of a Driver list. */
+export type DriverOrderBy = {
+  /** Field to sort by. */
+  field: DriverOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type DriverOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'name'
+  | 'updated_at';
+
+/** Driver fields. `name` is required when a driver is created. */
+export type DriverParams = {
+  /** Date of birth. */
+  birthday?: string | null | undefined;
+  /** ISO 3166-1 alpha-2 country of the driver. */
+  country_code?: string | null | undefined;
+  /** CPF (Brazilian individual taxpayer number). */
+  cpf?: string | null | undefined;
+  /** Driving licence category, e.g. E. */
+  license_category?: string | null | undefined;
+  /** Driving licence expiration date. */
+  license_expiration_date?: string | null | undefined;
+  /** Driving licence number (CNH). */
+  license_number?: string | null | undefined;
+  /** Full name. */
+  name?: string | null | undefined;
+  /** Identity document number (RG, passport...). */
+  official_document?: string | null | undefined;
+};
+
 /** A DUIMP (single import declaration). */
 export type DuimpParams = {
   /** Customs channel. */
@@ -1800,6 +1834,37 @@ export type TrackingKey =
   | 'TRACKING_NUMBER'
   | 'VESSEL';
 
+/** One sort key of a Trailer list. */
+export type TrailerOrderBy = {
+  /** Field to sort by. */
+  field: TrailerOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type TrailerOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'plate'
+  | 'type'
+  | 'updated_at';
+
+/** Trailer fields. `type` and `plate` are required when a trailer is created. */
+export type TrailerParams = {
+  /** Number of axles. */
+  axles?: number | null | undefined;
+  /** Whether the trailer is refrigerated (default false). */
+  is_refrigerated?: boolean | null | undefined;
+  /** Largest load in kg. */
+  max_weight_kg?: string | null | undefined;
+  /** Licence plate. */
+  plate?: string | null | undefined;
+  /** Tare weight in kg. */
+  tare_weight_kg?: string | null | undefined;
+  /** Kind of trailer. */
+  type?: TrailerType | null | undefined;
+};
+
 /** Kind of trailer: BOX, SLIDER, BUGGY_20 (20-foot container chassis), BUGGY_40 (40-foot). */
 export type TrailerType =
   | 'BOX'
@@ -1880,6 +1945,45 @@ export type TripPhaseParams = {
   realized_at?: string | null | undefined;
   /** The route point. */
   route_point_id?: number | null | undefined;
+};
+
+/** One sort key of a Vehicle list. */
+export type VehicleOrderBy = {
+  /** Field to sort by. */
+  field: VehicleOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type VehicleOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'plate'
+  | 'type'
+  | 'updated_at';
+
+/** Vehicle fields. `type`, `plate` and `is_refrigerated` are required when a vehicle is created. */
+export type VehicleParams = {
+  /** Whether the vehicle is refrigerated. */
+  is_refrigerated?: boolean | null | undefined;
+  /** Licence plate. */
+  plate?: string | null | undefined;
+  /** Speed limit on dry road (km/h). */
+  speed_limit_dry?: number | null | undefined;
+  /** Speed limit on wet road (km/h). */
+  speed_limit_wet?: number | null | undefined;
+  /** Tare weight in kg. */
+  tare_weight_kg?: string | null | undefined;
+  /** Maximum temperature (°C) of a refrigerated vehicle. */
+  temperature_max?: string | null | undefined;
+  /** Minimum temperature (°C) of a refrigerated vehicle. */
+  temperature_min?: string | null | undefined;
+  /** Brand of the tracker. */
+  tracker_brand?: TrackerBrand | null | undefined;
+  /** Tracker identifier. */
+  tracker_id?: string | null | undefined;
+  /** Kind of vehicle. */
+  type?: VehicleType | null | undefined;
 };
 
 /** Kind of road vehicle. */
@@ -2425,3 +2529,120 @@ export type CostModelVersionsGetQueryVariables = Exact<{
 
 
 export type CostModelVersionsGetQuery = { costModelVersion: { id: number, version: number, cost_model: { id: number, name: string, has_cost_per_product: boolean, has_planned_costs: boolean }, root_model_expenses: Array<{ id: number, dynamic_table_definition_id: number | null, fallback_path: string | null, price_field: string | null, reference_value: string | null, precification_model: PrecificationModel | null, reference: CostReference | null, cost_expense: { id: number, name: string, slug: string }, matching_rules: Array<{ id: number, path: string, operator: MatchingRuleOperator, table_definition_field: string | null }> }> } };
+
+export type DriversListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<DriverOrderBy> | DriverOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type DriversListQuery = { drivers: { total_count: number, data: Array<{ id: number, name: string, country_code: string | null, cpf: string | null, official_document: string | null, birthday: string | null, license_number: string | null, license_category: string | null, license_expiration_date: string | null, inserted_at: string, updated_at: string, country: { code: string, iso3: string, name: string } | null }> } };
+
+export type DriversCreateMutationVariables = Exact<{
+  params: DriverParams;
+}>;
+
+
+export type DriversCreateMutation = { createDriver: { id: number, name: string, country_code: string | null, cpf: string | null, official_document: string | null, birthday: string | null, license_number: string | null, license_category: string | null, license_expiration_date: string | null, inserted_at: string, updated_at: string, country: { code: string, iso3: string, name: string } | null } };
+
+export type DriversGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DriversGetQuery = { driver: { id: number, name: string, country_code: string | null, cpf: string | null, official_document: string | null, birthday: string | null, license_number: string | null, license_category: string | null, license_expiration_date: string | null, inserted_at: string, updated_at: string, country: { code: string, iso3: string, name: string } | null } };
+
+export type DriversUpdateMutationVariables = Exact<{
+  id: number;
+  params: DriverParams;
+}>;
+
+
+export type DriversUpdateMutation = { updateDriver: { id: number, name: string, country_code: string | null, cpf: string | null, official_document: string | null, birthday: string | null, license_number: string | null, license_category: string | null, license_expiration_date: string | null, inserted_at: string, updated_at: string, country: { code: string, iso3: string, name: string } | null } };
+
+export type DriversDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DriversDeleteMutation = { deleteDriver: { id: number, name: string, country_code: string | null, cpf: string | null, official_document: string | null, birthday: string | null, license_number: string | null, license_category: string | null, license_expiration_date: string | null, inserted_at: string, updated_at: string, country: { code: string, iso3: string, name: string } | null } };
+
+export type VehiclesListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<VehicleOrderBy> | VehicleOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type VehiclesListQuery = { vehicles: { total_count: number, data: Array<{ id: number, type: VehicleType, plate: string, is_refrigerated: boolean, speed_limit_dry: number | null, speed_limit_wet: number | null, tare_weight_kg: string | null, temperature_min: string | null, temperature_max: string | null, tracker_brand: TrackerBrand | null, tracker_id: string | null, inserted_at: string, updated_at: string }> } };
+
+export type VehiclesCreateMutationVariables = Exact<{
+  params: VehicleParams;
+}>;
+
+
+export type VehiclesCreateMutation = { createVehicle: { id: number, type: VehicleType, plate: string, is_refrigerated: boolean, speed_limit_dry: number | null, speed_limit_wet: number | null, tare_weight_kg: string | null, temperature_min: string | null, temperature_max: string | null, tracker_brand: TrackerBrand | null, tracker_id: string | null, inserted_at: string, updated_at: string } };
+
+export type VehiclesGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type VehiclesGetQuery = { vehicle: { id: number, type: VehicleType, plate: string, is_refrigerated: boolean, speed_limit_dry: number | null, speed_limit_wet: number | null, tare_weight_kg: string | null, temperature_min: string | null, temperature_max: string | null, tracker_brand: TrackerBrand | null, tracker_id: string | null, inserted_at: string, updated_at: string } };
+
+export type VehiclesUpdateMutationVariables = Exact<{
+  id: number;
+  params: VehicleParams;
+}>;
+
+
+export type VehiclesUpdateMutation = { updateVehicle: { id: number, type: VehicleType, plate: string, is_refrigerated: boolean, speed_limit_dry: number | null, speed_limit_wet: number | null, tare_weight_kg: string | null, temperature_min: string | null, temperature_max: string | null, tracker_brand: TrackerBrand | null, tracker_id: string | null, inserted_at: string, updated_at: string } };
+
+export type VehiclesDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type VehiclesDeleteMutation = { deleteVehicle: { id: number, type: VehicleType, plate: string, is_refrigerated: boolean, speed_limit_dry: number | null, speed_limit_wet: number | null, tare_weight_kg: string | null, temperature_min: string | null, temperature_max: string | null, tracker_brand: TrackerBrand | null, tracker_id: string | null, inserted_at: string, updated_at: string } };
+
+export type TrailersListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<TrailerOrderBy> | TrailerOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type TrailersListQuery = { trailers: { total_count: number, data: Array<{ id: number, type: TrailerType, plate: string, axles: number | null, is_refrigerated: boolean, tare_weight_kg: string | null, max_weight_kg: string | null, inserted_at: string, updated_at: string }> } };
+
+export type TrailersCreateMutationVariables = Exact<{
+  params: TrailerParams;
+}>;
+
+
+export type TrailersCreateMutation = { createTrailer: { id: number, type: TrailerType, plate: string, axles: number | null, is_refrigerated: boolean, tare_weight_kg: string | null, max_weight_kg: string | null, inserted_at: string, updated_at: string } };
+
+export type TrailersGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type TrailersGetQuery = { trailer: { id: number, type: TrailerType, plate: string, axles: number | null, is_refrigerated: boolean, tare_weight_kg: string | null, max_weight_kg: string | null, inserted_at: string, updated_at: string } };
+
+export type TrailersUpdateMutationVariables = Exact<{
+  id: number;
+  params: TrailerParams;
+}>;
+
+
+export type TrailersUpdateMutation = { updateTrailer: { id: number, type: TrailerType, plate: string, axles: number | null, is_refrigerated: boolean, tare_weight_kg: string | null, max_weight_kg: string | null, inserted_at: string, updated_at: string } };
+
+export type TrailersDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type TrailersDeleteMutation = { deleteTrailer: { id: number, type: TrailerType, plate: string, axles: number | null, is_refrigerated: boolean, tare_weight_kg: string | null, max_weight_kg: string | null, inserted_at: string, updated_at: string } };

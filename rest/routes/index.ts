@@ -7,9 +7,10 @@ import { routeRoutes } from './routes.routes.ts';
 import { vesselRoutes } from './vessels.routes.ts';
 import { processRoutes } from './processes.routes.ts';
 import { costModelRoutes } from './cost-models.routes.ts';
+import { fleetRouteTable } from './fleet.routes.ts';
 
 /** Every documented route of the API: the router, the OpenAPI description and the tests iterate this. */
-export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes];
+export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable];
 
 /** Reference sections (OpenAPI tags) and what each covers. */
 export const tags: Record<string, string> = {
@@ -21,4 +22,5 @@ export const tags: Record<string, string> = {
   Routes: "The company's routes: ordered points, each with a route type; road transports refer to route points.",
   Processes: 'Import and export processes of an operation with their whole foreign trade shipment (containers, cargo, invoices, freight, demurrage, customs), lifecycle, costs per expense and documents, by id or by reference code.',
   'Cost models': 'Cost models of the company, their versions and expenses; processes record costs per expense against them.',
+  Fleet: 'Drivers, vehicles and trailers of the company; the trips of national road transports refer to them by `driver_id`, `vehicle_id` and `trailer_id`.',
 };
