@@ -1,4 +1,4 @@
-import { isObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { getNamedType, isObjectType, type GraphQLField, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 
 // The compiled executor (graphql-jit) hands each resolver a response path built afresh for that
 // call. The Prisma plugin finds the selection a parent's query loaded for a nested field by
@@ -37,13 +37,23 @@ function intern(top: Map<Key, PathLink>, path: AnyPath): PathLink {
   return link;
 }
 
-/** Wraps every field that has its own resolver so that it sees the request's interned path. */
+/**
+ * Whether the Prisma plugin reads or records selections at this field: a field it wraps (a
+ * relation or a field with `select`), or one answering Prisma objects (a root or list field
+ * that plans the query). Other resolvers never look at the path, and their ancestors' links
+ * are interned on the way anyway.
+ */
+function usesSelections(field: GraphQLField<unknown, unknown>): boolean {
+  return Boolean(field.extensions?.pothosPrismaSelect || getNamedType(field.type).extensions?.pothosPrismaLoader);
+}
+
+/** Wraps every field whose resolver takes part in selection mapping so that it sees the request's interned path. */
 export function internResponsePaths(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
       const resolve = field.resolve;
-      if (!resolve) continue;
+      if (!resolve || !usesSelections(field)) continue;
       field.resolve = (source, args, context, info) => {
         let top = roots.get(context);
         if (!top) roots.set(context, (top = new Map()));
