@@ -11,7 +11,7 @@ import { seedReferenceData } from '../../graph/reference/seed';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { handleRest } from '../../rest/router';
-import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
 /** Applies migrations and, on an empty database, creates the demo company. */
@@ -33,8 +33,8 @@ async function prepare(log: (line: string) => void): Promise<NewCompany | null> 
  * more than the rest of a small read. Calls with a body get a Fetch Request whose body stays
  * a stream (uploads are never buffered).
  */
-function toFetchRequest(req: ExpressRequest): Request {
-  const url = `http://${req.headers.host ?? 'localhost'}${req.originalUrl}`;
+function toFetchRequest(req: IncomingMessage): Request {
+  const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
   if (req.method === 'GET' || req.method === 'HEAD' || (req.method === 'DELETE' && !req.headers['content-length'])) {
     const headers = {
       get(name: string): string | null {
@@ -52,19 +52,33 @@ function toFetchRequest(req: ExpressRequest): Request {
   return new Request(url, { method: req.method, headers, body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } as RequestInit);
 }
 
+/** An API call for the REST router: a path under /api/ other than /api/ itself (the reference page). */
+const restPath = (url: string): string | null => {
+  const path = url.split('?', 1)[0];
+  return path.startsWith('/api/') && path.length > 5 ? path.slice(4) : null;
+};
+
 /**
- * The REST API, mounted straight on the HTTP server ahead of the page router: every /api/*
- * call goes to the facade without a trip through page route matching and loaders
+ * The REST API, served straight off the HTTP server ahead of the web framework: every /api/*
+ * call goes to the facade without express middleware or page route matching
  * (docs/decisions/008-rest-mount.md).
  */
-async function serveRest(req: ExpressRequest, res: ExpressResponse): Promise<void> {
-  const answer = await handleRest(toFetchRequest(req), req.path);
-  res.writeHead(answer.status, answer.headers);
-  if (typeof answer.body === 'string') res.end(answer.body);
-  else answer.body.pipe(res);
+async function serveRest(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  try {
+    const answer = await handleRest(toFetchRequest(req), path);
+    res.writeHead(answer.status, answer.headers);
+    if (typeof answer.body === 'string') res.end(answer.body);
+    else answer.body.pipe(res);
+  } catch {
+    // handleRest answers every failure itself; this only guards the socket.
+    if (!res.headersSent) {
+      const { status, body } = errorResponse('INTERNAL_SERVER_ERROR', 'en-US');
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    } else res.destroy();
+  }
 }
 
-/** Builds the express app: static assets, the JSON 404 of /api for non-browsers, the REST API, then Remix. */
+/** Builds the express app: static assets, the JSON 404 of /api for non-browsers, then Remix (pages, /graphql, /openapi.json). */
 function httpApp(build: ServerBuild) {
   const app = express();
   app.disable('x-powered-by');
@@ -74,10 +88,6 @@ function httpApp(build: ServerBuild) {
     const request = new Request(`http://local${req.originalUrl}`, { headers: req.headers as Record<string, string> });
     const { status, body } = errorResponse('NOT_FOUND', localeOf(request));
     res.status(status).json(body);
-  });
-  app.use('/api/', (req, res, next) => {
-    if (req.path === '/') return next();
-    serveRest(req, res).catch(next);
   });
   app.all('*', createRequestHandler({ build, mode: env().production ? 'production' : 'development' }));
   return app;
@@ -90,7 +100,12 @@ export const runtime = {
       if (!quiet) console.log(line);
     };
     const demo = await prepare(log);
-    const server = httpApp(build).listen(port);
+    const app = httpApp(build);
+    const server = createServer((req, res) => {
+      const path = restPath(req.url ?? '/');
+      if (path) void serveRest(req, res, path);
+      else app(req, res);
+    }).listen(port);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const actual = (server.address() as AddressInfo).port;
     const base = `http://localhost:${actual}`;
