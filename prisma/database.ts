@@ -85,10 +85,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const dir = path.resolve(config.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   return {
     kind: 'pglite',
     adapterFactory: countingFactory(new PrismaPGlite(client)),
     close: () => client.close(),
   };
+}
+
+/** The PostgreSQL extensions the migrations create (pg_trgm for vessel search), as PGlite loads them. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
 }

@@ -95,7 +95,8 @@ export function writeMigration(name: string, sql: string): string | null {
 export async function schemaDriftSql(): Promise<string> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
-  const scratch = await PGlite.create();
+  const { pgliteExtensions } = await import('./database.ts');
+  const scratch = await PGlite.create({ extensions: await pgliteExtensions() });
   try {
     const sql = await pendingSchemaSql(new PrismaPGlite(scratch));
     return /^-- This is an empty migration/.test(sql.trim()) ? '' : sql.trim();
