@@ -353,6 +353,8 @@ async function main() {
     const logisticsData = await logistics.seedLogisticsBenchData();
     const aisRate = logisticsData.ais.sentences / (logisticsData.ais.elapsed_ms / 1000);
     log(`AIS import: ${fmt(logisticsData.ais.sentences)} sentences in ${fmt(logisticsData.ais.elapsed_ms / 1000, 1)} s = ${fmt(aisRate)} sentences/s`);
+    const scheduleRate = logisticsData.schedules.rows / (logisticsData.schedules.elapsed_ms / 1000);
+    log(`port schedule import: ${fmt(logisticsData.schedules.rows)} rows in ${fmt(logisticsData.schedules.elapsed_ms / 1000, 1)} s = ${fmt(scheduleRate)} rows/s`);
     const headers = { 'api-key': company.api_key };
     const pgVersion = String(((await prisma().$queryRawUnsafe('select version() as v')) as { v: string }[])[0].v);
 
@@ -573,6 +575,7 @@ async function main() {
       '|---|---|',
       `| AIS import, ${fmt(logisticsData.ais.sentences)} sentences (${fmt(logistics.AIS_VESSELS)} vessels), in-process | ${fmt(aisRate)} sentences/s |`,
       `| GET /api/vessels?search= over ${fmt(logistics.AIS_VESSELS)} vessels | ${fmt(vesselSearch.rps)} req/s, p50 ${vesselSearch.p50} ms, p99 ${vesselSearch.p99} ms |`,
+      `| Port schedule import, ${fmt(logisticsData.schedules.rows)} rows (CSV, batches of 500), in-process | ${fmt(scheduleRate)} rows/s |`,
       `| GET /api/port-schedules/{port} 30-day window (${fmt(logisticsData.schedules.rows)} calls stored) | ${fmt(scheduleWindow.rps)} req/s, p50 ${scheduleWindow.p50} ms, p99 ${scheduleWindow.p99} ms |`,
     ].join('\n');
 

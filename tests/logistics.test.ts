@@ -175,6 +175,18 @@ describe('importers and vessels', () => {
     expect(again.body).toMatchObject({ rows: 3, created: 0, updated: 3 });
   });
 
+  it('applies a schedule repeated within one file in line order: the last line wins', async () => {
+    const header = readFileSync('tests/fixtures/port-schedules-sample.csv', 'utf8').split('\n')[0];
+    const number = `RIG-${Date.now()}`;
+    const line = (etb: string, voyage: string) => `BRRIG,${number},,,,${etb},,,,MAEU,Maersk,DK,${voyage},LOADING,,,,,`;
+    const res = await runImport('port-schedules', [header, line('2026-03-01T00:00:00Z', 'V1'), line('2026-03-02T00:00:00Z', 'V2'), line('2026-03-03T06:00:00Z', 'V3')].join('\n'));
+    expect(res.body).toMatchObject({ rows: 3, bad_lines: 0, created: 1, updated: 2 });
+    const got = await A.get('/port-schedules/BRRIG', 'start_date_etb=2026-03-01T00:00:00Z&end_date_etb=2026-03-31T00:00:00Z&limit=100');
+    const mine = got.body.data.filter((s: any) => s.schedule_number === number);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ etb: '2026-03-03T06:00:00Z', carrier: { voyage: 'V3' } });
+  });
+
   it('answers the calls of a port in an ETB window with data and total_count, every 3.10 field present', async () => {
     const res = await A.get('/port-schedules/BRSSZ', 'start_date_etb=2026-01-01T00:00:00Z&end_date_etb=2026-01-31T23:59:59Z');
     expect(res.status, JSON.stringify(res.body)).toBe(200);

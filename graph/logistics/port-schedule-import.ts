@@ -128,6 +128,28 @@ export async function importPortSchedules(
   return report;
 }
 
+/** Columns written by the import, with the PostgreSQL type each is sent as. */
+const scheduleColumns = {
+  port_id: 'int', schedule_number: 'text', vessel_id: 'int', etb: 'timestamptz', atb: 'timestamptz', etu: 'timestamptz', atu: 'timestamptz',
+  carrier_code: 'text', carrier_name: 'text', carrier_country_code: 'text', carrier_voyage: 'text', operation_type: 'text',
+  shipping_agency_cnpj: 'text', shipping_agency_name: 'text', vessel_responsible: 'text', last_ports: 'jsonb', next_ports: 'jsonb',
+} as const;
+type ScheduleColumn = keyof typeof scheduleColumns;
+const names = Object.keys(scheduleColumns) as ScheduleColumn[];
+
+/**
+ * One statement upserts a whole batch: the rows go as one array per column, unnested into an
+ * INSERT ... ON CONFLICT on (port_id, schedule_number). `xmax = 0` tells the inserted rows
+ * from the updated ones.
+ */
+const upsertSql = `INSERT INTO "port_schedules" (${names.map((n) => `"${n}"`).join(', ')}, "updated_at")
+SELECT u.*, now() FROM unnest(${names.map((n, i) => `$${i + 1}::${scheduleColumns[n]}[]`).join(', ')}) AS u(${names.map((n) => `"${n}"`).join(', ')})
+ON CONFLICT ("port_id", "schedule_number") DO UPDATE SET ${names
+  .filter((n) => n !== 'port_id' && n !== 'schedule_number')
+  .map((n) => `"${n}" = EXCLUDED."${n}"`)
+  .join(', ')}, "updated_at" = EXCLUDED."updated_at"
+RETURNING (xmax = 0) AS inserted`;
+
 async function applyBatch(rows: Row[], report: PortScheduleReport): Promise<void> {
   const counts = { created: 0, updated: 0, vessels: 0 };
   await prisma().$transaction(
@@ -136,35 +158,42 @@ async function applyBatch(rows: Row[], report: PortScheduleReport): Promise<void
       const imos = [...new Set(rows.filter((r) => !r.mmsi && r.imo).map((r) => r.imo!))];
       const vessels = new Map<string, number>();
       if (mmsis.length) {
-        for (const v of await db.vessel.findMany({ where: { mmsi_number: { in: mmsis } }, select: { id: true, mmsi_number: true } })) vessels.set(v.mmsi_number, v.id);
+        const known = async () => {
+          for (const v of await db.vessel.findMany({ where: { mmsi_number: { in: mmsis } }, select: { id: true, mmsi_number: true } })) vessels.set(v.mmsi_number, v.id);
+        };
+        await known();
         const missing = mmsis.filter((m) => !vessels.has(m));
-        for (const mmsi of missing) {
-          const row = rows.find((r) => r.mmsi === mmsi)!;
-          const v = await db.vessel.create({ data: { mmsi_number: mmsi, imo_number: row.imo, name: row.vessel_name, country_code: flagOfMmsi(mmsi) }, select: { id: true } });
-          vessels.set(mmsi, v.id);
-          counts.vessels++;
+        if (missing.length) {
+          const first = (mmsi: string) => rows.find((r) => r.mmsi === mmsi)!;
+          const made = await db.vessel.createMany({
+            data: missing.map((mmsi) => ({ mmsi_number: mmsi, imo_number: first(mmsi).imo, name: first(mmsi).vessel_name, country_code: flagOfMmsi(mmsi) })),
+            skipDuplicates: true,
+          });
+          counts.vessels += made.count;
+          await known();
         }
       }
       if (imos.length) {
         for (const v of await db.vessel.findMany({ where: { imo_number: { in: imos } }, select: { id: true, imo_number: true } })) vessels.set(`imo:${v.imo_number}`, v.id);
       }
-      const keys = rows.map((r) => ({ port_id: r.port_id, schedule_number: r.schedule_number }));
-      const existing = new Set(
-        (await db.portSchedule.findMany({ where: { OR: keys }, select: { port_id: true, schedule_number: true } })).map((k) => `${k.port_id}|${k.schedule_number}`),
-      );
-      for (const { line: _l, mmsi, imo, vessel_name: _n, ...data } of rows) {
-        const vessel_id = (mmsi ? vessels.get(mmsi) : imo ? vessels.get(`imo:${imo}`) : undefined) ?? null;
-        const key = `${data.port_id}|${data.schedule_number}`;
-        await db.portSchedule.upsert({
-          where: { port_id_schedule_number: { port_id: data.port_id, schedule_number: data.schedule_number } },
-          create: { ...data, vessel_id },
-          update: { ...data, vessel_id },
+      // A schedule repeated within the batch: the last line wins, the earlier ones count as updates.
+      const byKey = new Map<string, Row>();
+      for (const r of rows) byKey.set(`${r.port_id}|${r.schedule_number}`, r);
+      counts.updated += rows.length - byKey.size;
+      const unique = [...byKey.values()];
+      const column = (n: ScheduleColumn) =>
+        unique.map((r) => {
+          if (n === 'vessel_id') return (r.mmsi ? vessels.get(r.mmsi) : r.imo ? vessels.get(`imo:${r.imo}`) : undefined) ?? null;
+          const v = r[n as keyof Row];
+          if (v === null || v === undefined) return null;
+          if (v instanceof Date) return v.toISOString();
+          if (scheduleColumns[n] === 'jsonb') return JSON.stringify(v);
+          return v;
         });
-        if (existing.has(key)) counts.updated++;
-        else {
-          counts.created++;
-          existing.add(key);
-        }
+      const result = (await db.$queryRawUnsafe(upsertSql, ...names.map(column))) as { inserted: boolean }[];
+      for (const r of result) {
+        if (r.inserted) counts.created++;
+        else counts.updated++;
       }
     },
     { timeout: 120_000, maxWait: 30_000 },
