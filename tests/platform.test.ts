@@ -1,9 +1,11 @@
 import { lintFromString, createConfig } from '@redocly/openapi-core';
 import { execFile } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, client, graphql, newCompany, type TestCompany } from './helpers.ts';
 
@@ -90,6 +92,37 @@ describe('the API platform', () => {
     const root = await fetch(`${baseUrl()}/api/`, { headers: { accept: 'application/json' } });
     expect(root.status).toBe(404);
     expect((await root.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('compresses JSON answers of 1 KiB or more for clients that accept gzip, and only for them', async () => {
+    const C = client(co.api_key);
+    for (let i = 0; i < 12; i++) await C.post('/products', { code: `GZ-${i}`, description: `Compressed listing item ${i}` });
+    const raw = (encoding?: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.get(`${baseUrl()}/api/products?limit=50`, { headers: { 'api-key': co.api_key, ...(encoding ? { 'accept-encoding': encoding } : {}) } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+      });
+    const plain = await raw();
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const listed = JSON.parse(plain.body.toString('utf8'));
+    expect(listed.data.length).toBeGreaterThanOrEqual(12);
+    const zipped = await raw('gzip, deflate');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(listed);
+    expect((await raw('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+    // A small answer is sent as it is.
+    const small = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`${baseUrl()}/api/products/999999999`, { headers: { 'api-key': co.api_key, 'accept-encoding': 'gzip' } }, resolve),
+    );
+    expect(small.statusCode).toBe(404);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    small.resume();
   });
 
   it('serves GraphQL with the same scoping, validation and error codes', async () => {
