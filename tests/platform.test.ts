@@ -125,6 +125,31 @@ describe('the API platform', () => {
     small.resume();
   });
 
+  it('tags successful reads with an ETag and answers 304 to If-None-Match until the data changes', async () => {
+    const C = client(co.api_key);
+    const code = `ET-${Date.now()}`;
+    await C.post('/products', { code, description: 'Tagged' });
+    const read = (etag?: string) =>
+      fetch(`${baseUrl()}/api/products-by-code/${code}`, { headers: { 'api-key': co.api_key, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await read();
+    const etag = first.headers.get('etag')!;
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await read()).headers.get('etag')).toBe(etag);
+    const unchanged = await read(etag);
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+    expect((await read(`"other", ${etag}`)).status).toBe(304);
+    await C.put(`/products-by-code/${code}`, { description: 'Tagged again' });
+    const changed = await read(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect((await changed.json()).data.description).toBe('Tagged again');
+    // Errors and writes carry no tag.
+    expect((await fetch(`${baseUrl()}/api/products/999999999`, { headers: { 'api-key': co.api_key } })).headers.get('etag')).toBeNull();
+  });
+
   it('serves GraphQL with the same scoping, validation and error codes', async () => {
     const res = await graphql(co.api_key, '{ company { id name } operations { id handlers { id role } } }');
     expect(res.status).toBe(200);

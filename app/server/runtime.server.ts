@@ -12,6 +12,7 @@ import { seedReferenceData } from '../../graph/reference/seed';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { handleRest } from '../../rest/router';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -71,6 +72,22 @@ const gzipAsync = promisify(gzip);
 const acceptsGzip = (req: IncomingMessage) => req.headers['accept-encoding'] !== undefined && accepts(req).encoding(['identity', 'gzip']) === 'gzip';
 
 /**
+ * Conditional reads: a successful GET carries a weak ETag of its JSON (the same answer gives
+ * the same tag, compressed or not), and a request whose If-None-Match names it gets 304 with no
+ * body. A client polling a process pays for the answer only when it changed.
+ */
+const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+function notModified(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  const strong = etag.slice(2);
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === strong;
+  });
+}
+
+/**
  * The REST API, served straight off the HTTP server ahead of the web framework: every /api/*
  * call goes to the facade without express middleware or page route matching
  * (docs/decisions/008-rest-mount.md).
@@ -79,11 +96,20 @@ async function serveRest(req: IncomingMessage, res: ServerResponse, path: string
   try {
     const answer = await handleRest(toFetchRequest(req), path);
     if (typeof answer.body === 'string') {
+      const headers: Record<string, string> = { ...answer.headers, vary: 'accept-encoding' };
+      if ((req.method === 'GET' || req.method === 'HEAD') && answer.status === 200) {
+        headers.etag = etagOf(answer.body);
+        headers['cache-control'] = 'private, no-cache';
+        if (notModified(req, headers.etag)) {
+          res.writeHead(304, headers).end();
+          return;
+        }
+      }
       if (answer.body.length >= GZIP_FROM && acceptsGzip(req)) {
         const zipped = await gzipAsync(answer.body, { level: zlibConstants.Z_BEST_SPEED });
-        res.writeHead(answer.status, { ...answer.headers, 'content-encoding': 'gzip', vary: 'accept-encoding' }).end(zipped);
+        res.writeHead(answer.status, { ...headers, 'content-encoding': 'gzip' }).end(zipped);
       } else {
-        res.writeHead(answer.status, { ...answer.headers, vary: 'accept-encoding' }).end(answer.body);
+        res.writeHead(answer.status, headers).end(answer.body);
       }
     } else {
       res.writeHead(answer.status, answer.headers);
