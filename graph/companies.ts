@@ -1,6 +1,7 @@
 import { BusinessRole } from '../prisma/generated/client/enums.ts';
 import { newApiKey } from './auth.ts';
 import { prisma } from './db.ts';
+import { write as inTransaction } from './kit/transaction.ts';
 
 /** What creating a company prints: the company, its one API key (shown once) and its operation. */
 export interface NewCompany {
@@ -14,7 +15,7 @@ export async function createCompany(name: string): Promise<NewCompany> {
   const trimmed = name.trim();
   if (!trimmed) throw new Error('a company name is required');
   const { prefix, key, secretHash } = newApiKey();
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
     const company = await db.company.create({ data: { name: trimmed }, select: { id: true, name: true } });
     await db.apiKey.create({ data: { company_id: company.id, prefix, secret_hash: new Uint8Array(secretHash), label: 'default' } });
     const operation = await db.operation.create({

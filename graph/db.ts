@@ -1,6 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { openDatabase, type Database } from '../prisma/database.ts';
-import { PrismaClient } from '../prisma/generated/client/client.ts';
+import { PrismaClient, type Prisma } from '../prisma/generated/client/client.ts';
 import { env } from './env.ts';
+
+/** The transaction a unit of work runs in (opened by graph/kit/transaction.ts), if any. */
+export const unitOfWork = new AsyncLocalStorage<{ tx: Prisma.TransactionClient; readOnly: boolean }>();
 
 let database: Database | undefined;
 let client: PrismaClient | undefined;
@@ -17,10 +21,20 @@ export function connect(): Promise<PrismaClient> {
   return opening;
 }
 
-/** The shared Prisma client; `connect()` must have completed. */
-export function prisma(): PrismaClient {
+/** The shared Prisma client, outside any transaction; `connect()` must have completed. */
+export function sharedClient(): PrismaClient {
   if (!client) throw new Error('database not connected: call connect() first');
   return client;
+}
+
+/**
+ * The client to query with: the open transaction of the current unit of work when there is
+ * one (a resolver reading inside a write or a snapshot sees that transaction's state), else
+ * the shared client. NOTE: inside a unit of work the result has no `$transaction`; open
+ * transactions only through graph/kit/transaction.ts.
+ */
+export function prisma(): PrismaClient {
+  return (unitOfWork.getStore()?.tx as PrismaClient | undefined) ?? sharedClient();
 }
 
 /** The open database (adapter factory for the migration engine, kind). */

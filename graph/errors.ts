@@ -1,7 +1,14 @@
 import { GraphQLError } from 'graphql';
 
 /** Catalogue codes, the same in every locale. */
-export type ErrorCode = 'NOT_FOUND' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'UNAUTHORIZED' | 'UNPROCESSABLE_ENTITY';
+export type ErrorCode =
+  | 'NOT_FOUND'
+  | 'BAD_REQUEST'
+  | 'INTERNAL_SERVER_ERROR'
+  | 'UNAUTHORIZED'
+  | 'UNPROCESSABLE_ENTITY'
+  | 'CONFLICT'
+  | 'PRECONDITION_FAILED';
 
 /** A field at fault: dotted name (`items.0.code`) and its en-US message. */
 export interface FieldError {
@@ -16,6 +23,9 @@ export const catalogue: Record<ErrorCode, { status: number; message: string }> =
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Internal server error.' },
   UNAUTHORIZED: { status: 401, message: 'Unauthorized to access this resource.' },
   UNPROCESSABLE_ENTITY: { status: 422, message: 'Provided data are invalid.' },
+  // Beyond the specification's five codes (docs/decisions/010-write-path.md).
+  CONFLICT: { status: 409, message: 'The resource is being changed by other requests. Please retry shortly.' },
+  PRECONDITION_FAILED: { status: 412, message: 'The resource has changed since you read it.' },
 };
 
 /** Field messages; keys are stable, texts are the en-US wording. */
@@ -27,13 +37,14 @@ export const fieldMessages = {
   notAllowed: 'is not allowed in the current state',
   outOfRange: 'is out of range',
   tooLarge: 'is too large',
+  stale: 'does not match the current version',
 } as const;
 
 /** A domain error: a GraphQL error whose extensions carry the catalogue code, fields and HTTP status. */
 export class DomainError extends GraphQLError {
-  constructor(code: ErrorCode, fields?: FieldError[], message = catalogue[code].message) {
+  constructor(code: ErrorCode, fields?: FieldError[], message = catalogue[code].message, headers?: Record<string, string>) {
     super(message, {
-      extensions: { code, ...(fields?.length ? { fields } : {}), http: { status: catalogue[code].status } },
+      extensions: { code, ...(fields?.length ? { fields } : {}), http: { status: catalogue[code].status, ...(headers ? { headers } : {}) } },
     });
   }
 }
@@ -66,6 +77,20 @@ export class InvalidTransitionError extends DomainError {
   }
 }
 
+/** A write that kept colliding with concurrent writes after its retries (409, with Retry-After). */
+export class ConflictError extends DomainError {
+  constructor(retryAfterSeconds = 1) {
+    super('CONFLICT', undefined, undefined, { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
+/** The resource changed since the version the client names in If-Match (412). */
+export class PreconditionFailedError extends DomainError {
+  constructor() {
+    super('PRECONDITION_FAILED', [{ name: 'If-Match', message: fieldMessages.stale }]);
+  }
+}
+
 /** Missing, unknown or revoked API key. */
 export class UnauthorizedError extends DomainError {
   constructor() {
@@ -84,9 +109,3 @@ export class FieldErrors {
   }
 }
 
-/** Turns a unique-constraint violation from the database into a 422 on the given field. */
-export function rethrowUnique(error: unknown, field: string): never {
-  const code = (error as { code?: string })?.code;
-  if (code === 'P2002') throw new ValidationError([{ name: field, message: fieldMessages.taken }]);
-  throw error;
-}

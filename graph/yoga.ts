@@ -1,13 +1,27 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga } from 'graphql-yoga';
+import { getOperationAST } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { schema } from './schema.ts';
+import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
 
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
 // object per response position to find what a parent's query loaded (graph/stable-paths.ts).
 internResponsePaths(schema);
+
+/**
+ * Every query runs on one snapshot (docs/decisions/010-write-path.md): a page and the nested
+ * trees of its rows, read in several statements, show one committed state even while writers
+ * replace children in between. Mutations open their own transactions in the write path.
+ */
+const useSnapshotReads: Plugin = {
+  onExecute({ args, executeFn, setExecuteFn }) {
+    if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
+    setExecuteFn((a) => snapshot(() => Promise.resolve(executeFn(a))));
+  },
+};
 
 /** The one yoga instance: `/graphql` over HTTP, and the executor the REST facade runs through. */
 export const yoga = createYoga<Record<string, never>, Context>({
@@ -26,5 +40,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // Operations are compiled to JavaScript once and reused: list answers resolve thousands of fields.
-  plugins: [useGraphQlJit()],
+  plugins: [useGraphQlJit(), useSnapshotReads],
 });

@@ -25,9 +25,12 @@ export function errorResponse(code: ErrorCode, locale: Locale, fields?: FieldErr
  * The one place a GraphQL outcome becomes an HTTP status and a catalogue body: domain
  * errors carry their code and fields; anything else is a 500 that tells nothing more.
  */
-export function fromGraphQLErrors(errors: readonly GraphQLError[] | readonly unknown[], locale: Locale) {
-  const first = errors[0] as { extensions?: { code?: unknown; fields?: FieldError[] } } | undefined;
+export function fromGraphQLErrors(
+  errors: readonly GraphQLError[] | readonly unknown[],
+  locale: Locale,
+): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  const first = errors[0] as { extensions?: { code?: unknown; fields?: FieldError[]; http?: { headers?: Record<string, string> } } } | undefined;
   const code = first?.extensions?.code;
-  if (isCode(code)) return errorResponse(code, locale, first?.extensions?.fields);
+  if (isCode(code)) return { ...errorResponse(code, locale, first?.extensions?.fields), headers: first?.extensions?.http?.headers };
   return errorResponse('INTERNAL_SERVER_ERROR', locale);
 }

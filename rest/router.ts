@@ -10,12 +10,14 @@ import {
 } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
 import { localeOf, locales, defaultLocale, type Locale } from '../graph/context.ts';
-import { BadInputError, DomainError, FieldErrors, fieldMessages } from '../graph/errors.ts';
+import { BadInputError, DomainError, FieldErrors, PreconditionFailedError, fieldMessages } from '../graph/errors.ts';
+import { isRetryable, write } from '../graph/kit/transaction.ts';
 import { schema } from '../graph/schema.ts';
 import { yoga } from '../graph/yoga.ts';
 import { env } from '../graph/env.ts';
 import { storage } from '../graph/storage.ts';
 import { decode } from './decode.ts';
+import { etagOf, tagListMatches } from './etag.ts';
 import { readMultipart } from './multipart.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
@@ -64,6 +66,33 @@ export function compileRoute(def: RouteDef): CompiledRoute {
 /** Every route of the table, compiled. */
 export const compiledRoutes: CompiledRoute[] = routes.map(compileRoute);
 
+/**
+ * The GET of the single resource a PUT or DELETE changes: the longest GET path equal to the
+ * route's path or a leading part of it (`/processes/{id}/finish` -> `/processes/{id}`) whose
+ * path parameters the route also has. Its answer is what an `If-Match` tag names.
+ */
+function resourceOf(route: CompiledRoute): CompiledRoute | undefined {
+  if (route.def.method !== 'PUT' && route.def.method !== 'DELETE') return undefined;
+  return compiledRoutes
+    .filter(
+      (r) =>
+        r.def.method === 'GET' &&
+        !r.def.list &&
+        !r.def.download &&
+        (route.def.path === r.def.path || route.def.path.startsWith(`${r.def.path}/`)) &&
+        r.pathParams.every((p) => route.pathParams.includes(p)),
+    )
+    .sort((a, b) => b.def.path.length - a.def.path.length)[0];
+}
+
+/** For each PUT and DELETE route, the resource its `If-Match` refers to (docs/decisions/010-write-path.md). */
+const resources = new Map(compiledRoutes.map((r) => [r, resourceOf(r)]));
+
+/** Routes whose conditional writes are honoured, for the OpenAPI description and the docs. */
+export function resourceOfRoute(route: CompiledRoute): CompiledRoute | undefined {
+  return resources.get(route);
+}
+
 const MAX_JSON_BYTES = 10 * 1024 * 1024;
 
 /** What the facade answers: a status, headers and a JSON text or a file stream (no framework types). */
@@ -77,8 +106,10 @@ function json(status: number, body: unknown): RestAnswer {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
 }
 
-function fail(status: number, body: ErrorBody): RestAnswer {
-  return json(status, body);
+function fail(status: number, body: ErrorBody, headers?: Record<string, string>): RestAnswer {
+  const answer = json(status, body);
+  if (headers) Object.assign(answer.headers, headers);
+  return answer;
 }
 
 function match(method: string, path: string): { route: CompiledRoute; values: string[] } | null {
@@ -161,13 +192,17 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
       if (decoded !== undefined) variableValues[v.name] = decoded;
     }
     errors.throwIfAny(BadInputError);
-    const result = (await execute({ schema, document: route.document, variableValues, contextValue })) as {
-      data?: Record<string, unknown> | null;
-      errors?: readonly unknown[];
-    };
+    const run = (document: DocumentNode, values: Record<string, unknown>) =>
+      execute({ schema, document, variableValues: values, contextValue }) as Promise<ExecutionOutcome>;
+    const ifMatch = request.headers.get('if-match');
+    const resource = resources.get(route);
+    const result =
+      ifMatch !== null && resource
+        ? await runIfMatch(ifMatch, route, resource, variableValues, run)
+        : await run(route.document, variableValues);
     if (result.errors?.length) {
       const e = fromGraphQLErrors(result.errors, locale);
-      return fail(e.status, e.body);
+      return fail(e.status, e.body, e.headers);
     }
     const value = result.data?.[route.rootField];
     if (route.def.download) return await fileResponse(value as StoredFileRef, locale);
@@ -179,6 +214,51 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     return fail(err.status, err.body);
   } finally {
     await cleanup?.();
+  }
+}
+
+/** What executing a route's document answers. */
+type ExecutionOutcome = { data?: Record<string, unknown> | null; errors?: readonly { originalError?: unknown }[] };
+
+/** Ends a conditional write's transaction without committing, carrying the answer to give. */
+class Rollback extends Error {
+  constructor(readonly outcome: ExecutionOutcome) {
+    super('rolled back');
+  }
+}
+
+/**
+ * A PUT or DELETE with `If-Match`: reads the resource, compares its tag and runs the change in
+ * one REPEATABLE READ transaction. A concurrent change between the read and the write fails
+ * the transaction, which then runs again and answers 412 because the tag no longer matches.
+ */
+async function runIfMatch(
+  ifMatch: string,
+  route: CompiledRoute,
+  resource: CompiledRoute,
+  variableValues: Record<string, unknown>,
+  run: (document: DocumentNode, values: Record<string, unknown>) => Promise<ExecutionOutcome>,
+): Promise<ExecutionOutcome> {
+  const resourceValues = Object.fromEntries(resource.pathParams.map((p) => [p, variableValues[p]]));
+  try {
+    return await write(
+      async () => {
+        const current = await run(resource.document, resourceValues);
+        if (current.errors?.length) throw new Rollback(current);
+        const body = JSON.stringify({ data: current.data?.[resource.rootField] });
+        if (!tagListMatches(ifMatch, etagOf(body))) throw new PreconditionFailedError();
+        const outcome = await run(route.document, variableValues);
+        if (outcome.errors?.length) {
+          const conflict = outcome.errors.find((e) => isRetryable(e.originalError));
+          throw conflict ? conflict.originalError : new Rollback(outcome);
+        }
+        return outcome;
+      },
+      { repeatableRead: true },
+    );
+  } catch (e) {
+    if (e instanceof Rollback) return e.outcome;
+    throw e;
   }
 }
 
@@ -202,5 +282,5 @@ async function fileResponse(ref: StoredFileRef, locale: Locale): Promise<RestAns
 
 function fromError(e: DomainError, locale: Locale): RestAnswer {
   const r = fromGraphQLErrors([e], locale);
-  return fail(r.status, r.body);
+  return fail(r.status, r.body, r.headers);
 }

@@ -418,12 +418,14 @@ describe('orders, partners and handlers', () => {
       expect(both.body.fields).toEqual([{ name: 'handlers.0.operation_handler_id', message: taken }]);
     });
 
-    it('refuses a reference code used by a live order of the operation', async () => {
+    it('treats a POST with the reference code of a live order as an update of that order (docs/decisions/010-write-path.md)', async () => {
       const code = uniq('ORC-');
-      expect((await create(po(code))).status).toBe(201);
-      const dup = await create(po(code));
-      expect(dup.status).toBe(422);
-      expect(dup.body.fields).toEqual([{ name: 'reference_code', message: taken }]);
+      const first = await create(po(code));
+      expect(first.status).toBe(201);
+      const again = await create({ ...po(code), observations: 'sent twice' });
+      expect(again.status).toBe(201);
+      expect(again.body.data.id).toBe(first.body.data.id);
+      expect((await A.get(`${opA}/orders/${first.body.data.id}`)).body.data.observations).toBe('sent twice');
       // Another company may use the same code.
       expect((await B.post(`${opB}/orders`, { reference_code: code, type: 'ROAD_TRANSPORT' })).status).toBe(201);
     });

@@ -505,10 +505,11 @@ describe('processes', () => {
 
     it('refuses unknown references, ids of other parents, duplicate reference codes and what is not an NF-e XML with 422 on that field', async () => {
       const code = uniq('PRC-');
-      await A.post(P(), { reference_code: code });
-      const dup = await A.post(P(), { reference_code: code }, 'locale=en-US');
-      expect(dup.status).toBe(422);
-      expect(dup.body.fields).toEqual([{ name: 'reference_code', message: 'has already been taken' }]);
+      const first = await A.post(P(), { reference_code: code });
+      // A POST with the code of a live process updates it (docs/decisions/010-write-path.md).
+      const again = await A.post(P(), { reference_code: code, alert_level: 'WARNING' }, 'locale=en-US');
+      expect(again.status).toBe(201);
+      expect(again.body.data.id).toBe(first.body.data.id);
       const bad = await A.post(P(), {
         reference_code: uniq('PRC-'),
         order_ids: [999999999],
@@ -559,7 +560,7 @@ describe('processes', () => {
       expect(await put(`${P()}/${id}/finish`)).toMatchObject({ status: 200, body: short });
       const refused = await put(`${R()}/${code}/finish`);
       expect(refused.status).toBe(422);
-      expect(refused.body.fields).toEqual([{ name: 'finished_at', message: 'is not allowed in the current state' }]);
+      expect(refused.body.fields).toEqual([{ name: 'status', message: 'is not allowed in the current state' }]);
       expect(await put(`${R()}/${code}/cancel`)).toMatchObject({ status: 200, body: short });
       expect((await put(`${P()}/${id}/cancel`)).status).toBe(422);
       expect((await put(`${P()}/${id}/finish`)).status).toBe(422);

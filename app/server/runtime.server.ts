@@ -11,8 +11,8 @@ import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
+import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -76,15 +76,9 @@ const acceptsGzip = (req: IncomingMessage) => req.headers['accept-encoding'] !==
  * the same tag, compressed or not), and a request whose If-None-Match names it gets 304 with no
  * body. A client polling a process pays for the answer only when it changed.
  */
-const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 function notModified(req: IncomingMessage, etag: string): boolean {
   const header = req.headers['if-none-match'];
-  if (!header) return false;
-  const strong = etag.slice(2);
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === strong;
-  });
+  return header !== undefined && tagListMatches(header, etag);
 }
 
 /**

@@ -6,7 +6,7 @@
 import '../shipment/tracking.ts'; // registers the shipment follower of vessel changes
 import { createRequire } from 'node:module';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { prisma } from '../db.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { portsByUnlocode } from '../reference/places.ts';
 import { onVesselsChanged, type VesselChange, type VoyageState } from '../tracking.ts';
 import { badLine, type ImportReport } from './import-report.ts';
@@ -321,7 +321,7 @@ async function applyBatch(pending: Map<string, Pending>, report: AisReport): Pro
     if (dest && !resolved.has(dest)) resolved.set(dest, await destinationPort(dest));
   }
   const counts = { created: 0, updated: 0, started: 0, voyages: 0, events: 0 };
-  await prisma().$transaction(
+  await inTransaction(
     async (db) => {
       const mmsis = [...pending.keys()];
       const select = {
@@ -412,7 +412,7 @@ async function applyBatch(pending: Map<string, Pending>, report: AisReport): Pro
       await onVesselsChanged(db, changes);
       counts.events = changes.length;
     },
-    { timeout: 120_000, maxWait: 30_000 },
+    { timeout: 120_000 },
   );
   report.vessels_created += counts.created;
   report.vessels_updated += counts.updated;

@@ -3,7 +3,7 @@
 // schedule_number. Rows are applied in batches, each in one transaction; bad rows are
 // counted and reported, never fatal.
 import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { prisma } from '../db.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { parseDateTime } from '../scalars.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { portsByUnlocode } from '../reference/places.ts';
@@ -152,7 +152,7 @@ RETURNING (xmax = 0) AS inserted`;
 
 async function applyBatch(rows: Row[], report: PortScheduleReport): Promise<void> {
   const counts = { created: 0, updated: 0, vessels: 0 };
-  await prisma().$transaction(
+  await inTransaction(
     async (db) => {
       const mmsis = [...new Set(rows.map((r) => r.mmsi).filter((m): m is string => !!m))];
       const imos = [...new Set(rows.filter((r) => !r.mmsi && r.imo).map((r) => r.imo!))];
@@ -196,7 +196,7 @@ async function applyBatch(rows: Row[], report: PortScheduleReport): Promise<void
         else counts.updated++;
       }
     },
-    { timeout: 120_000, maxWait: 30_000 },
+    { timeout: 120_000 },
   );
   report.rows += rows.length;
   report.created += counts.created;

@@ -4,7 +4,9 @@ import type { BusinessRole, DocumentType } from '../../prisma/generated/client/e
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
-import { FieldErrors, NotFoundError, fieldMessages, rethrowUnique } from '../errors.ts';
+import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { lockKeys } from '../kit/locks.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
 import { checkRequired, required } from '../validation.ts';
 import { BusinessRoleEnum, DocumentTypeEnum } from './enums.ts';
@@ -234,6 +236,9 @@ function actorData(actor: ActorInput): Record<string, unknown> {
   return data;
 }
 
+/** The advisory-lock key of an actor: its official document, else its internal code. */
+const actorKey = (document: string | null | undefined, internalCode: string | null | undefined) => (document ? `doc:${document}` : `code:${internalCode}`);
+
 /** The actor of the company matching an inline description, created when there is none. */
 export async function findOrCreateActor(db: Tx, companyId: number, actor: ActorInput): Promise<number> {
   const data = actorData(actor);
@@ -243,6 +248,8 @@ export async function findOrCreateActor(db: Tx, companyId: number, actor: ActorI
       ? { internal_code: data.internal_code as string }
       : null;
   if (where) {
+    // Two writers describing the same new actor must find one row, not create two.
+    await lockKeys(db, companyId, 'actor', [actorKey(data.official_document as string | undefined, data.internal_code as string | undefined)]);
     const found = await db.actor.findFirst({ where: { company_id: companyId, ...where }, select: { id: true }, orderBy: { id: 'asc' } });
     if (found) return found.id;
   }
@@ -267,11 +274,12 @@ type PartnershipInput = {
 
 async function upsertPartnership(ctx: Context, info: GraphQLResolveInfo, params: PartnershipInput): Promise<number> {
   const companyId = ctx.company.id;
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
     const errors = new FieldErrors();
     checkRequired(info.schema, 'PartnershipParams', params as Record<string, unknown>, errors);
     const internalCode = params.internal_code?.trim() || null;
     const document = params.official_document?.trim() ? normalizeDocument(params.official_document, params.document_type) : null;
+    if (internalCode || document) await lockKeys(db, companyId, 'actor', [actorKey(document, internalCode)]);
     if (!internalCode && !document) errors.add('internal_code', fieldMessages.blank);
     checkDocument(errors, '', params.official_document, params.document_type);
     // Access groups by id or slug; each role once.
@@ -422,14 +430,18 @@ builder.mutationFields((t) => ({
       checkRequired(info.schema, 'AccessGroupParams', args.params as Record<string, unknown>, errors);
       errors.throwIfAny();
       const { slug, name } = args.params as { slug: string; name: string };
-      return prisma()
-        .accessGroup.upsert({
-          ...query,
-          where: { company_id_slug: { company_id: ctx.company.id, slug: slug.trim() } },
-          create: { company_id: ctx.company.id, slug: slug.trim(), name },
-          update: { name },
-        })
-        .catch((e) => rethrowUnique(e, 'slug'));
+      return inTransaction(
+        async (db) => {
+          await lockKeys(db, ctx.company.id, 'access_group', [slug.trim()]);
+          return db.accessGroup.upsert({
+            ...query,
+            where: { company_id_slug: { company_id: ctx.company.id, slug: slug.trim() } },
+            create: { company_id: ctx.company.id, slug: slug.trim(), name },
+            update: { name },
+          });
+        },
+        { uniqueField: 'slug' },
+      );
     },
   }),
   createSubsidiary: t.prismaField({

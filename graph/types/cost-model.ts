@@ -6,13 +6,15 @@ import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../p
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } from '../errors.ts';
+import { costsLifecycle } from '../kit/lifecycle.ts';
+import { lockKeys, lockRoots } from '../kit/locks.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../validation.ts';
-import { findLiveProcess, requireOperation, type ProcessBy } from './process.ts';
+import { findLiveProcess, requireOperation } from './process.ts';
 import { CurrencyRef } from './reference.ts';
 
-type Tx = Prisma.TransactionClient;
 
 const PrecificationModelEnum = builder.enumType(PrecificationModel, { name: 'PrecificationModel', description: 'How an expense is priced.' });
 const CostReferenceEnum = builder.enumType(CostReference, { name: 'CostReference', description: 'What quantity of the process an expense is priced by.' });
@@ -237,7 +239,10 @@ builder.mutationFields((t) => ({
         if (versions.findIndex((w) => w.version === v.version) !== i) errors.add(`versions.${i}.version`, fieldMessages.taken);
       });
       errors.throwIfAny();
-      const id = await prisma().$transaction(async (db) => {
+      const id = await inTransaction(async (db) => {
+        // Expense kinds are shared by slug: writers creating the same new kind must make one row.
+        const slugs = versions.flatMap((v) => (v.root_model_expenses ?? []).map((e) => e.cost_expense.slug));
+        await lockKeys(db, companyId, 'cost_expense', slugs);
         const model = await db.costModel.create({
           data: {
             company_id: companyId,
@@ -285,9 +290,13 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx, info) => {
       const companyId = ctx.company.id;
       const list = args.params as CostInput[];
-      const ids = await prisma().$transaction(async (db) => {
-        const p = await locateForCosts(db, companyId, args.operation_id, { id: args.process_id });
-        if (p.costs_closed_at) throw new InvalidTransitionError('costs_closed_at');
+      const ids = await inTransaction(async (db) => {
+        await requireOperation(db, companyId, args.operation_id);
+        // The process row lock orders this write after (or before) a concurrent close or reopen.
+        const where = { company_id: companyId, operation_id: args.operation_id, id: args.process_id };
+        if (!(await lockRoots(db.process, where))) throw new NotFoundError();
+        const p = await findLiveProcess(db, companyId, args.operation_id, { id: args.process_id });
+        if (p.costs_closed_at) throw new InvalidTransitionError(costsLifecycle.field);
         const errors = new FieldErrors();
         list.forEach((c, i) => checkRequired(info.schema, 'CostPerExpenseParams', c, errors, { prefix: `${i}.` }));
         const expenseIds = list.map((c) => c.cost_model_expense_id).filter((x): x is number => typeof x === 'number');
@@ -326,8 +335,3 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
-
-async function locateForCosts(db: Tx, companyId: number, operationId: number, by: ProcessBy) {
-  await requireOperation(db, companyId, operationId);
-  return findLiveProcess(db, companyId, operationId, by);
-}

@@ -7,6 +7,9 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { softDelete } from '../kit/lifecycle.ts';
+import { lockRoots } from '../kit/locks.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../validation.ts';
@@ -129,7 +132,8 @@ async function findLive(db: Prisma.TransactionClient | ReturnType<typeof prisma>
 async function save(kind: Kind, ctx: Context, info: GraphQLResolveInfo, params: Record<string, unknown>, id?: number): Promise<Key> {
   const companyId = ctx.company.id;
   if (kind === 'driver') await referenceCodes();
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
+    if (id !== undefined && !(await lockRoots(delegate(db, kind), { company_id: companyId, id }))) throw new NotFoundError();
     const existing = id === undefined ? null : await findLive(db, kind, companyId, id);
     const errors = new FieldErrors();
     checkRequired(info.schema, paramsType[kind], params, errors, { partial: existing !== null });
@@ -210,8 +214,9 @@ function fleet(kind: Kind, Model: 'Driver' | 'Vehicle' | 'Trailer', plural: stri
       description: `Deletes a ${what} by id (soft delete: it answers 404 from then on; trips keep their ${kind}_id).`,
       args: { id: t.arg.int({ required: true }) },
       resolve: async (query: object, _root: unknown, args: any, ctx: Context) => {
-        const key = await findLive(prisma(), kind, ctx.company.id, args.id);
-        return delegate(prisma(), kind).update({ ...query, where: { company_id_id: key }, data: { deleted_at: new Date() } });
+        const key = { company_id: ctx.company.id, id: args.id };
+        await inTransaction((db) => softDelete(delegate(db, kind), key));
+        return delegate(prisma(), kind).findUniqueOrThrow({ ...query, where: { company_id_id: key } });
       },
     } as any),
   }));

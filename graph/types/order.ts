@@ -7,7 +7,10 @@ import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts'
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
-import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages, rethrowUnique } from '../errors.ts';
+import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
+import { lockKeys, lockRoots } from '../kit/locks.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../validation.ts';
@@ -769,69 +772,74 @@ async function writeOrder(db: Tx, companyId: number, operationId: number, existi
   return key;
 }
 
-/** Validates then writes one order in a transaction; `locate` finds the order to update. */
-async function saveOne(
-  ctx: Context,
-  info: GraphQLResolveInfo,
-  operationId: number,
-  params: OrderInput,
-  locate?: (db: Tx) => Promise<Existing>,
-): Promise<OrderKey> {
+/** The advisory-lock keys of orders: a reference code is unique within its operation. */
+const orderKeys = (operationId: number, codes: readonly string[]) => codes.map((c) => `${operationId}:${c}`);
+
+/** Updates one live order found `by` id or reference code: key lock of a new code, row lock, then reads and writes. */
+async function updateOne(ctx: Context, info: GraphQLResolveInfo, operationId: number, params: OrderInput, by: OrderBy): Promise<OrderKey> {
   const companyId = ctx.company.id;
   await referenceCodes();
-  try {
-    return await prisma().$transaction(async (db) => {
+  return inTransaction(
+    async (db) => {
       await checkOperation(db, companyId, operationId);
-      const existing = locate ? await locate(db) : null;
+      const code = params.reference_code?.trim();
+      if (code) await lockKeys(db, companyId, 'order', orderKeys(operationId, [code]));
+      if (!(await lockRoots(db.order, { company_id: companyId, operation_id: operationId, ...by }))) throw new NotFoundError();
+      const existing = await findLive(db, companyId, operationId, by);
       const errors = new FieldErrors();
       const plan = await validateOrder(db, info, companyId, operationId, existing, params, errors);
       errors.throwIfAny();
       return writeOrder(db, companyId, operationId, existing, params, plan);
-    });
-  } catch (e) {
-    rethrowUnique(e, 'reference_code');
-  }
+    },
+    { uniqueField: 'reference_code' },
+  );
 }
 
-/** Creates or updates many orders keyed by reference code, all or nothing. */
-async function upsertMany(ctx: Context, info: GraphQLResolveInfo, operationId: number, list: OrderInput[]): Promise<OrderKey[]> {
+/**
+ * Creates or updates orders keyed by reference code within the operation, all or nothing:
+ * a POST is a batch of one (prefix ''), a PUT a list (prefixes `0.`, `1.` ...). The codes'
+ * key locks come first, in one sorted statement, then the rows that exist.
+ */
+async function upsertMany(
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  operationId: number,
+  list: OrderInput[],
+  prefixOf: (i: number) => string,
+): Promise<OrderKey[]> {
   const companyId = ctx.company.id;
   await referenceCodes();
-  return prisma()
-    .$transaction(
-      async (db) => {
-        await checkOperation(db, companyId, operationId);
-        const codes = list.map((p) => p.reference_code?.trim()).filter((c): c is string => !!c);
-        const found = codes.length
-          ? await db.order.findMany({
-              where: { company_id: companyId, operation_id: operationId, deleted_at: null, reference_code: { in: codes } },
-              select: existingSelect,
-            })
-          : [];
-        const byCode = new Map(found.map((o) => [o.reference_code, o]));
-        const errors = new FieldErrors();
-        const seen = new Set<string>();
-        const work: { existing: Existing | null; plan: Plan }[] = [];
-        for (const [i, params] of list.entries()) {
-          const code = params.reference_code?.trim();
-          if (!code) {
-            errors.add(`${i}.reference_code`, fieldMessages.blank);
-            continue;
-          }
-          if (seen.has(code)) errors.add(`${i}.reference_code`, fieldMessages.taken);
-          seen.add(code);
-          const existing = byCode.get(code) ?? null;
-          const plan = await validateOrder(db, info, companyId, operationId, existing, params, errors, `${i}.`, false);
-          work.push({ existing, plan });
+  return inTransaction(
+    async (db) => {
+      await checkOperation(db, companyId, operationId);
+      const codes = list.map((p) => p.reference_code?.trim()).filter((c): c is string => !!c);
+      await lockKeys(db, companyId, 'order', orderKeys(operationId, codes));
+      const live = { company_id: companyId, operation_id: operationId, reference_code: { in: codes } };
+      if (codes.length) await lockRoots(db.order, live);
+      const found = codes.length ? await db.order.findMany({ where: { ...live, deleted_at: null }, select: existingSelect }) : [];
+      const byCode = new Map(found.map((o) => [o.reference_code, o]));
+      const errors = new FieldErrors();
+      const seen = new Set<string>();
+      const work: { existing: Existing | null; plan: Plan }[] = [];
+      for (const [i, params] of list.entries()) {
+        const code = params.reference_code?.trim();
+        if (!code) {
+          errors.add(`${prefixOf(i)}reference_code`, fieldMessages.blank);
+          continue;
         }
-        errors.throwIfAny();
-        const keys: OrderKey[] = [];
-        for (const [i, params] of list.entries()) keys.push(await writeOrder(db, companyId, operationId, work[i].existing, params, work[i].plan));
-        return keys;
-      },
-      { timeout: 60_000 },
-    )
-    .catch((e) => rethrowUnique(e, 'reference_code'));
+        if (seen.has(code)) errors.add(`${prefixOf(i)}reference_code`, fieldMessages.taken);
+        seen.add(code);
+        const existing = byCode.get(code) ?? null;
+        const plan = await validateOrder(db, info, companyId, operationId, existing, params, errors, prefixOf(i), false);
+        work.push({ existing, plan });
+      }
+      errors.throwIfAny();
+      const keys: OrderKey[] = [];
+      for (const [i, params] of list.entries()) keys.push(await writeOrder(db, companyId, operationId, work[i].existing, params, work[i].plan));
+      return keys;
+    },
+    { uniqueField: 'reference_code', timeout: 120_000 },
+  );
 }
 
 type ItemRoute = { operation_id: number; reference_code: string; line_reference: string; params: ItemInput };
@@ -840,9 +848,11 @@ type ItemRoute = { operation_id: number; reference_code: string; line_reference:
 async function updateItem(ctx: Context, info: GraphQLResolveInfo, kind: Kind, args: ItemRoute): Promise<OrderKey> {
   const companyId = ctx.company.id;
   await referenceCodes();
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
     await checkOperation(db, companyId, args.operation_id);
-    const order = await findLive(db, companyId, args.operation_id, { reference_code: args.reference_code });
+    const by = { reference_code: args.reference_code };
+    if (!(await lockRoots(db.order, { company_id: companyId, operation_id: args.operation_id, ...by }))) throw new NotFoundError();
+    const order = await findLive(db, companyId, args.operation_id, by);
     const part =
       kind === 'purchase'
         ? await db.purchaseOrder.findUnique({ where: { company_id_order_id: { company_id: companyId, order_id: order.id } }, select: { id: true } })
@@ -867,31 +877,24 @@ async function updateItem(ctx: Context, info: GraphQLResolveInfo, kind: Kind, ar
 
 type Action = 'finish' | 'cancel' | 'uncancel';
 
-/** Applies a lifecycle action (DECISIONS.md): finish when active; cancel when active or finished; uncancel when canceled. */
+/** Applies a lifecycle action (docs/decisions/010-write-path.md) with one conditional update: of concurrent callers exactly one wins. */
 async function transition(ctx: Context, operationId: number, by: OrderBy, action: Action): Promise<OrderKey> {
   const companyId = ctx.company.id;
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
     await checkOperation(db, companyId, operationId);
-    const order = await db.order.findFirst({
-      where: { company_id: companyId, operation_id: operationId, deleted_at: null, ...by },
-      select: { id: true, reference_code: true, finished_at: true, canceled_at: true },
-    });
-    if (!order) throw new NotFoundError();
-    const canceled = order.canceled_at !== null;
-    const allowed = action === 'uncancel' ? canceled : action === 'cancel' ? !canceled : !canceled && order.finished_at === null;
-    if (!allowed) throw new InvalidTransitionError('status');
-    const data = action === 'finish' ? { finished_at: new Date() } : action === 'cancel' ? { canceled_at: new Date() } : { canceled_at: null };
-    await db.order.update({ where: { company_id_id: { company_id: companyId, id: order.id } }, data });
-    return { id: order.id, reference_code: order.reference_code };
+    const where = { company_id: companyId, operation_id: operationId, ...by };
+    await applyTransition(db.order, recordLifecycle, action, where);
+    return findLive(db, companyId, operationId, by);
   });
 }
 
+/** Soft-deletes an order with one conditional update; a second caller gets 404. */
 async function softDelete(ctx: Context, operationId: number, by: OrderBy): Promise<OrderKey> {
   const companyId = ctx.company.id;
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
     await checkOperation(db, companyId, operationId);
     const order = await findLive(db, companyId, operationId, by);
-    await db.order.update({ where: { company_id_id: { company_id: companyId, id: order.id } }, data: { deleted_at: new Date() } });
+    await softDeleteRow(db.order, { company_id: companyId, id: order.id });
     return { id: order.id, reference_code: order.reference_code };
   });
 }
@@ -1044,16 +1047,19 @@ builder.mutationFields((t) => {
   return {
     createOrder: t.prismaField({
       type: 'Order',
-      description: 'Creates an order.',
+      description: 'Creates an order, or updates the live order of the operation with the same reference code (an upsert of one).',
       args: { operation_id: operation_id(), params: params() },
-      resolve: async (query, _root, args, ctx, info) => readBack(query, ctx, await saveOne(ctx, info, args.operation_id, args.params as OrderInput)),
+      resolve: async (query, _root, args, ctx, info) => {
+        const [key] = await upsertMany(ctx, info, args.operation_id, [args.params as OrderInput], () => '');
+        return readBack(query, ctx, key);
+      },
     }),
     upsertOrders: t.prismaField({
       type: ['Order'],
       description: 'Creates or updates many orders keyed by reference code within the operation, all or nothing.',
       args: { operation_id: operation_id(), params: t.arg({ type: [OrderParams], required: true }) },
       resolve: async (query, _root, args, ctx, info) => {
-        const keys = await upsertMany(ctx, info, args.operation_id, args.params as OrderInput[]);
+        const keys = await upsertMany(ctx, info, args.operation_id, args.params as OrderInput[], (i) => `${i}.`);
         const rows = await prisma().order.findMany({ ...query, where: { company_id: ctx.company.id, id: { in: keys.map((k) => k.id) } } });
         const byId = new Map(rows.map((r) => [r.id, r]));
         return keys.map((k) => byId.get(k.id)!);
@@ -1067,7 +1073,7 @@ builder.mutationFields((t) => {
         readBack(
           query,
           ctx,
-          await saveOne(ctx, info, args.operation_id, args.params as OrderInput, (db) => findLive(db, ctx.company.id, args.operation_id, { id: args.id })),
+          await updateOne(ctx, info, args.operation_id, args.params as OrderInput, { id: args.id }),
         ),
     }),
     updateOrderByReferenceCode: t.prismaField({
@@ -1078,9 +1084,7 @@ builder.mutationFields((t) => {
         readBack(
           query,
           ctx,
-          await saveOne(ctx, info, args.operation_id, args.params as OrderInput, (db) =>
-            findLive(db, ctx.company.id, args.operation_id, { reference_code: args.reference_code }),
-          ),
+          await updateOne(ctx, info, args.operation_id, args.params as OrderInput, { reference_code: args.reference_code }),
         ),
     }),
     deleteOrder: t.prismaField({

@@ -9,6 +9,9 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { softDelete } from '../kit/lifecycle.ts';
+import { lockRoots } from '../kit/locks.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { storage, UploadHandle } from '../storage.ts';
 import { required } from '../validation.ts';
 import { findLiveProcess, requireOperation, type ProcessBy } from './process.ts';
@@ -93,7 +96,10 @@ async function upload(ctx: Context, operationId: number, by: ProcessBy, params: 
   const key = `${companyId}/${p.id}/${randomUUID()}`;
   const { size } = await storage().put(key, file.stream());
   try {
-    return await prisma().processDocument.create({
+    // The process row lock orders the attachment after a concurrent delete of the process (then 404).
+    return await inTransaction(async (db) => {
+      if (!(await lockRoots(db.process, { company_id: companyId, operation_id: operationId, id: p.id }))) throw new NotFoundError();
+      return db.processDocument.create({
       data: {
         company_id: companyId,
         process_id: p.id,
@@ -107,6 +113,7 @@ async function upload(ctx: Context, operationId: number, by: ProcessBy, params: 
         parent_document_id: params.parent_document_id ?? null,
       },
       select: { id: true },
+      });
     });
   } catch (e) {
     await storage().delete(key);
@@ -166,13 +173,10 @@ builder.mutationFields((t) => {
       args: { operation_id: op(t), ...(byCode ? { reference_code: code(t) } : { process_id: pid(t) }), id: docId(t) } as any,
       resolve: async (query, _root, args: any, ctx) => {
         const d = await findDocument(ctx, args.operation_id, byArgs(args), args.id);
-        const row = await prisma().processDocument.update({
-          ...query,
-          where: { company_id_id: { company_id: ctx.company.id, id: d.id } },
-          data: { deleted_at: new Date() },
-        });
+        // One conditional update: of concurrent deletes one wins, the others answer 404.
+        await inTransaction((db) => softDelete(db.processDocument, { company_id: ctx.company.id, id: d.id }));
         await storage().delete(d.storage_key);
-        return row;
+        return prisma().processDocument.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id: d.id } } });
       },
     });
   return {

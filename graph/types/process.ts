@@ -9,7 +9,10 @@ import { AlertLevel } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
-import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } from '../errors.ts';
+import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { costsLifecycle, recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
+import { lockKeys, lockRoots } from '../kit/locks.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { readNfe, type NfeFacts } from '../nfe.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
@@ -315,33 +318,48 @@ async function write(db: Tx, companyId: number, operationId: number, existing: S
   return key;
 }
 
-/** Validates and writes a batch of processes in one transaction; each element is located by `locate`. */
-async function saveAll(
-  ctx: Context,
-  info: GraphQLResolveInfo,
-  operationId: number,
-  list: ProcessInput[],
-  locate: (db: Tx, params: ProcessInput, i: number) => Promise<Stored | null>,
-  prefixOf: (i: number) => string,
-  prefetch?: (db: Tx) => Promise<void>,
-) {
+/** Which processes a write changes: one found by id or reference code, or a batch upserted by reference code. */
+type Target = { by: ProcessBy } | { upsert: true };
+
+/** The advisory-lock keys of processes: a reference code is unique within its operation. */
+const processKeys = (operationId: number, codes: readonly string[]) => codes.map((c) => `${operationId}:${c}`);
+
+/**
+ * Validates and writes processes in one transaction through the write path
+ * (docs/decisions/010-write-path.md): key locks of the reference codes written (sorted, one
+ * statement), then row locks of the stored processes, then every read and write. A POST is an
+ * upsert of one (prefix ''), a PUT of the list an upsert of many (prefixes `0.`, `1.` ...).
+ */
+async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationId: number, list: ProcessInput[], target: Target, prefixOf: (i: number) => string) {
   const companyId = ctx.company.id;
   // Loaded before the transaction: with one embedded connection a read outside it would wait on it.
   await referenceCodes();
-  return prisma().$transaction(
+  return inTransaction(
     async (db) => {
       await requireOperation(db, companyId, operationId);
-      await prefetch?.(db);
+      const codes = list.map((p) => p.reference_code).filter((c): c is string => typeof c === 'string' && c.trim() !== '');
+      await lockKeys(db, companyId, 'process', processKeys(operationId, codes));
+      const scope = { company_id: companyId, operation_id: operationId };
+      let stored = new Map<string, Stored>();
+      let single: Stored | null = null;
+      if ('by' in target) {
+        if (!(await lockRoots(db.process, { ...scope, ...target.by }))) throw new NotFoundError();
+        single = await findLiveProcess(db, companyId, operationId, target.by);
+      } else if (codes.length) {
+        await lockRoots(db.process, { ...scope, reference_code: { in: codes } });
+        const rows = await db.process.findMany({ where: { ...scope, reference_code: { in: codes }, deleted_at: null }, select: storedSelect });
+        stored = new Map((rows as unknown as Stored[]).map((r) => [r.reference_code, r]));
+      }
       const errors = new FieldErrors();
       const refs: RefUse[] = [];
       const targets: (Stored | null)[] = [];
       const prepared: Prepared[] = [];
       const seen = new Set<string>();
       for (const [i, params] of list.entries()) {
-        const existing = await locate(db, params, i);
+        const existing = single ?? (params.reference_code ? (stored.get(params.reference_code) ?? null) : null);
         targets.push(existing);
         // An upsert has read every stored process of its codes: a new one cannot clash.
-        prepared.push(await validate(db, info, companyId, operationId, existing, params, errors, refs, prefixOf(i), !prefetch));
+        prepared.push(await validate(db, info, companyId, operationId, existing, params, errors, refs, prefixOf(i), 'by' in target));
         const code = params.reference_code ?? existing?.reference_code;
         if (code) {
           if (seen.has(code)) errors.add(`${prefixOf(i)}reference_code`, fieldMessages.taken);
@@ -357,7 +375,7 @@ async function saveAll(
       await syncShipmentTracking(db, companyId, keys.map((k) => k.id));
       return keys;
     },
-    { timeout: 60_000, maxWait: 10_000 },
+    { uniqueField: 'reference_code', timeout: 120_000 },
   );
 }
 
@@ -370,37 +388,21 @@ async function readOne(query: Query, companyId: number, id: number) {
 
 type Action = 'finish' | 'cancel' | 'uncancel';
 
-/** Applies a lifecycle action (DECISIONS.md): finish when active, cancel when active or finished, uncancel when canceled. */
+/** Applies a lifecycle action (docs/decisions/010-write-path.md) with one conditional update: of concurrent callers exactly one wins. */
 async function transition(ctx: Context, operationId: number, by: ProcessBy, action: Action) {
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
     await requireOperation(db, ctx.company.id, operationId);
-    const p = await findLiveProcess(db, ctx.company.id, operationId, by);
-    const canceled = p.canceled_at !== null;
-    const finished = p.finished_at !== null;
-    let data: Record<string, Date | null>;
-    if (action === 'finish') {
-      if (canceled || finished) throw new InvalidTransitionError('finished_at');
-      data = { finished_at: new Date() };
-    } else if (action === 'cancel') {
-      if (canceled) throw new InvalidTransitionError('canceled_at');
-      data = { canceled_at: new Date() };
-    } else {
-      if (!canceled) throw new InvalidTransitionError('canceled_at');
-      data = { canceled_at: null };
-    }
-    await db.process.update({ where: byKey(ctx.company.id, p.id), data, select: { id: true } });
-    return p.id;
+    await applyTransition(db.process, recordLifecycle, action, { company_id: ctx.company.id, operation_id: operationId, ...by });
+    return (await findLiveProcess(db, ctx.company.id, operationId, by)).id;
   });
 }
 
-/** Closes or reopens the costs of a process. */
+/** Closes or reopens the costs of a process with one conditional update. */
 async function setCosts(ctx: Context, operationId: number, by: ProcessBy, close: boolean) {
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
     await requireOperation(db, ctx.company.id, operationId);
-    const p = await findLiveProcess(db, ctx.company.id, operationId, by);
-    if (close === (p.costs_closed_at !== null)) throw new InvalidTransitionError('costs_closed_at');
-    await db.process.update({ where: byKey(ctx.company.id, p.id), data: { costs_closed_at: close ? new Date() : null }, select: { id: true } });
-    return p.id;
+    await applyTransition(db.process, costsLifecycle, close ? 'close' : 'reopen', { company_id: ctx.company.id, operation_id: operationId, ...by });
+    return (await findLiveProcess(db, ctx.company.id, operationId, by)).id;
   });
 }
 
@@ -495,7 +497,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a process with its foreign trade shipment.',
     args: { operation_id: t.arg.int({ required: true, description: 'The operation.' }), params: t.arg({ type: ProcessParams, required: true }) },
     resolve: async (query, _root, args, ctx, info) => {
-      const [key] = await saveAll(ctx, info, args.operation_id, [args.params as ProcessInput], async () => null, () => '');
+      const [key] = await saveAll(ctx, info, args.operation_id, [args.params as ProcessInput], { upsert: true }, () => '');
       return readOne(query, ctx.company.id, key.id);
     },
   }),
@@ -504,27 +506,7 @@ builder.mutationFields((t) => ({
     description: 'Creates or updates many processes keyed by reference_code within the operation, all or nothing.',
     args: { operation_id: t.arg.int({ required: true, description: 'The operation.' }), params: t.arg({ type: [ProcessParams], required: true }) },
     resolve: async (query, _root, args, ctx, info) => {
-      const list = args.params as ProcessInput[];
-      // Every stored process of the batch in one read (a statement per relation level).
-      let stored = new Map<string, Stored>();
-      const codes = [...new Set(list.map((p) => p.reference_code).filter((c): c is string => !!c?.trim()))];
-      const keys = await saveAll(
-        ctx,
-        info,
-        args.operation_id,
-        list,
-        async (_db, params) => (params.reference_code ? (stored.get(params.reference_code) ?? null) : null),
-        (i) => `${i}.`,
-        async (db) => {
-          const rows = codes.length
-            ? ((await db.process.findMany({
-                where: { company_id: ctx.company.id, operation_id: args.operation_id, reference_code: { in: codes }, deleted_at: null },
-                select: storedSelect,
-              })) as unknown as Stored[])
-            : [];
-          stored = new Map(rows.map((r) => [r.reference_code, r]));
-        },
-      );
+      const keys = await saveAll(ctx, info, args.operation_id, args.params as ProcessInput[], { upsert: true }, (i) => `${i}.`);
       const rows = await prisma().process.findMany({ ...query, where: { company_id: ctx.company.id, id: { in: keys.map((k) => k.id) } } });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return keys.map((k) => byId.get(k.id)!);
@@ -535,7 +517,7 @@ builder.mutationFields((t) => ({
     description: 'Updates a process by id; fields left out are kept.',
     args: { operation_id: t.arg.int({ required: true, description: 'The operation.' }), id: t.arg.int({ required: true, description: 'Process id.' }), params: t.arg({ type: ProcessParams, required: true }) },
     resolve: async (query, _root, args, ctx, info) => {
-      const [key] = await saveAll(ctx, info, args.operation_id, [args.params as ProcessInput], (db) => findLiveProcess(db, ctx.company.id, args.operation_id, { id: args.id }), () => '');
+      const [key] = await saveAll(ctx, info, args.operation_id, [args.params as ProcessInput], { by: { id: args.id } }, () => '');
       return readOne(query, ctx.company.id, key.id);
     },
   }),
@@ -544,14 +526,7 @@ builder.mutationFields((t) => ({
     description: 'Updates a process by reference code; fields left out are kept.',
     args: { operation_id: t.arg.int({ required: true, description: 'The operation.' }), reference_code: t.arg.string({ required: true, description: 'Process reference code.' }), params: t.arg({ type: ProcessParams, required: true }) },
     resolve: async (query, _root, args, ctx, info) => {
-      const [key] = await saveAll(
-        ctx,
-        info,
-        args.operation_id,
-        [args.params as ProcessInput],
-        (db) => findLiveProcess(db, ctx.company.id, args.operation_id, { reference_code: args.reference_code }),
-        () => '',
-      );
+      const [key] = await saveAll(ctx, info, args.operation_id, [args.params as ProcessInput], { by: { reference_code: args.reference_code } }, () => '');
       return readOne(query, ctx.company.id, key.id);
     },
   }),
@@ -582,8 +557,13 @@ builder.mutationFields((t) => ({
   ...Object.fromEntries(Object.entries(lifecycleFields).map(([k, make]) => [k, make(t)])),
 }));
 
+/** Soft-deletes a process with one conditional update (a second caller gets 404) and answers it as deleted. */
 async function softDelete(query: Query, ctx: Context, operationId: number, by: ProcessBy) {
-  await requireOperation(prisma(), ctx.company.id, operationId);
-  const p = await findLiveProcess(prisma(), ctx.company.id, operationId, by);
-  return prisma().process.update({ ...(query as object), where: byKey(ctx.company.id, p.id), data: { deleted_at: new Date() } });
+  const id = await inTransaction(async (db) => {
+    await requireOperation(db, ctx.company.id, operationId);
+    const p = await findLiveProcess(db, ctx.company.id, operationId, by);
+    await softDeleteRow(db.process, { company_id: ctx.company.id, id: p.id });
+    return p.id;
+  });
+  return readOne(query, ctx.company.id, id);
 }

@@ -3,7 +3,10 @@ import { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
-import { FieldErrors, NotFoundError, fieldMessages, rethrowUnique } from '../errors.ts';
+import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { lockKeys, lockRoots } from '../kit/locks.ts';
+import { softDelete as softDeleteRow } from '../kit/lifecycle.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
 import { checkRequired, required } from '../validation.ts';
 import { MeasurementUnitEnum } from './enums.ts';
@@ -274,28 +277,28 @@ async function write(db: Tx, companyId: number, existing: ProductKey | null, par
   return key;
 }
 
-/** Validates then writes one product in a transaction; `locate` finds the product to update. */
-async function saveOne(
-  ctx: Context,
-  info: GraphQLResolveInfo,
-  params: Params,
-  locate?: (db: Tx) => Promise<ProductKey>,
-): Promise<ProductKey> {
-  try {
-    return await prisma().$transaction(async (db) => {
-      const existing = locate ? await locate(db) : null;
-      const errors = new FieldErrors();
-      await validate(db, info, ctx.company.id, existing, params, errors);
-      errors.throwIfAny();
-      return write(db, ctx.company.id, existing, params);
-    });
-  } catch (e) {
-    rethrowUnique(e, 'code');
-  }
-}
+/** Where one product is found for an update: by id or by code. */
+type ProductBy = { id: number } | { code: string };
 
-/** Batches may hold hundreds of rows: Prisma's 5 s default would cut them off under load. */
-const BATCH_TRANSACTION = { timeout: 120_000, maxWait: 20_000 };
+/**
+ * Validates then writes one product through the write path: the new code's key lock, then
+ * the row lock of the product updated (`by`), then the reads and writes.
+ */
+async function saveOne(ctx: Context, info: GraphQLResolveInfo, params: Params, by?: ProductBy): Promise<ProductKey> {
+  const companyId = ctx.company.id;
+  return inTransaction(
+    async (db) => {
+      if (params.code) await lockKeys(db, companyId, 'product', [params.code]);
+      if (by && !(await lockRoots(db.product, { company_id: companyId, ...by }))) throw new NotFoundError();
+      const existing = by ? await findLive(db, companyId, by) : null;
+      const errors = new FieldErrors();
+      await validate(db, info, companyId, existing, params, errors);
+      errors.throwIfAny();
+      return write(db, companyId, existing, params);
+    },
+    { uniqueField: 'code' },
+  );
+}
 
 const byKey = (key: ProductKey) => ({ company_id_id: key });
 
@@ -374,10 +377,19 @@ builder.mutationFields((t) => ({
     args: { params: t.arg({ type: [ProductParams], required: true }) },
     resolve: async (query, _root, args, ctx, info) => {
       const list = args.params as Params[];
-      const keys = await prisma()
-        .$transaction(async (db) => {
+      const companyId = ctx.company.id;
+      const keys = await inTransaction(
+        async (db) => {
+          const codes = list.map((p) => p.code).filter((c): c is string => typeof c === 'string' && c.trim() !== '');
+          // Keys first (sorted, one statement), then the rows that exist: batches sharing codes cannot deadlock.
+          await lockKeys(db, companyId, 'product', codes);
+          if (codes.length) await lockRoots(db.product, { company_id: companyId, code: { in: codes } });
+          const stored = codes.length
+            ? await db.product.findMany({ where: { company_id: companyId, code: { in: codes }, deleted_at: null }, select: { company_id: true, id: true, code: true } })
+            : [];
+          const byCode = new Map(stored.map((r) => [r.code, { company_id: r.company_id, id: r.id }]));
           const errors = new FieldErrors();
-          const seen = new Map<string, number>();
+          const seen = new Set<string>();
           const targets: (ProductKey | null)[] = [];
           for (const [i, params] of list.entries()) {
             if (!params.code?.trim()) {
@@ -386,20 +398,18 @@ builder.mutationFields((t) => ({
               continue;
             }
             if (seen.has(params.code)) errors.add(`${i}.code`, fieldMessages.taken);
-            seen.set(params.code, i);
-            const existing = await db.product.findFirst({
-              where: { company_id: ctx.company.id, code: params.code, deleted_at: null },
-              select: { company_id: true, id: true },
-            });
+            seen.add(params.code);
+            const existing = byCode.get(params.code) ?? null;
             targets.push(existing);
-            await validate(db, info, ctx.company.id, existing, params, errors, `${i}.`);
+            await validate(db, info, companyId, existing, params, errors, `${i}.`);
           }
           errors.throwIfAny();
           const written: ProductKey[] = [];
-          for (const [i, params] of list.entries()) written.push(await write(db, ctx.company.id, targets[i], params));
+          for (const [i, params] of list.entries()) written.push(await write(db, companyId, targets[i], params));
           return written;
-        }, BATCH_TRANSACTION)
-        .catch((e) => rethrowUnique(e, 'code'));
+        },
+        { uniqueField: 'code', timeout: 120_000 },
+      );
       const rows = await prisma().product.findMany({
         ...query,
         where: { company_id: ctx.company.id, id: { in: keys.map((k) => k.id) } },
@@ -413,7 +423,7 @@ builder.mutationFields((t) => ({
     description: 'Updates a product by id; fields left out are kept.',
     args: { id: t.arg.int({ required: true }), params: t.arg({ type: ProductParams, required: true }) },
     resolve: async (query, _root, args, ctx, info) => {
-      const key = await saveOne(ctx, info, args.params as Params, (db) => findLive(db, ctx.company.id, { id: args.id }));
+      const key = await saveOne(ctx, info, args.params as Params, { id: args.id });
       return prisma().product.findUniqueOrThrow({ ...query, where: byKey(key) });
     },
   }),
@@ -422,7 +432,7 @@ builder.mutationFields((t) => ({
     description: 'Updates a product by code; fields left out are kept.',
     args: { code: t.arg.string({ required: true }), params: t.arg({ type: ProductParams, required: true }) },
     resolve: async (query, _root, args, ctx, info) => {
-      const key = await saveOne(ctx, info, args.params as Params, (db) => findLive(db, ctx.company.id, { code: args.code }));
+      const key = await saveOne(ctx, info, args.params as Params, { code: args.code });
       return prisma().product.findUniqueOrThrow({ ...query, where: byKey(key) });
     },
   }),
@@ -440,8 +450,12 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-async function softDelete(query: object, ctx: Context, by: { id: number } | { code: string }) {
-  const key = await findLive(prisma(), ctx.company.id, by);
-  return prisma().product.update({ ...query, where: byKey(key), data: { deleted_at: new Date() } });
+/** Soft-deletes the live product found `by` id or code (one conditional update) and answers it as deleted. */
+async function softDelete(query: object, ctx: Context, by: ProductBy) {
+  const key = await inTransaction(async (db) => {
+    const row = await findLive(db, ctx.company.id, by);
+    await softDeleteRow(db.product, { company_id: ctx.company.id, id: row.id });
+    return row;
+  });
+  return prisma().product.findUniqueOrThrow({ ...query, where: byKey(key) });
 }
-

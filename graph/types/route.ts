@@ -7,6 +7,9 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { softDelete } from '../kit/lifecycle.ts';
+import { lockRoots } from '../kit/locks.ts';
+import { write as inTransaction } from '../kit/transaction.ts';
 import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
 import { checkRequired, required } from '../validation.ts';
 
@@ -88,7 +91,8 @@ async function findLive(db: Tx, companyId: number, id: number): Promise<RouteKey
 
 async function save(ctx: Context, info: GraphQLResolveInfo, params: Params, id?: number): Promise<RouteKey> {
   const companyId = ctx.company.id;
-  return prisma().$transaction(async (db) => {
+  return inTransaction(async (db) => {
+    if (id !== undefined && !(await lockRoots(db.route, { company_id: companyId, id }))) throw new NotFoundError();
     const existing = id === undefined ? null : await findLive(db, companyId, id);
     const errors = new FieldErrors();
     checkRequired(info.schema, 'RouteParams', params as Record<string, unknown>, errors, { partial: existing !== null });
@@ -207,8 +211,9 @@ builder.mutationFields((t) => ({
     description: 'Deletes a route by id (soft delete: it answers 404 from then on).',
     args: { id: t.arg.int({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const key = await findLive(prisma(), ctx.company.id, args.id);
-      return prisma().route.update({ ...query, where: { company_id_id: key }, data: { deleted_at: new Date() } });
+      const key = { company_id: ctx.company.id, id: args.id };
+      await inTransaction((db) => softDelete(db.route, key));
+      return prisma().route.findUniqueOrThrow({ ...query, where: { company_id_id: key } });
     },
   }),
 }));

@@ -19,6 +19,8 @@ const ptBR: Messages = {
     INTERNAL_SERVER_ERROR: 'Erro interno do servidor.',
     UNAUTHORIZED: 'Não autorizado a acessar este recurso.',
     UNPROCESSABLE_ENTITY: 'Os dados fornecidos são inválidos.',
+    CONFLICT: 'O recurso está sendo alterado por outras requisições. Tente novamente em instantes.',
+    PRECONDITION_FAILED: 'O recurso mudou desde a sua leitura.',
   },
   fields: {
     blank: 'não pode ficar em branco',
@@ -28,6 +30,7 @@ const ptBR: Messages = {
     notAllowed: 'não é permitido no estado atual',
     outOfRange: 'está fora do intervalo permitido',
     tooLarge: 'é grande demais',
+    stale: 'não corresponde à versão atual',
   },
 };
 
@@ -38,6 +41,8 @@ const esES: Messages = {
     INTERNAL_SERVER_ERROR: 'Error interno del servidor.',
     UNAUTHORIZED: 'No autorizado para acceder a este recurso.',
     UNPROCESSABLE_ENTITY: 'Los datos proporcionados no son válidos.',
+    CONFLICT: 'El recurso está siendo modificado por otras solicitudes. Vuelva a intentarlo en breve.',
+    PRECONDITION_FAILED: 'El recurso ha cambiado desde que lo leyó.',
   },
   fields: {
     blank: 'no puede estar en blanco',
@@ -47,6 +52,7 @@ const esES: Messages = {
     notAllowed: 'no está permitido en el estado actual',
     outOfRange: 'está fuera del rango permitido',
     tooLarge: 'es demasiado grande',
+    stale: 'no coincide con la versión actual',
   },
 };
 

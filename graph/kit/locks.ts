@@ -1,0 +1,42 @@
+// Locks of the write path (docs/decisions/010-write-path.md). Every writer of an aggregate
+// takes them before it reads what it is about to change, so concurrent writers of the same
+// rows run one after the other and each sees the last one's committed state.
+import type { Tx } from './transaction.ts';
+
+/** Kinds of natural key an upsert locks before its row may exist. */
+export type KeyKind = 'product' | 'order' | 'process' | 'actor' | 'access_group' | 'cost_expense';
+
+/**
+ * Takes a transaction advisory lock on `(company, kind:key)` for every key, in one statement
+ * and in a stable order (sorted by hash), so two batches sharing keys cannot deadlock. Held
+ * until the transaction ends.
+ */
+export async function lockKeys(tx: Tx, companyId: number, kind: KeyKind, keys: readonly string[]): Promise<void> {
+  const unique = [...new Set(keys)];
+  if (!unique.length) return;
+  await tx.$queryRaw`
+    SELECT count(*)::int AS n FROM (
+      SELECT pg_advisory_xact_lock(${companyId}::int, h)
+      FROM (SELECT DISTINCT hashtext(${kind}::text || ':' || k) AS h FROM unnest(${unique}::text[]) AS k ORDER BY 1) AS keys
+    ) AS locked`;
+}
+
+/** A model delegate with the two calls a root lock needs. */
+export interface RootDelegate {
+  // NOTE: Prisma's delegates are generic over their argument types; these loose signatures
+  // are what every delegate satisfies.
+  updateMany(args: { where: never; data: never }): PromiseLike<{ count: number }>;
+}
+
+/**
+ * Locks the live aggregate roots matching `where` by touching `updated_at` (an UPDATE takes
+ * the row lock and, at REPEATABLE READ, fails a transaction that read an older version).
+ * Answers how many rows it locked; 0 means not found.
+ */
+export async function lockRoots(delegate: RootDelegate, where: Record<string, unknown>): Promise<number> {
+  const { count } = await delegate.updateMany({
+    where: { ...where, deleted_at: null } as never,
+    data: { updated_at: new Date() } as never,
+  });
+  return count;
+}

@@ -1,0 +1,133 @@
+// The one transactional write path of the domain (docs/decisions/010-write-path.md): every
+// mutation runs its work through `write()`, every multi-statement read through `snapshot()`.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { ConflictError, ValidationError, fieldMessages } from '../errors.ts';
+import { sharedClient as client, unitOfWork as current } from '../db.ts';
+
+/** A Prisma client bound to one open transaction. */
+export type Tx = Prisma.TransactionClient;
+
+/** Attempts of a transaction that keeps failing on a serialization failure or a deadlock. */
+const MAX_ATTEMPTS = 6;
+/** What a caller whose retries ran out is told to wait before trying again, in seconds. */
+const RETRY_AFTER_SECONDS = 1;
+
+/** Options of one write. */
+export interface WriteOptions {
+  /** Field named by the 422 "has already been taken" when a unique index refuses a row. */
+  uniqueField?: string | ((constraint: string | undefined) => string);
+  /** Run at REPEATABLE READ: a row changed since the transaction's first read fails it (If-Match). */
+  repeatableRead?: boolean;
+  /** Transaction time limit in ms (default 60 s; batches of full trees take seconds under load). */
+  timeout?: number;
+}
+
+type ErrorLike = { code?: unknown; name?: unknown; kind?: unknown; cause?: unknown; meta?: Record<string, unknown>; originalCode?: unknown };
+
+/** The error and the causes it wraps (Prisma wraps driver errors one or two levels deep). */
+function chain(error: unknown): ErrorLike[] {
+  const out: ErrorLike[] = [];
+  const queue: unknown[] = [error];
+  while (queue.length && out.length < 8) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object') continue;
+    const l = e as ErrorLike;
+    out.push(l);
+    queue.push(l.cause, l.meta?.driverAdapterError);
+  }
+  return out;
+}
+
+/** A serialization failure, a deadlock, or no connection free in time: worth running again. */
+export function isRetryable(error: unknown): boolean {
+  return chain(error).some(
+    (e) =>
+      (e as { retryable?: unknown }).retryable === true ||
+      e.code === 'P2034' ||
+      e.kind === 'TransactionWriteConflict' ||
+      e.code === '40001' ||
+      e.code === '40P01' ||
+      e.originalCode === '40001' ||
+      e.originalCode === '40P01' ||
+      (e.code === 'P2028' && typeof (e as { message?: unknown }).message === 'string' && /start a transaction/.test((e as { message: string }).message)),
+  );
+}
+
+/** The unique index a violation names, or undefined when the error is not a unique violation. */
+export function uniqueViolation(error: unknown): { constraint: string | undefined } | undefined {
+  for (const e of chain(error)) {
+    if (e.code === 'P2002' || e.kind === 'UniqueConstraintViolation' || e.code === '23505') {
+      const found = chain(error).find((c) => c.kind === 'UniqueConstraintViolation') as { constraint?: { index?: string; fields?: string[] } } | undefined;
+      return { constraint: found?.constraint?.index ?? found?.constraint?.fields?.join(',') };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Runs `work` as one transaction. Inside an open transaction it joins it (the caller owns
+ * commit and retry). A serialization failure or deadlock reruns the whole of `work` with a
+ * jittered backoff, up to MAX_ATTEMPTS; when they run out the caller gets 409 with
+ * Retry-After. A unique index refusing a row becomes 422 "has already been taken".
+ */
+export async function write<T>(work: (tx: Tx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+  const open = current.getStore();
+  if (open && !open.readOnly) {
+    try {
+      return await work(open.tx);
+    } catch (error) {
+      // Joined: the opener retries. Passed up through GraphQL execution as a domain error it keeps its meaning.
+      if (isRetryable(error)) throw Object.assign(new ConflictError(RETRY_AFTER_SECONDS), { retryable: true });
+      throw error;
+    }
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await client().$transaction((tx) => current.run({ tx, readOnly: false }, () => work(tx)), {
+        timeout: options.timeout ?? 60_000,
+        maxWait: 10_000,
+        ...(options.repeatableRead ? { isolationLevel: 'RepeatableRead' as const } : {}),
+      });
+    } catch (error) {
+      if (isRetryable(error)) {
+        if (attempt >= MAX_ATTEMPTS) throw new ConflictError(RETRY_AFTER_SECONDS);
+        await sleep(Math.random() * 10 * 2 ** attempt);
+        continue;
+      }
+      const unique = uniqueViolation(error);
+      if (unique && options.uniqueField) {
+        const field = typeof options.uniqueField === 'function' ? options.uniqueField(unique.constraint) : options.uniqueField;
+        throw new ValidationError([{ name: field, message: fieldMessages.taken }]);
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * Runs a read of several statements on one snapshot (REPEATABLE READ, read only), so a page
+ * and its nested trees show one state even while writers replace children between its
+ * statements. Inside an open transaction it joins it.
+ */
+export async function snapshot<T>(work: () => Promise<T>): Promise<T> {
+  if (current.getStore()) return work();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await client().$transaction((tx) => current.run({ tx, readOnly: true }, work), {
+        timeout: 60_000,
+        maxWait: 10_000,
+        isolationLevel: 'RepeatableRead',
+      });
+    } catch (error) {
+      // A read-only snapshot never conflicts; only waiting for a connection can be retried.
+      if (isRetryable(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** Whether the caller runs inside a transaction opened by `write()` or `snapshot()`. */
+export function inTransaction(): boolean {
+  return current.getStore() !== undefined;
+}
