@@ -5,7 +5,7 @@ import { getDatamodel } from '../prisma/generated/pothos-types.ts';
 import type { Context } from './context.ts';
 import { prisma } from './db.ts';
 
-/** The one SchemaBuilder of the domain; types register themselves in graph/types/*. */
+/** The one SchemaBuilder of the domain; types register themselves in graph/<aggregate>/. */
 export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   Context: Context;

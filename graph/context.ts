@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { authenticate } from './auth.ts';
+import { authenticate } from './company/auth.ts';
 import { UnauthorizedError } from './errors.ts';
 
 /** Locales the platform answers in. */

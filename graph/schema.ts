@@ -1,18 +1,18 @@
 import { builder } from './builder.ts';
 import './scalars.ts';
-import './types/enums.ts';
-import './types/operation.ts';
-import './types/product.ts';
-import './types/reference.ts';
-import './types/order.ts';
-import './types/places.ts';
-import './types/vessel.ts';
-import './types/route.ts';
-import './types/fleet.ts';
-import './types/shipment.ts';
-import './types/process.ts';
-import './types/cost-model.ts';
-import './types/process-document.ts';
+import './reference/enums.ts';
+import './company/operation.ts';
+import './product/product.ts';
+import './reference/country-currency-types.ts';
+import './order/order.ts';
+import './reference/place-types.ts';
+import './logistics/vessel-types.ts';
+import './route/route.ts';
+import './fleet/fleet.ts';
+import './process/shipment/types.ts';
+import './process/process.ts';
+import './costs/cost-model.ts';
+import './process/documents.ts';
 
 /** The domain schema: every type registered by the imports above. */
 export const schema = builder.toSchema({ sortSchema: false });

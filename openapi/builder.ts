@@ -2,7 +2,7 @@ import { getOperationAST, isInputObjectType, isListType, isNonNullType, getNamed
 import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
 import { catalogue, type ErrorCode } from '../graph/errors.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
-import { PAGE } from '../graph/pagination.ts';
+import { PAGE } from '../graph/kit/list.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, type CompiledRoute } from '../rest/router.ts';
 import { tags as tagDescriptions } from '../rest/routes/index.ts';

@@ -1,7 +1,7 @@
 // Operator commands: `npm run admin -- create-company --name "Acme" [--demo]`.
 import { parseArgs } from 'node:util';
 import { openedDatabase, disconnect } from '../graph/db.ts';
-import { createCompany } from '../graph/companies.ts';
+import { createCompany } from '../graph/company/companies.ts';
 import { seedDemo } from '../graph/seed/demo.ts';
 import { applyMigrations } from '../prisma/migrate.ts';
 import { seedReferenceData } from '../graph/reference/seed.ts';

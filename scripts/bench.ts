@@ -119,7 +119,7 @@ function productJson(p: ProductRow) {
 
 async function startDirectServer(): Promise<{ server: http.Server; base: string }> {
   const { prisma } = await import('../graph/db.ts');
-  const { authenticate } = await import('../graph/auth.ts');
+  const { authenticate } = await import('../graph/company/auth.ts');
   const { sqlCounter } = await import('../prisma/database.ts');
   const send = (res: http.ServerResponse, status: number, body: unknown, statements: number) => {
     const text = JSON.stringify(body);
@@ -343,7 +343,7 @@ async function main() {
     const { connect, disconnect, prisma } = await import('../graph/db.ts');
     await connect();
     cleanups.push(disconnect);
-    const { createCompany } = await import('../graph/companies.ts');
+    const { createCompany } = await import('../graph/company/companies.ts');
     const company = await createCompany('Bench Co.');
     log(`company ${company.company.id} created`);
     // Reference data and a full vessel set: the AIS import rate is measured here, in-process.
@@ -653,7 +653,7 @@ Load average (1 min) of the machine: ${fmt(loadBefore, 2)} before the read measu
 - A throwaway PostgreSQL database (\`bench_<timestamp>\`) is created, migrated and dropped at the end.${schemaDrift ? ' In this run prisma/schema had changes without a migration; they were pushed on top of the migrations, as the tests do outside CI.' : ''}
 - One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time${write.bulk ? ` (${fmt(viaRest)} of them; see Write throughput)` : ''}; then ANALYZE.
 - Facade: the app (\`node --import tsx scripts/serve.ts\`, NODE_ENV=production, SQL_STATS=1) as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on both sides.
-- Direct: a minimal \`node:http\` server in the bench process that authenticates the \`api-key\` with the same query (graph/auth.ts), then calls Prisma with the same where, order and take (company_id, deleted_at null, id ascending, internal codes by id, foreign operator links) and answers the same JSON. Before measuring, the answers of both servers are compared: ${checks.length ? `they differ: ${checks.join('; ')}` : 'they are identical for both requests'}.
+- Direct: a minimal \`node:http\` server in the bench process that authenticates the \`api-key\` with the same query (graph/company/auth.ts), then calls Prisma with the same where, order and take (company_id, deleted_at null, id ascending, internal codes by id, foreign operator links) and answers the same JSON. Before measuring, the answers of both servers are compared: ${checks.length ? `they differ: ${checks.join('; ')}` : 'they are identical for both requests'}.
 - Both use a pool of ${process.env.DATABASE_POOL_SIZE ?? 10} PostgreSQL connections.
 - Load: autocannon (programmatic, in a worker thread of the bench process), ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s of measurement per target, in the order facade list, direct list, facade by code, direct by code, repeated for ${ROUNDS} rounds. Figures are the mean of the rounds. By code picks a random code from a fixed list of ${CODE_SAMPLE} codes for each request.
 - Server CPU ms/req: CPU time of the server's main thread (Linux /proc: the app's process; for direct, the bench process's main thread, without the load generator's thread) over warm-up and measurement, divided by the requests answered. Garbage-collector helper threads are not counted for either. It depends less on other load on the machine than req/s.

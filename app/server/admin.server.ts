@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { createCompany } from '../../graph/companies';
+import { createCompany } from '../../graph/company/companies';
 import { env } from '../../graph/env';
 import { seedDemo } from '../../graph/seed/demo';
 

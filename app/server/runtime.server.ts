@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { applyMigrations } from '../../prisma/migrate';
 import { connect, disconnect, openedDatabase } from '../../graph/db';
 import { env } from '../../graph/env';
-import { countCompanies, createCompany, type NewCompany } from '../../graph/companies';
+import { countCompanies, createCompany, type NewCompany } from '../../graph/company/companies';
 import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
 import { localeOf } from '../../graph/context';

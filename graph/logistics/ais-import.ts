@@ -3,12 +3,12 @@
 // ais-stream-decoder, and creates or updates vessels, their last position and their
 // current voyage. Work is applied in batches, each in one transaction (a crash leaves
 // whole batches only). Bad lines are counted and reported, never fatal.
-import '../shipment/tracking.ts'; // registers the shipment follower of vessel changes
+import '../process/shipment/tracking.ts'; // registers the shipment follower of vessel changes
 import { createRequire } from 'node:module';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { portsByUnlocode } from '../reference/places.ts';
-import { onVesselsChanged, type VesselChange, type VoyageState } from '../tracking.ts';
+import { onVesselsChanged, type VesselChange, type VoyageState } from './vessel-changes.ts';
 import { badLine, type ImportReport } from './import-report.ts';
 import { flagOfMmsi } from './mid.ts';
 

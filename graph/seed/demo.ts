@@ -1,4 +1,4 @@
-import type { NewCompany } from '../companies.ts';
+import type { NewCompany } from '../company/companies.ts';
 import { runAs } from './run-as.ts';
 import { productParams } from './factories.ts';
 

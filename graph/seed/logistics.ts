@@ -3,7 +3,7 @@
 // Santos (BRSSZ) and Paranaguá (BRPNG), fed through the AIS importer, and the two ports'
 // berth line-ups over the next 30 days, fed through the port schedule importer. The global
 // part is idempotent (vessels by MMSI, calls by port and schedule number).
-import type { NewCompany } from '../companies.ts';
+import type { NewCompany } from '../company/companies.ts';
 import { encodePosition, encodeStatic, nmeaChecksum } from '../logistics/ais-encode.ts';
 import { importAis } from '../logistics/ais-import.ts';
 import { importPortSchedules, portScheduleColumns } from '../logistics/port-schedule-import.ts';

@@ -1,9 +1,9 @@
 // Demo data of the order domain: access groups, subsidiaries, partners with several roles,
 // and a dozen orders of each type at different lifecycle stages, all through the GraphQL
 // mutations so the demo obeys every rule.
-import type { NewCompany } from '../companies.ts';
+import type { NewCompany } from '../company/companies.ts';
 import { runAs } from './run-as.ts';
-import { completeCnpj } from '../types/actor.ts';
+import { completeCnpj } from '../actor/actor.ts';
 
 
 const groups = [

@@ -1,6 +1,6 @@
 // Demo processes: one of every shipment type at different stages, through the GraphQL
 // mutations so the demo obeys every rule. Fixtures (order items, routes) are read back.
-import type { NewCompany } from '../companies.ts';
+import type { NewCompany } from '../company/companies.ts';
 import { prisma } from '../db.ts';
 import { runAs } from './run-as.ts';
 

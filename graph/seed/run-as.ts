@@ -1,5 +1,5 @@
 import { execute, parse } from 'graphql';
-import type { NewCompany } from '../companies.ts';
+import type { NewCompany } from '../company/companies.ts';
 import type { Context } from '../context.ts';
 import { schema } from '../schema.ts';
 

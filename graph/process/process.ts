@@ -1,5 +1,5 @@
 // Processes (field catalogue 3.3): an import or export process of an operation with its
-// foreign trade shipment (graph/types/shipment.ts), linked orders, Brazilian invoices,
+// foreign trade shipment (graph/process/shipment/types.ts), linked orders, Brazilian invoices,
 // handler entries, checklist and extra fields; lifecycle as in DECISIONS.md.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { GraphQLResolveInfo } from 'graphql';
@@ -15,15 +15,15 @@ import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { readNfe, type NfeFacts } from '../nfe.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
-import { syncShipmentTracking } from '../shipment/tracking.ts';
-import { childTasks, idSelect, validateNode, writeForest, type IdTree, type RefUse, type WriteTask } from '../shipment/engine.ts';
-import { node } from '../shipment/nodes.ts';
-import { checkRefs } from '../shipment/refs.ts';
-import { auditItem, shipment } from '../shipment/spec.ts';
-import { required } from '../validation.ts';
-import { HandlerMapParams, HandlerParams, handlerRoles, actorOf, validateHandlers, type HandlerInput, type ResolvedHandler } from './handler.ts';
-import { AuditItemParams, ShipmentParams, refFields, shipmentHooks } from './shipment.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { syncShipmentTracking } from './shipment/tracking.ts';
+import { childTasks, idSelect, validateNode, writeForest, type IdTree, type RefUse, type WriteTask } from './shipment/engine.ts';
+import { node } from './shipment/nodes.ts';
+import { checkRefs } from './shipment/refs.ts';
+import { auditItem, shipment } from './shipment/spec.ts';
+import { required } from '../kit/required.ts';
+import { HandlerMapParams, HandlerParams, handlerRoles, actorOf, validateHandlers, type HandlerInput, type ResolvedHandler } from '../actor/handlers.ts';
+import { AuditItemParams, ShipmentParams, refFields, shipmentHooks } from './shipment/types.ts';
 
 type Tx = Prisma.TransactionClient;
 

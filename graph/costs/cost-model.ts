@@ -9,11 +9,11 @@ import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } fro
 import { costsLifecycle } from '../kit/lifecycle.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { checkRequired, required } from '../validation.ts';
-import { findLiveProcess, requireOperation } from './process.ts';
-import { CurrencyRef } from './reference.ts';
+import { checkRequired, required } from '../kit/required.ts';
+import { findLiveProcess, requireOperation } from '../process/process.ts';
+import { CurrencyRef } from '../reference/country-currency-types.ts';
 
 
 const PrecificationModelEnum = builder.enumType(PrecificationModel, { name: 'PrecificationModel', description: 'How an expense is priced.' });

@@ -5,11 +5,11 @@ import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
-import { shipSubTypeOf, shipSubTypes, shipTypeOf, shipTypes } from '../logistics/ship-types.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
+import { shipSubTypeOf, shipSubTypes, shipTypeOf, shipTypes } from './ship-types.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
 import { portsByUnlocode } from '../reference/places.ts';
-import { countryOf } from './places.ts';
-import { CountryRef } from './reference.ts';
+import { countryOf } from '../reference/place-types.ts';
+import { CountryRef } from '../reference/country-currency-types.ts';
 
 export const AisClassEnum = builder.enumType(AisClass, { name: 'AisClass', description: 'AIS transponder class: A (SOLAS ships) or B.' });
 export const ShipTypeEnum = builder.enumType('ShipType', {

@@ -1,10 +1,10 @@
-// Runtime of the node engine (graph/shipment/nodes.ts): GraphQL objects and inputs,
+// Runtime of the node engine (graph/process/shipment/nodes.ts): GraphQL objects and inputs,
 // validation and writes derived from node declarations.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { Prisma } from '../../prisma/generated/client/client.ts';
-import { builder } from '../builder.ts';
-import { FieldErrors, fieldMessages } from '../errors.ts';
-import { required } from '../validation.ts';
+import { Prisma } from '../../../prisma/generated/client/client.ts';
+import { builder } from '../../builder.ts';
+import { FieldErrors, fieldMessages } from '../../errors.ts';
+import { required } from '../../kit/required.ts';
 import { delegateOf, walk, type FieldDef, type NodeDef } from './nodes.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -12,7 +12,7 @@ type Params = Record<string, unknown>;
 /** The ids of a stored tree: `{ id, child: {...} | null, list: [{...}] }`. */
 export type IdTree = { id: number } & Record<string, unknown>;
 
-/** GraphQL enum types by name; filled by graph/types/shipment.ts before objects are built. */
+/** GraphQL enum types by name; filled by graph/process/shipment/types.ts before objects are built. */
 export const enumRefs: Record<string, any> = {};
 
 /** Extra object fields per node (computed values, relations to other areas). */

@@ -7,9 +7,9 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { softDelete as softDeleteRow } from '../kit/lifecycle.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
-import { checkRequired, required } from '../validation.ts';
-import { MeasurementUnitEnum } from './enums.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { checkRequired, required } from '../kit/required.ts';
+import { MeasurementUnitEnum } from '../reference/enums.ts';
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,9 +1,9 @@
 // Checks references to rows of other areas (routes, ports, order items...) collected while
 // validating a tree: one query per kind, whatever the size of the tree.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { FieldErrors, fieldMessages } from '../errors.ts';
-import { referenceCodes } from '../reference/countries-currencies.ts';
+import type { Prisma } from '../../../prisma/generated/client/client.ts';
+import { FieldErrors, fieldMessages } from '../../errors.ts';
+import { referenceCodes } from '../../reference/countries-currencies.ts';
 import type { RefUse } from './engine.ts';
 
 type Tx = Prisma.TransactionClient;

@@ -1,5 +1,5 @@
 // A small engine for the nested data of a process (the foreign trade shipment tree, audit
-// items, cost model versions...): each node is declared once (graph/shipment/spec.ts) and
+// items, cost model versions...): each node is declared once (graph/process/shipment/spec.ts) and
 // the GraphQL object, the `<Node>Params` input, the validation (required fields, ids of
 // nested entries) and the writes (nested lists replaced matching children by id) are all
 // derived from that declaration. prisma/schema/shipment.prisma mirrors it table for table.

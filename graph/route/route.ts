@@ -10,8 +10,8 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { softDelete } from '../kit/lifecycle.ts';
 import { lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
-import { checkRequired, required } from '../validation.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { checkRequired, required } from '../kit/required.ts';
 
 type Tx = Prisma.TransactionClient;
 

@@ -6,7 +6,7 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import { FieldErrors, fieldMessages } from './errors.ts';
+import { FieldErrors, fieldMessages } from '../errors.ts';
 
 /** Input-field options marking a field as required: present on create, never blank. */
 export function required(description: string) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { prisma } from './db.ts';
+import { prisma } from '../db.ts';
 
 const KEY_PATTERN = /^tt_([a-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/;
 

@@ -2,9 +2,9 @@
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
-import { referenceCodes } from '../reference/countries-currencies.ts';
-import { CountryRef } from './reference.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { referenceCodes } from './countries-currencies.ts';
+import { CountryRef } from './country-currency-types.ts';
 
 /** The Country of an ISO code column, resolved from memory (no join). */
 export async function countryOf(code: string | null | undefined) {

@@ -1,5 +1,5 @@
-import { builder } from './builder.ts';
-import { FieldErrors, BadInputError, fieldMessages } from './errors.ts';
+import { builder } from '../builder.ts';
+import { FieldErrors, BadInputError, fieldMessages } from '../errors.ts';
 
 /** Pagination bounds of the public contract. */
 export const PAGE = { defaultLimit: 20, maxLimit: 100 } as const;

@@ -11,10 +11,10 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { checkRequired, required } from '../validation.ts';
-import { MeasurementUnitEnum } from './enums.ts';
+import { checkRequired, required } from '../kit/required.ts';
+import { MeasurementUnitEnum } from '../reference/enums.ts';
 import {
   HandlerMapParams,
   HandlerParams,
@@ -24,8 +24,8 @@ import {
   type HandlerInput,
   type ResolvedHandler,
   type StoredHandler,
-} from './handler.ts';
-import { CountryRef, CurrencyRef } from './reference.ts';
+} from '../actor/handlers.ts';
+import { CountryRef, CurrencyRef } from '../reference/country-currency-types.ts';
 
 type Tx = Prisma.TransactionClient;
 

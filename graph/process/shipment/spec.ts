@@ -1,7 +1,7 @@
 // The foreign trade shipment of a process (field catalogue sections 3.4 to 3.8), node by
 // node. Names are the public contract's; prisma/schema/shipment.prisma and customs.prisma
 // hold the same tables. Computed fields (demurrage totals, warehouse days, invoice totals,
-// currencies) are added in graph/types/shipment.ts.
+// currencies) are added in graph/process/shipment/types.ts.
 import { en, f, node, req, type FieldDef } from './nodes.ts';
 
 const dt = (desc: string): FieldDef => f('t', desc);

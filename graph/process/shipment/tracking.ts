@@ -1,5 +1,5 @@
-import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { followVessels, type StatusResponse, type VesselChange } from '../tracking.ts';
+import type { Prisma } from '../../../prisma/generated/client/client.ts';
+import { followVessels, type StatusResponse, type VesselChange } from '../../logistics/vessel-changes.ts';
 
 type Tx = Prisma.TransactionClient;
 

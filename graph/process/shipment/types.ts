@@ -1,16 +1,16 @@
 // The foreign trade shipment tree and the process checklist in GraphQL: enums, objects
 // (with the values the platform computes) and `<Node>Params` inputs, all derived from
-// graph/shipment/spec.ts through the node engine.
+// graph/process/shipment/spec.ts through the node engine.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import * as Enums from '../../prisma/generated/client/enums.ts';
-import { builder } from '../builder.ts';
-import { fieldMessages } from '../errors.ts';
-import { mulDecimal, subDecimal, sumDecimals } from '../decimal.ts';
-import { referenceCodes } from '../reference/countries-currencies.ts';
-import { enumRefs, registerInputs, registerObjects, type NodeHooks } from '../shipment/engine.ts';
-import { auditItem, shipment } from '../shipment/spec.ts';
-import { MeasurementUnitEnum } from './enums.ts';
-import { CurrencyRef } from './reference.ts';
+import * as Enums from '../../../prisma/generated/client/enums.ts';
+import { builder } from '../../builder.ts';
+import { fieldMessages } from '../../errors.ts';
+import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
+import { referenceCodes } from '../../reference/countries-currencies.ts';
+import { enumRefs, registerInputs, registerObjects, type NodeHooks } from './engine.ts';
+import { auditItem, shipment } from './spec.ts';
+import { MeasurementUnitEnum } from '../../reference/enums.ts';
+import { CurrencyRef } from '../../reference/country-currency-types.ts';
 
 const enumDescriptions: Record<string, string> = {
   ShipmentType: 'Main transport mode of the shipment.',

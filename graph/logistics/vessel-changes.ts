@@ -3,8 +3,8 @@
 // changed in that batch. It records the change in `tracking_events` (the outbox webhooks
 // are emitted from) and hands it to the shipment side, which updates the maritime shipments
 // that follow the vessel (automatic_tracking_enabled) in the same transaction.
-import type { Prisma } from '../prisma/generated/client/client.ts';
-import { prisma } from './db.ts';
+import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { prisma } from '../db.ts';
 
 export type Tx = Prisma.TransactionClient;
 

@@ -1,5 +1,5 @@
 // Drivers, vehicles and trailers of the company (field catalogue 3.5): trips of national road
-// transports refer to them by driver_id, vehicle_id and trailer_id (checked in graph/shipment/refs.ts).
+// transports refer to them by driver_id, vehicle_id and trailer_id (checked in graph/process/shipment/refs.ts).
 import type { GraphQLResolveInfo } from 'graphql';
 import { TrackerBrand, TrailerType, VehicleType } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
@@ -10,11 +10,11 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { softDelete } from '../kit/lifecycle.ts';
 import { lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { checkRequired, required } from '../validation.ts';
-import { countryOf } from './places.ts';
-import { CountryRef } from './reference.ts';
+import { checkRequired, required } from '../kit/required.ts';
+import { countryOf } from '../reference/place-types.ts';
+import { CountryRef } from '../reference/country-currency-types.ts';
 
 export const VehicleTypeEnum = builder.enumType(VehicleType, { name: 'VehicleType', description: 'Kind of road vehicle.' });
 export const TrailerTypeEnum = builder.enumType(TrailerType, { name: 'TrailerType', description: 'Kind of trailer: BOX, SLIDER, BUGGY_20 (20-foot container chassis), BUGGY_40 (40-foot).' });

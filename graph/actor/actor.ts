@@ -7,9 +7,9 @@ import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { lockKeys } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../pagination.ts';
-import { checkRequired, required } from '../validation.ts';
-import { BusinessRoleEnum, DocumentTypeEnum } from './enums.ts';
+import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { checkRequired, required } from '../kit/required.ts';
+import { BusinessRoleEnum, DocumentTypeEnum } from '../reference/enums.ts';
 
 type Tx = Prisma.TransactionClient;
 

@@ -7,7 +7,7 @@ import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { BusinessRole } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
-import { required } from '../validation.ts';
+import { required } from '../kit/required.ts';
 import { ActorParams, findOrCreateActor, validateActorInput, type ActorInput } from './actor.ts';
 
 type Tx = Prisma.TransactionClient;

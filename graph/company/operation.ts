@@ -1,6 +1,6 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { BusinessRoleEnum } from './enums.ts';
+import { BusinessRoleEnum } from '../reference/enums.ts';
 
 builder.prismaObject('OperationHandler', {
   description: 'A role slot of an operation; handler entries of orders and processes fill it with an actor.',
