@@ -7,7 +7,7 @@ import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { lockKeys } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 import { checkRequired, required } from '../kit/required.ts';
 import { BusinessRoleEnum, DocumentTypeEnum } from '../reference/enums.ts';
 
@@ -212,7 +212,6 @@ const ActorFilters = builder.inputType('ActorFilters', {
   }),
 });
 
-const ActorOrderBy = orderByInput('Actor', actorSortable);
 
 // ---------------------------------------------------------------- inline actors (handler entries)
 
@@ -349,45 +348,26 @@ async function upsertPartnership(ctx: Context, info: GraphQLResolveInfo, params:
 
 // ---------------------------------------------------------------- queries and mutations
 
-const ActorList = builder.objectRef<{ where: Prisma.ActorWhereInput; page: ReturnType<typeof pageOf> }>('ActorList');
-ActorList.implement({
-  description: 'A page of actors.',
-  fields: (t) => ({
-    data: t.prismaField({
-      type: ['Actor'],
-      description: 'The actors of this page.',
-      resolve: (query, parent) => prisma().actor.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.ActorFindManyArgs),
-    }),
-    total_count: t.int({
-      description: 'How many actors match, over all pages.',
-      resolve: (parent) => prisma().actor.count({ where: parent.where }),
-    }),
-  }),
+listField<{ filters?: (Record<string, unknown> & { partnership_role?: string | null }) | null }>({
+  model: 'Actor',
+  field: 'actors',
+  what: 'actors',
+  description: 'Lists the actors (partners) of the company.',
+  sortable: actorSortable,
+  nullable: actorNullable,
+  search: searchColumns(actorSearchable, 'Case-insensitive substring of official name, trading name, nickname, internal code or document.'),
+  args: (t) => ({ filters: t.arg({ type: ActorFilters, description: 'Filters.' }) }),
+  where: (args, ctx) => {
+    const { partnership_role, ...exact } = args.filters ?? {};
+    return {
+      company_id: ctx.company.id,
+      ...Object.fromEntries(Object.entries(exact).filter(([, v]) => v != null)),
+      ...(partnership_role ? { partnership: { is: { roles: { some: { role: partnership_role } } } } } : {}),
+    };
+  },
 });
 
 builder.queryFields((t) => ({
-  actors: t.field({
-    type: ActorList,
-    description: 'Lists the actors (partners) of the company.',
-    args: {
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-      order_by: t.arg({ type: [ActorOrderBy], description: 'Sort keys, applied in order (default id ascending).' }),
-      search: t.arg.string({ description: 'Case-insensitive substring of official name, trading name, nickname, internal code or document.' }),
-      filters: t.arg({ type: ActorFilters, description: 'Filters.' }),
-    },
-    resolve: (_root, args, ctx) => {
-      const page = pageOf(args as ListArgs, actorNullable);
-      const { partnership_role, ...exact } = args.filters ?? {};
-      const where: Prisma.ActorWhereInput = {
-        company_id: ctx.company.id,
-        ...Object.fromEntries(Object.entries(exact).filter(([, v]) => v != null)),
-        ...(partnership_role ? { partnership: { is: { roles: { some: { role: partnership_role } } } } } : {}),
-        ...searchWhere(args.search, actorSearchable),
-      };
-      return { where, page };
-    },
-  }),
   actor: t.prismaField({
     type: 'Actor',
     description: 'One actor by id.',

@@ -1,7 +1,6 @@
 // Cost models (field catalogue 3.11): models with versions, the expenses of a version with
 // their precification and matching rules, and the costs per expense of a process.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
@@ -9,7 +8,7 @@ import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } fro
 import { costsLifecycle } from '../kit/lifecycle.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../kit/required.ts';
 import { findLiveProcess, requireOperation } from '../process/process.ts';
@@ -163,35 +162,17 @@ export const CostPerExpenseParams = builder.inputType('CostPerExpenseParams', {
   }),
 });
 
-const CostModelList = builder.objectRef<{ where: Prisma.CostModelWhereInput; page: ReturnType<typeof pageOf> }>('CostModelList');
-CostModelList.implement({
-  description: 'A page of cost models.',
-  fields: (t) => ({
-    data: t.prismaField({
-      type: ['CostModel'],
-      description: 'The cost models of this page.',
-      resolve: (query, parent) => prisma().costModel.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.CostModelFindManyArgs),
-    }),
-    total_count: t.int({ description: 'How many match, over all pages.', resolve: (parent) => prisma().costModel.count({ where: parent.where }) }),
-  }),
+listField({
+  model: 'CostModel',
+  field: 'costModels',
+  what: 'cost models',
+  description: 'Lists the cost models of the company.',
+  sortable: ['id', 'name', 'inserted_at'],
+  search: searchColumns(['name'], 'Case-insensitive substring of the name.'),
+  where: (_args, ctx) => ({ company_id: ctx.company.id }),
 });
-const CostModelOrderBy = orderByInput('CostModel', ['id', 'name', 'inserted_at']);
 
 builder.queryFields((t) => ({
-  costModels: t.field({
-    type: CostModelList,
-    description: 'Lists the cost models of the company.',
-    args: {
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-      order_by: t.arg({ type: [CostModelOrderBy], description: 'Sort keys (default id ascending).' }),
-      search: t.arg.string({ description: 'Case-insensitive substring of the name.' }),
-    },
-    resolve: (_root, args, ctx) => ({
-      where: { company_id: ctx.company.id, ...searchWhere(args.search, ['name']) },
-      page: pageOf(args as ListArgs, new Set()),
-    }),
-  }),
   costModel: t.prismaField({
     type: 'CostModel',
     description: 'One cost model by id.',

@@ -10,7 +10,7 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { softDelete } from '../kit/lifecycle.ts';
 import { lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../kit/required.ts';
 import { countryOf } from '../reference/place-types.ts';
@@ -151,34 +151,16 @@ async function save(kind: Kind, ctx: Context, info: GraphQLResolveInfo, params: 
 
 function fleet(kind: Kind, Model: 'Driver' | 'Vehicle' | 'Trailer', plural: string, searchable: string[], sortable: string[], what: string) {
   const Params = paramsRef[kind];
-  const List = builder.objectRef<{ where: object; page: ReturnType<typeof pageOf> }>(`${Model}List`);
-  List.implement({
-    description: `A page of ${what}s.`,
-    fields: (t) => ({
-      data: t.prismaField({
-        type: [Model] as any,
-        description: `The ${what}s of this page.`,
-        resolve: (query: object, parent: { where: object; page: object }) => delegate(prisma(), kind).findMany({ ...query, where: parent.where, ...parent.page }),
-      } as any),
-      total_count: t.int({ description: `How many ${what}s match, over all pages.`, resolve: (p) => delegate(prisma(), kind).count({ where: p.where }) }),
-    }),
+  listField({
+    model: Model,
+    field: plural,
+    what: `${what}s`,
+    description: `Lists the live ${what}s of the company.`,
+    sortable,
+    search: searchColumns(searchable, `Case-insensitive substring of ${searchable.join(', ')}.`),
+    where: (_args, ctx) => ({ company_id: ctx.company.id, deleted_at: null }),
   });
-  const OrderBy = orderByInput(Model, sortable);
   builder.queryFields((t) => ({
-    [plural]: t.field({
-      type: List,
-      description: `Lists the live ${what}s of the company.`,
-      args: {
-        limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-        offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-        order_by: t.arg({ type: [OrderBy], description: 'Sort keys, applied in order (default id ascending).' }),
-        search: t.arg.string({ description: `Case-insensitive substring of ${searchable.join(', ')}.` }),
-      },
-      resolve: (_root, args, ctx) => ({
-        where: { company_id: ctx.company.id, deleted_at: null, ...(searchWhere(args.search, searchable) as object) },
-        page: pageOf(args as ListArgs, new Set()),
-      }),
-    }),
     [kind]: t.prismaField({
       type: Model as any,
       description: `One live ${what} by id.`,

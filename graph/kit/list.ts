@@ -1,4 +1,6 @@
 import { builder } from '../builder.ts';
+import type { Context } from '../context.ts';
+import { prisma } from '../db.ts';
 import { FieldErrors, BadInputError, fieldMessages } from '../errors.ts';
 
 /** Pagination bounds of the public contract. */
@@ -55,4 +57,91 @@ export function searchWhere(search: string | null | undefined, columns: readonly
   const text = search?.trim();
   if (!text) return {};
   return { OR: columns.map((c) => ({ [c]: { contains: text, mode: 'insensitive' } })) };
+}
+
+/** The `search` of a list over text columns: case-insensitive substring of any of them. */
+export const searchColumns = (columns: readonly string[], description: string) => ({
+  description,
+  where: (text: string) => searchWhere(text, columns),
+});
+
+/** What a list query hands its page object: the rows' filter and the page. */
+export interface ListSource {
+  where: object;
+  page: ReturnType<typeof pageOf>;
+}
+
+/** A Prisma model delegate as a list reads it. */
+interface ListDelegate {
+  findMany(args: object): Promise<unknown[]>;
+  count(args: { where: object }): Promise<number>;
+}
+const delegateOf = (model: string) => (prisma() as unknown as Record<string, ListDelegate>)[model[0].toLowerCase() + model.slice(1)];
+
+/** One list query of the schema: the page type, its sort keys, search and filters (docs/index.md: lists). */
+export interface ListSpec<Args extends Record<string, unknown>> {
+  /** Prisma model of the rows, e.g. `Product`; also names `<Model>List`, `<Model>OrderBy`. */
+  model: string;
+  /** Root query field, e.g. `products`. */
+  field: string;
+  /** Plural noun of the rows, e.g. `products`. */
+  what: string;
+  description: string;
+  sortable: readonly string[];
+  /** Sortable columns that hold nulls (where NULLS FIRST/LAST apply). */
+  nullable?: ReadonlySet<string>;
+  /** Sort keys when the caller sends none (default: id ascending). */
+  defaultOrder?: NonNullable<ListArgs['order_by']>;
+  /** The `search` argument: its description and the filter a text makes. */
+  search?: { description: string; where: (text: string) => object };
+  /** Arguments beyond the page, sort and search (operation_id, filters ...). */
+  // NOTE: Pothos' argument builder types depend on the schema types; lists take it as it comes.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  args?: (t: any) => Record<string, unknown>;
+  /** The filter of the rows: company scope, live rows, filters (may check a parent and throw 404). */
+  where: (args: Args, ctx: Context) => object | Promise<object>;
+}
+
+/** Declares `<Model>List` (`data`, read in one query with its nested selections, and `total_count`) and its query field. */
+export function listField<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
+  const List = builder.objectRef<ListSource>(`${spec.model}List`);
+  List.implement({
+    description: `A page of ${spec.what}.`,
+    fields: (t) => ({
+      // NOTE: the model is named at run time; Pothos types prismaField by a literal model name.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      data: (t as any).prismaField({
+        type: [spec.model],
+        description: `The ${spec.what} of this page.`,
+        resolve: (query: object, parent: ListSource) => delegateOf(spec.model).findMany({ ...query, where: parent.where, ...parent.page }),
+      }),
+      total_count: t.int({ description: `How many ${spec.what} match, over all pages.`, resolve: (p) => delegateOf(spec.model).count({ where: p.where }) }),
+    }),
+  });
+  const OrderBy = orderByInput(spec.model, spec.sortable);
+  builder.queryField(spec.field, (t) =>
+    t.field({
+      type: List,
+      description: spec.description,
+      args: {
+        ...(spec.args?.(t) ?? {}),
+        limit: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
+        offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
+        order_by: t.arg({
+          type: [OrderBy],
+          description: `Sort keys, applied in order (default ${(spec.defaultOrder ?? [{ field: 'id' }]).map((o) => o.field).join(', ')} ascending).`,
+        }),
+        ...(spec.search ? { search: t.arg.string({ description: spec.search.description }) } : {}),
+      } as never,
+      resolve: async (_root, rawArgs, ctx) => {
+        const args = rawArgs as unknown as Args & ListArgs;
+        const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
+        const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set());
+        const base = await spec.where(args, ctx);
+        const text = args.search?.trim();
+        return { where: text && spec.search ? { AND: [base, spec.search.where(text)] } : base, page };
+      },
+    }),
+  );
+  return List;
 }

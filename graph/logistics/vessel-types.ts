@@ -6,7 +6,7 @@ import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { shipSubTypeOf, shipSubTypes, shipTypeOf, shipTypes } from './ship-types.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchWhere } from '../kit/list.ts';
 import { portsByUnlocode } from '../reference/places.ts';
 import { countryOf } from '../reference/place-types.ts';
 import { CountryRef } from '../reference/country-currency-types.ts';
@@ -134,20 +134,6 @@ export const VesselRef = builder.prismaObject('Vessel', {
   }),
 });
 
-const VesselList = builder.objectRef<{ where: Prisma.VesselWhereInput; page: ReturnType<typeof pageOf> }>('VesselList');
-VesselList.implement({
-  description: 'A page of vessels.',
-  fields: (t) => ({
-    data: t.prismaField({
-      type: ['Vessel'],
-      description: 'The vessels of this page.',
-      resolve: (query, parent) => prisma().vessel.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.VesselFindManyArgs),
-    }),
-    total_count: t.int({ description: 'How many vessels match, over all pages.', resolve: (p) => prisma().vessel.count({ where: p.where }) }),
-  }),
-});
-const VesselOrderBy = orderByInput('Vessel', ['id', 'name', 'imo_number', 'mmsi_number', 'callsign', 'ais_updated_at']);
-
 /** Search over name, IMO, MMSI and callsign: digits match the numbers by prefix, text the name and callsign. */
 function vesselSearch(search: string | null | undefined): Prisma.VesselWhereInput {
   const text = search?.trim();
@@ -156,18 +142,18 @@ function vesselSearch(search: string | null | undefined): Prisma.VesselWhereInpu
   return searchWhere(text, ['name', 'callsign', 'imo_number']) as Prisma.VesselWhereInput;
 }
 
+listField({
+  model: 'Vessel',
+  field: 'vessels',
+  what: 'vessels',
+  description: 'Lists vessels (global reference data).',
+  sortable: ['id', 'name', 'imo_number', 'mmsi_number', 'callsign', 'ais_updated_at'],
+  nullable: new Set(['name', 'imo_number', 'callsign', 'ais_updated_at']),
+  search: { description: 'Name or callsign (case-insensitive substring), or the start of an MMSI or IMO number.', where: vesselSearch },
+  where: () => ({}),
+});
+
 builder.queryFields((t) => ({
-  vessels: t.field({
-    type: VesselList,
-    description: 'Lists vessels (global reference data).',
-    args: {
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-      order_by: t.arg({ type: [VesselOrderBy], description: 'Sort keys, applied in order (default id ascending).' }),
-      search: t.arg.string({ description: 'Name or callsign (case-insensitive substring), or the start of an MMSI or IMO number.' }),
-    },
-    resolve: (_root, args) => ({ where: vesselSearch(args.search), page: pageOf(args as ListArgs, new Set(['name', 'imo_number', 'callsign', 'ais_updated_at'])) }),
-  }),
   vesselCurrentVoyage: t.prismaField({
     type: 'Vessel',
     description: 'One vessel by MMSI, with its last position and current voyage.',
@@ -245,45 +231,27 @@ export const PortScheduleRef = builder.prismaObject('PortSchedule', {
   }),
 });
 
-const PortScheduleList = builder.objectRef<{ where: Prisma.PortScheduleWhereInput; page: ReturnType<typeof pageOf> }>('PortScheduleList');
-PortScheduleList.implement({
-  description: 'A page of port schedules.',
-  fields: (t) => ({
-    data: t.prismaField({
-      type: ['PortSchedule'],
-      description: 'The calls of this page.',
-      resolve: (query, parent) => prisma().portSchedule.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.PortScheduleFindManyArgs),
-    }),
-    total_count: t.int({ description: 'How many calls match, over all pages.', resolve: (p) => prisma().portSchedule.count({ where: p.where }) }),
+listField<{ port_unlocode: string; start_date_etb: Date; end_date_etb: Date }>({
+  model: 'PortSchedule',
+  field: 'portSchedules',
+  what: 'port calls',
+  description: 'The berth calls at a port whose ETB falls in a window (default order: etb ascending).',
+  sortable: ['etb', 'atb', 'etu', 'atu', 'schedule_number', 'id'],
+  nullable: new Set(['atb', 'etu', 'atu']),
+  defaultOrder: [{ field: 'etb', order: 'ASC' }],
+  args: (t) => ({
+    port_unlocode: t.arg.string({ required: true, description: 'UN/LOCODE of the port, e.g. BRSSZ.' }),
+    start_date_etb: t.arg({ type: 'DateTime', required: true, description: 'Start of the ETB window (inclusive), ISO 8601.' }),
+    end_date_etb: t.arg({ type: 'DateTime', required: true, description: 'End of the ETB window (inclusive), ISO 8601.' }),
   }),
+  where: async (args) => {
+    const errors = new FieldErrors();
+    const unlocode = args.port_unlocode.toUpperCase();
+    if (!/^[A-Z]{2}[A-Z0-9]{3}$/.test(unlocode)) errors.add('port_unlocode', fieldMessages.invalid);
+    if (args.end_date_etb < args.start_date_etb) errors.add('end_date_etb', fieldMessages.invalid);
+    errors.throwIfAny(BadInputError);
+    const port = (await portsByUnlocode()).get(unlocode);
+    if (!port) throw new NotFoundError();
+    return { port_id: port.id, etb: { gte: args.start_date_etb, lte: args.end_date_etb } };
+  },
 });
-const PortScheduleOrderBy = orderByInput('PortSchedule', ['etb', 'atb', 'etu', 'atu', 'schedule_number', 'id']);
-
-builder.queryFields((t) => ({
-  portSchedules: t.field({
-    type: PortScheduleList,
-    description: 'The berth calls at a port whose ETB falls in a window (default order: etb ascending).',
-    args: {
-      port_unlocode: t.arg.string({ required: true, description: 'UN/LOCODE of the port, e.g. BRSSZ.' }),
-      start_date_etb: t.arg({ type: 'DateTime', required: true, description: 'Start of the ETB window (inclusive), ISO 8601.' }),
-      end_date_etb: t.arg({ type: 'DateTime', required: true, description: 'End of the ETB window (inclusive), ISO 8601.' }),
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-      order_by: t.arg({ type: [PortScheduleOrderBy], description: 'Sort keys (default etb ascending).' }),
-    },
-    resolve: async (_root, args) => {
-      const errors = new FieldErrors();
-      const unlocode = args.port_unlocode.toUpperCase();
-      if (!/^[A-Z]{2}[A-Z0-9]{3}$/.test(unlocode)) errors.add('port_unlocode', fieldMessages.invalid);
-      if (args.end_date_etb < args.start_date_etb) errors.add('end_date_etb', fieldMessages.invalid);
-      errors.throwIfAny(BadInputError);
-      const port = (await portsByUnlocode()).get(unlocode);
-      if (!port) throw new NotFoundError();
-      const order_by = args.order_by?.length ? args.order_by : [{ field: 'etb', order: 'ASC' as const }];
-      return {
-        where: { port_id: port.id, etb: { gte: args.start_date_etb, lte: args.end_date_etb } },
-        page: pageOf({ ...(args as ListArgs), order_by }, new Set(['atb', 'etu', 'atu'])),
-      };
-    },
-  }),
-}));

@@ -11,7 +11,7 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../kit/required.ts';
 import { MeasurementUnitEnum } from '../reference/enums.ts';
@@ -493,7 +493,6 @@ const OrderFilters = builder.inputType('OrderFilters', {
 const orderSortable = ['id', 'type', 'reference_code', 'external_reference_code', 'inserted_at', 'updated_at', 'finished_at', 'canceled_at'] as const;
 const orderNullable = new Set(['external_reference_code', 'finished_at', 'canceled_at']);
 const orderSearchable = ['reference_code', 'external_reference_code', 'observations'] as const;
-const OrderOrderBy = orderByInput('Order', orderSortable);
 
 // ---------------------------------------------------------------- validation and writes
 
@@ -938,52 +937,28 @@ function filterWhere(f: OrderFiltersInput): Prisma.OrderWhereInput[] {
   return and;
 }
 
-const OrderList = builder.objectRef<{ where: Prisma.OrderWhereInput; page: ReturnType<typeof pageOf> }>('OrderList');
-OrderList.implement({
-  description: 'A page of orders.',
-  fields: (t) => ({
-    data: t.prismaField({
-      type: ['Order'],
-      description: 'The orders of this page.',
-      resolve: (query, parent) => prisma().order.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.OrderFindManyArgs),
-    }),
-    total_count: t.int({
-      description: 'How many orders match, over all pages.',
-      resolve: (parent) => prisma().order.count({ where: parent.where }),
-    }),
+listField<{ operation_id: number; filters?: OrderFiltersInput | null }>({
+  model: 'Order',
+  field: 'orders',
+  what: 'orders',
+  description: 'Lists the live orders of an operation.',
+  sortable: orderSortable,
+  nullable: orderNullable,
+  search: searchColumns(orderSearchable, 'Case-insensitive substring of reference code, external reference code or observations.'),
+  args: (t) => ({
+    operation_id: t.arg.int({ required: true, description: 'Operation id.' }),
+    filters: t.arg({ type: OrderFilters, description: 'Filters.' }),
   }),
+  where: async (args, ctx) => {
+    await checkOperation(prisma(), ctx.company.id, args.operation_id);
+    const and = filterWhere(args.filters ?? {});
+    return { company_id: ctx.company.id, operation_id: args.operation_id, deleted_at: null, ...(and.length ? { AND: and } : {}) };
+  },
 });
 
 // ---------------------------------------------------------------- queries and mutations
 
 builder.queryFields((t) => ({
-  orders: t.field({
-    type: OrderList,
-    description: 'Lists the live orders of an operation.',
-    args: {
-      operation_id: t.arg.int({ required: true, description: 'Operation id.' }),
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-      order_by: t.arg({ type: [OrderOrderBy], description: 'Sort keys, applied in order (default id ascending).' }),
-      search: t.arg.string({ description: 'Case-insensitive substring of reference code, external reference code or observations.' }),
-      filters: t.arg({ type: OrderFilters, description: 'Filters.' }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = pageOf(args as ListArgs, orderNullable);
-      await checkOperation(prisma(), ctx.company.id, args.operation_id);
-      const and = filterWhere((args.filters ?? {}) as OrderFiltersInput);
-      return {
-        where: {
-          company_id: ctx.company.id,
-          operation_id: args.operation_id,
-          deleted_at: null,
-          ...searchWhere(args.search, orderSearchable),
-          ...(and.length ? { AND: and } : {}),
-        },
-        page,
-      };
-    },
-  }),
   order: t.prismaField({
     type: 'Order',
     description: 'One live order by id.',

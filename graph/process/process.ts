@@ -15,7 +15,7 @@ import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { readNfe, type NfeFacts } from '../nfe.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 import { syncShipmentTracking } from './shipment/tracking.ts';
 import { childTasks, idSelect, validateNode, writeForest, type IdTree, type RefUse, type WriteTask } from './shipment/engine.ts';
 import { node } from './shipment/nodes.ts';
@@ -207,7 +207,6 @@ const ProcessFilters = builder.inputType('ProcessFilters', {
 
 const sortable = ['id', 'reference_code', 'alert_level', 'inserted_at', 'updated_at', 'finished_at', 'canceled_at', 'lead_time_datetime_reference'] as const;
 const nullableSortable = new Set(['finished_at', 'canceled_at', 'lead_time_datetime_reference']);
-const ProcessOrderBy = orderByInput('Process', sortable);
 
 interface Prepared {
   orderIds?: number[];
@@ -406,42 +405,26 @@ async function setCosts(ctx: Context, operationId: number, by: ProcessBy, close:
   });
 }
 
-const ProcessList = builder.objectRef<{ where: Prisma.ProcessWhereInput; page: ReturnType<typeof pageOf> }>('ProcessList');
-ProcessList.implement({
-  description: 'A page of processes.',
-  fields: (t) => ({
-    data: t.prismaField({
-      type: ['Process'],
-      description: 'The processes of this page.',
-      resolve: (query, parent) => prisma().process.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.ProcessFindManyArgs),
-    }),
-    total_count: t.int({ description: 'How many processes match, over all pages.', resolve: (parent) => prisma().process.count({ where: parent.where }) }),
+listField<{ operation_id: number; filters?: Record<string, unknown> | null }>({
+  model: 'Process',
+  field: 'processes',
+  what: 'processes',
+  description: 'Lists the live processes of an operation.',
+  sortable,
+  nullable: nullableSortable,
+  search: searchColumns(['reference_code'], 'Case-insensitive substring of the reference code.'),
+  args: (t) => ({
+    operation_id: t.arg.int({ required: true, description: 'The operation.' }),
+    filters: t.arg({ type: ProcessFilters, description: 'Exact-match filters.' }),
   }),
+  where: async (args, ctx) => {
+    await requireOperation(prisma(), ctx.company.id, args.operation_id);
+    const filters = Object.fromEntries(Object.entries(args.filters ?? {}).filter(([, v]) => v != null));
+    return { company_id: ctx.company.id, operation_id: args.operation_id, deleted_at: null, ...filters };
+  },
 });
 
-
 builder.queryFields((t) => ({
-  processes: t.field({
-    type: ProcessList,
-    description: 'Lists the live processes of an operation.',
-    args: {
-      operation_id: t.arg.int({ required: true, description: 'The operation.' }),
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-      order_by: t.arg({ type: [ProcessOrderBy], description: 'Sort keys, applied in order (default id ascending).' }),
-      search: t.arg.string({ description: 'Case-insensitive substring of the reference code.' }),
-      filters: t.arg({ type: ProcessFilters, description: 'Exact-match filters.' }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = pageOf(args as ListArgs, nullableSortable);
-      await requireOperation(prisma(), ctx.company.id, args.operation_id);
-      const filters = Object.fromEntries(Object.entries(args.filters ?? {}).filter(([, v]) => v != null));
-      return {
-        where: { company_id: ctx.company.id, operation_id: args.operation_id, deleted_at: null, ...filters, ...searchWhere(args.search, ['reference_code']) },
-        page,
-      };
-    },
-  }),
   process: t.prismaField({
     type: 'Process',
     description: 'One live process by id.',

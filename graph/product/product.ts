@@ -7,7 +7,7 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { softDelete as softDeleteRow } from '../kit/lifecycle.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 import { checkRequired, required } from '../kit/required.ts';
 import { MeasurementUnitEnum } from '../reference/enums.ts';
 
@@ -167,7 +167,6 @@ const ProductFilters = builder.inputType('ProductFilters', {
   }),
 });
 
-const ProductOrderBy = orderByInput('Product', sortable);
 
 type Params = Record<string, unknown> & {
   code?: string | null;
@@ -302,43 +301,23 @@ async function saveOne(ctx: Context, info: GraphQLResolveInfo, params: Params, b
 
 const byKey = (key: ProductKey) => ({ company_id_id: key });
 
-const ProductList = builder.objectRef<{ where: Prisma.ProductWhereInput; page: ReturnType<typeof pageOf> }>('ProductList');
-ProductList.implement({
-  description: 'A page of products.',
-  fields: (t) => ({
-    data: t.prismaField({
-      type: ['Product'],
-      description: 'The products of this page.',
-      resolve: (query, parent) =>
-        prisma().product.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.ProductFindManyArgs),
-    }),
-    total_count: t.int({
-      description: 'How many products match, over all pages.',
-      resolve: (parent) => prisma().product.count({ where: parent.where }),
-    }),
+listField<{ filters?: Record<string, unknown> | null }>({
+  model: 'Product',
+  field: 'products',
+  what: 'products',
+  description: 'Lists the live products of the company.',
+  sortable,
+  nullable: nullableSortable,
+  search: searchColumns(searchable, 'Case-insensitive substring of code, description, category, family, manufacturer or NCM.'),
+  args: (t) => ({ filters: t.arg({ type: ProductFilters, description: 'Exact-match filters.' }) }),
+  where: (args, ctx) => ({
+    company_id: ctx.company.id,
+    deleted_at: null,
+    ...Object.fromEntries(Object.entries(args.filters ?? {}).filter(([, v]) => v != null)),
   }),
 });
 
 builder.queryFields((t) => ({
-  products: t.field({
-    type: ProductList,
-    description: 'Lists the live products of the company.',
-    args: {
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-      order_by: t.arg({ type: [ProductOrderBy], description: 'Sort keys, applied in order (default id ascending).' }),
-      search: t.arg.string({ description: 'Case-insensitive substring of code, description, category, family, manufacturer or NCM.' }),
-      filters: t.arg({ type: ProductFilters, description: 'Exact-match filters.' }),
-    },
-    resolve: (_root, args, ctx) => {
-      const page = pageOf(args as ListArgs, nullableSortable);
-      const filters = Object.fromEntries(Object.entries(args.filters ?? {}).filter(([, v]) => v != null));
-      return {
-        where: { company_id: ctx.company.id, deleted_at: null, ...filters, ...searchWhere(args.search, searchable) },
-        page,
-      };
-    },
-  }),
   product: t.prismaField({
     type: 'Product',
     description: 'One live product by id.',

@@ -2,7 +2,7 @@
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 import { referenceCodes } from './countries-currencies.ts';
 import { CountryRef } from './country-currency-types.ts';
 
@@ -75,54 +75,23 @@ export const SealineRef = builder.prismaObject('Sealine', {
   }),
 });
 
-const listArgs = (t: any, searchHelp: string) => ({
-  limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-  offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-  search: t.arg.string({ description: searchHelp }),
-});
-
 /** Declares `<Model>List` and its query for a global reference model. */
-function referenceList<M extends 'MaritimePort' | 'Airport' | 'Airline' | 'Sealine'>(
-  model: M,
-  field: string,
-  delegate: () => { findMany(a: object): Promise<any[]>; count(a: object): Promise<number> },
-  searchable: readonly string[],
-  sortable: readonly string[],
-  description: string,
-) {
-  const List = builder.objectRef<{ where: object; page: ReturnType<typeof pageOf> }>(`${model}List`);
-  List.implement({
-    description: `A page of ${description}.`,
-    fields: (t) => ({
-      data: t.prismaField({
-        type: [model] as any,
-        description: `The ${description} of this page.`,
-        resolve: (query: object, parent: { where: object; page: object }) => delegate().findMany({ ...query, where: parent.where, ...parent.page }),
-      } as any),
-      total_count: t.int({ description: 'How many match, over all pages.', resolve: (p) => delegate().count({ where: p.where }) }),
-    }),
+function referenceList(model: string, field: string, searchable: readonly string[], sortable: readonly string[], description: string) {
+  listField({
+    model,
+    field,
+    what: description,
+    description: `Lists ${description} (global reference data).`,
+    sortable,
+    search: searchColumns(searchable, `Case-insensitive substring of ${searchable.join(', ')}.`),
+    where: () => ({}),
   });
-  const OrderBy = orderByInput(model, sortable);
-  builder.queryField(field, (t) =>
-    t.field({
-      type: List,
-      description: `Lists ${description} (global reference data).`,
-      args: {
-        ...listArgs(t, `Case-insensitive substring of ${searchable.join(', ')}.`),
-        order_by: t.arg({ type: [OrderBy], description: 'Sort keys (default id ascending).' }),
-      },
-      resolve: (_root, args) => ({
-        where: searchWhere(args.search as string | null | undefined, searchable),
-        page: pageOf(args as ListArgs, new Set()),
-      }),
-    }),
-  );
 }
 
-referenceList('MaritimePort', 'maritimePorts', () => prisma().maritimePort, ['unlocode', 'name'], ['id', 'unlocode', 'name'], 'maritime ports');
-referenceList('Airport', 'airports', () => prisma().airport, ['iata_code', 'icao_code', 'name', 'city'], ['id', 'iata_code', 'icao_code', 'name'], 'airports');
-referenceList('Airline', 'airlines', () => prisma().airline, ['iata_code', 'icao_code', 'name', 'callsign'], ['id', 'iata_code', 'icao_code', 'name'], 'airlines');
-referenceList('Sealine', 'sealines', () => prisma().sealine, ['scac', 'name'], ['id', 'scac', 'name'], 'sealines');
+referenceList('MaritimePort', 'maritimePorts', ['unlocode', 'name'], ['id', 'unlocode', 'name'], 'maritime ports');
+referenceList('Airport', 'airports', ['iata_code', 'icao_code', 'name', 'city'], ['id', 'iata_code', 'icao_code', 'name'], 'airports');
+referenceList('Airline', 'airlines', ['iata_code', 'icao_code', 'name', 'callsign'], ['id', 'iata_code', 'icao_code', 'name'], 'airlines');
+referenceList('Sealine', 'sealines', ['scac', 'name'], ['id', 'scac', 'name'], 'sealines');
 
 builder.queryFields((t) => ({
   maritimePort: t.prismaField({

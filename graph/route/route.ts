@@ -10,7 +10,7 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { softDelete } from '../kit/lifecycle.ts';
 import { lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { orderByInput, pageOf, searchWhere, type ListArgs } from '../kit/list.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 import { checkRequired, required } from '../kit/required.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -77,7 +77,6 @@ const RouteFilters = builder.inputType('RouteFilters', {
   }),
 });
 
-const RouteOrderBy = orderByInput('Route', ['id', 'name', 'active', 'inserted_at', 'updated_at']);
 
 type PointParams = { id?: number | null; position?: number | null; route_type?: string | null; name?: string | null; address?: string | null; latitude?: number | null; longitude?: number | null };
 type Params = { name?: string | null; active?: boolean | null; description?: string | null; points?: PointParams[] | null };
@@ -144,37 +143,23 @@ async function save(ctx: Context, info: GraphQLResolveInfo, params: Params, id?:
   });
 }
 
-const RouteList = builder.objectRef<{ where: Prisma.RouteWhereInput; page: ReturnType<typeof pageOf> }>('RouteList');
-RouteList.implement({
-  description: 'A page of routes.',
-  fields: (t) => ({
-    data: t.prismaField({
-      type: ['Route'],
-      description: 'The routes of this page.',
-      resolve: (query, parent) => prisma().route.findMany({ ...query, where: parent.where, ...(parent.page as object) } as Prisma.RouteFindManyArgs),
-    }),
-    total_count: t.int({ description: 'How many routes match, over all pages.', resolve: (p) => prisma().route.count({ where: p.where }) }),
+listField<{ filters?: { active?: boolean | null; name?: string | null } | null }>({
+  model: 'Route',
+  field: 'routes',
+  what: 'routes',
+  description: 'Lists the live routes of the company.',
+  sortable: ['id', 'name', 'active', 'inserted_at', 'updated_at'],
+  search: searchColumns(['name', 'description'], 'Case-insensitive substring of the name or description.'),
+  args: (t) => ({ filters: t.arg({ type: RouteFilters, description: 'Filters.' }) }),
+  where: (args, ctx) => ({
+    company_id: ctx.company.id,
+    deleted_at: null,
+    ...(args.filters?.active != null ? { active: args.filters.active } : {}),
+    ...(args.filters?.name?.trim() ? { name: { contains: args.filters.name.trim(), mode: 'insensitive' } } : {}),
   }),
 });
 
 builder.queryFields((t) => ({
-  routes: t.field({
-    type: RouteList,
-    description: 'Lists the live routes of the company.',
-    args: {
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 20).' }),
-      offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-      order_by: t.arg({ type: [RouteOrderBy], description: 'Sort keys, applied in order (default id ascending).' }),
-      search: t.arg.string({ description: 'Case-insensitive substring of the name or description.' }),
-      filters: t.arg({ type: RouteFilters, description: 'Filters.' }),
-    },
-    resolve: (_root, args, ctx) => {
-      const where: Prisma.RouteWhereInput = { company_id: ctx.company.id, deleted_at: null, ...(searchWhere(args.search, ['name', 'description']) as object) };
-      if (args.filters?.active != null) where.active = args.filters.active;
-      if (args.filters?.name?.trim()) where.name = { contains: args.filters.name.trim(), mode: 'insensitive' };
-      return { where, page: pageOf(args as ListArgs, new Set()) };
-    },
-  }),
   route: t.prismaField({
     type: 'Route',
     description: 'One live route by id.',
