@@ -1,0 +1,101 @@
+// Order mutations: every order route of the REST facade maps onto one of these fields.
+import { builder } from '../builder.ts';
+import { prisma } from '../db.ts';
+import { transition, readBack, updateItem, upsertMany, softDelete, updateOne, type Action, type ItemRoute } from './write.ts';
+import type { OrderInput, Kind } from './validate.ts';
+import { SalesOrderItemParams, PurchaseOrderItemParams, OrderParams } from './inputs.ts';
+
+builder.mutationFields((t) => {
+  const operation_id = () => t.arg.int({ required: true, description: 'Operation id.' });
+  const id = () => t.arg.int({ required: true, description: 'Order id.' });
+  const reference_code = () => t.arg.string({ required: true, description: 'Reference code of the order.' });
+  const params = () => t.arg({ type: OrderParams, required: true });
+  const lifecycle = (action: Action, verb: string) => ({
+    [`${action}Order`]: t.prismaField({
+      type: 'Order',
+      description: `${verb} an order by id.`,
+      args: { operation_id: operation_id(), id: id() },
+      resolve: async (query, _root, args, ctx) => readBack(query, ctx, await transition(ctx, args.operation_id, { id: args.id }, action)),
+    }),
+    [`${action}OrderByReferenceCode`]: t.prismaField({
+      type: 'Order',
+      description: `${verb} an order by reference code.`,
+      args: { operation_id: operation_id(), reference_code: reference_code() },
+      resolve: async (query, _root, args, ctx) =>
+        readBack(query, ctx, await transition(ctx, args.operation_id, { reference_code: args.reference_code }, action)),
+    }),
+  });
+  const itemRoute = (kind: Kind) =>
+    t.prismaField({
+      type: 'Order',
+      description: `Updates one ${kind} order line, found by the order's reference code and the line's reference; fields left out are kept.`,
+      args: {
+        operation_id: operation_id(),
+        reference_code: reference_code(),
+        line_reference: t.arg.string({ required: true, description: 'Line reference of the item.' }),
+        params: t.arg({ type: kind === 'purchase' ? PurchaseOrderItemParams : SalesOrderItemParams, required: true }),
+      },
+      resolve: async (query, _root, args, ctx, info) => readBack(query, ctx, await updateItem(ctx, info, kind, args as unknown as ItemRoute)),
+    });
+  return {
+    createOrder: t.prismaField({
+      type: 'Order',
+      description: 'Creates an order, or updates the live order of the operation with the same reference code (an upsert of one).',
+      args: { operation_id: operation_id(), params: params() },
+      resolve: async (query, _root, args, ctx, info) => {
+        const [key] = await upsertMany(ctx, info, args.operation_id, [args.params as OrderInput], () => '');
+        return readBack(query, ctx, key);
+      },
+    }),
+    upsertOrders: t.prismaField({
+      type: ['Order'],
+      description: 'Creates or updates many orders keyed by reference code within the operation, all or nothing.',
+      args: { operation_id: operation_id(), params: t.arg({ type: [OrderParams], required: true }) },
+      resolve: async (query, _root, args, ctx, info) => {
+        const keys = await upsertMany(ctx, info, args.operation_id, args.params as OrderInput[], (i) => `${i}.`);
+        const rows = await prisma().order.findMany({ ...query, where: { company_id: ctx.company.id, id: { in: keys.map((k) => k.id) } } });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return keys.map((k) => byId.get(k.id)!);
+      },
+    }),
+    updateOrder: t.prismaField({
+      type: 'Order',
+      description: 'Updates an order by id; fields left out are kept, nested lists sent replace the stored ones.',
+      args: { operation_id: operation_id(), id: id(), params: params() },
+      resolve: async (query, _root, args, ctx, info) =>
+        readBack(
+          query,
+          ctx,
+          await updateOne(ctx, info, args.operation_id, args.params as OrderInput, { id: args.id }),
+        ),
+    }),
+    updateOrderByReferenceCode: t.prismaField({
+      type: 'Order',
+      description: 'Updates an order by reference code; fields left out are kept, nested lists sent replace the stored ones.',
+      args: { operation_id: operation_id(), reference_code: reference_code(), params: params() },
+      resolve: async (query, _root, args, ctx, info) =>
+        readBack(
+          query,
+          ctx,
+          await updateOne(ctx, info, args.operation_id, args.params as OrderInput, { reference_code: args.reference_code }),
+        ),
+    }),
+    deleteOrder: t.prismaField({
+      type: 'Order',
+      description: 'Deletes an order by id (soft delete: it answers 404 from then on).',
+      args: { operation_id: operation_id(), id: id() },
+      resolve: async (query, _root, args, ctx) => readBack(query, ctx, await softDelete(ctx, args.operation_id, { id: args.id })),
+    }),
+    deleteOrderByReferenceCode: t.prismaField({
+      type: 'Order',
+      description: 'Deletes an order by reference code (soft delete).',
+      args: { operation_id: operation_id(), reference_code: reference_code() },
+      resolve: async (query, _root, args, ctx) => readBack(query, ctx, await softDelete(ctx, args.operation_id, { reference_code: args.reference_code })),
+    }),
+    ...lifecycle('finish', 'Finishes (allowed when active)'),
+    ...lifecycle('cancel', 'Cancels (allowed when active or finished)'),
+    ...lifecycle('uncancel', 'Uncancels (allowed when canceled)'),
+    updatePurchaseOrderItem: itemRoute('purchase'),
+    updateSalesOrderItem: itemRoute('sales'),
+  };
+});

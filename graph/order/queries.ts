@@ -1,0 +1,92 @@
+// Order reads: the list with its filters, and one order by id or reference code.
+import { Prisma } from '../../prisma/generated/client/client.ts';
+import { OrderType } from '../../prisma/generated/client/enums.ts';
+import { builder } from '../builder.ts';
+import { prisma } from '../db.ts';
+import { NotFoundError } from '../errors.ts';
+import { listField, searchColumns } from '../kit/list.ts';
+import { orderNullable, orderSearchable, orderSortable, OrderFilters } from './inputs.ts';
+import { checkOperation } from './validate.ts';
+
+
+type OrderFiltersInput = {
+  type?: OrderType[] | null;
+  reference_codes?: string[] | null;
+  external_reference_codes?: string[] | null;
+  status?: ('ACTIVE' | 'FINISHED' | 'CANCELED')[] | null;
+  subsidiary_id?: number | null;
+  inserted_at_from?: Date | null;
+  inserted_at_to?: Date | null;
+  updated_at_from?: Date | null;
+  updated_at_to?: Date | null;
+};
+
+function filterWhere(f: OrderFiltersInput): Prisma.OrderWhereInput[] {
+  const and: Prisma.OrderWhereInput[] = [];
+  if (f.type?.length) and.push({ type: { in: f.type } });
+  if (f.reference_codes?.length) and.push({ reference_code: { in: f.reference_codes } });
+  if (f.external_reference_codes?.length) and.push({ external_reference_code: { in: f.external_reference_codes } });
+  if (f.subsidiary_id != null) and.push({ subsidiary_id: f.subsidiary_id });
+  if (f.status?.length) {
+    const states: Record<string, Prisma.OrderWhereInput> = {
+      ACTIVE: { finished_at: null, canceled_at: null },
+      FINISHED: { finished_at: { not: null }, canceled_at: null },
+      CANCELED: { canceled_at: { not: null } },
+    };
+    and.push({ OR: f.status.map((s) => states[s]) });
+  }
+  const range = (from?: Date | null, to?: Date | null) => ({ ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) });
+  if (f.inserted_at_from || f.inserted_at_to) and.push({ inserted_at: range(f.inserted_at_from, f.inserted_at_to) });
+  if (f.updated_at_from || f.updated_at_to) and.push({ updated_at: range(f.updated_at_from, f.updated_at_to) });
+  return and;
+}
+
+listField<{ operation_id: number; filters?: OrderFiltersInput | null }>({
+  model: 'Order',
+  field: 'orders',
+  what: 'orders',
+  description: 'Lists the live orders of an operation.',
+  sortable: orderSortable,
+  nullable: orderNullable,
+  search: searchColumns(orderSearchable, 'Case-insensitive substring of reference code, external reference code or observations.'),
+  args: (t) => ({
+    operation_id: t.arg.int({ required: true, description: 'Operation id.' }),
+    filters: t.arg({ type: OrderFilters, description: 'Filters.' }),
+  }),
+  where: async (args, ctx) => {
+    await checkOperation(prisma(), ctx.company.id, args.operation_id);
+    const and = filterWhere(args.filters ?? {});
+    return { company_id: ctx.company.id, operation_id: args.operation_id, deleted_at: null, ...(and.length ? { AND: and } : {}) };
+  },
+});
+
+
+
+builder.queryFields((t) => ({
+  order: t.prismaField({
+    type: 'Order',
+    description: 'One live order by id.',
+    args: { operation_id: t.arg.int({ required: true, description: 'Operation id.' }), id: t.arg.int({ required: true, description: 'Order id.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const row = await prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id, id: args.id, deleted_at: null } });
+      if (!row) throw new NotFoundError();
+      return row;
+    },
+  }),
+  orderByReferenceCode: t.prismaField({
+    type: 'Order',
+    description: 'One live order by reference code.',
+    args: {
+      operation_id: t.arg.int({ required: true, description: 'Operation id.' }),
+      reference_code: t.arg.string({ required: true, description: 'Reference code.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const row = await prisma().order.findFirst({
+        ...query,
+        where: { company_id: ctx.company.id, operation_id: args.operation_id, reference_code: args.reference_code, deleted_at: null },
+      });
+      if (!row) throw new NotFoundError();
+      return row;
+    },
+  }),
+}));

@@ -1,0 +1,175 @@
+// Orders (field catalogue 3.2): the object types of an order, its purchase or sales order part and their items.
+import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts';
+import { builder } from '../builder.ts';
+import { MeasurementUnitEnum } from '../reference/enums.ts';
+import { OrderHandlerMapRef } from '../actor/handlers.ts';
+import { entries, exposeCatalogue, balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
+
+
+export const OrderTypeEnum = builder.enumType(OrderType, {
+  name: 'OrderType',
+  description: 'Kind of order: PURCHASE (has a purchase order), SALES (has a sales order) or ROAD_TRANSPORT.',
+});
+
+export const OrderSubtypeEnum = builder.enumType(OrderSubtype, {
+  name: 'OrderSubtype',
+  description: 'Whether a purchase or sales order is DIRECT or INDIRECT.',
+});
+
+export const OrderStatusEnum = builder.enumType('OrderStatus', {
+  description: 'State of an order, from its timestamps: ACTIVE (none set), FINISHED (`finished_at`), CANCELED (`canceled_at`).',
+  values: ['ACTIVE', 'FINISHED', 'CANCELED'] as const,
+});
+
+
+
+const OrderItemProductRef = builder.prismaObject('Product', {
+  variant: 'OrderItemProduct',
+  description: 'Summary of the product of an order item.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Product id.' }),
+    code: t.exposeString('code', { description: 'Product code (SKU).' }),
+    description: t.exposeString('description', { description: 'Product description.' }),
+    mercosul_code: t.exposeString('mercosul_code', { nullable: true, description: 'NCM code.' }),
+    package_type: t.expose('package_type', { type: MeasurementUnitEnum, nullable: true, description: 'Package type.' }),
+  }),
+});
+
+const balanceFields = {
+  balance: 'Quantity not yet on shipments of processes (quantity minus quantity shipped), decimal string. Read-only.',
+  balance_shipped: 'Quantity of the line already on shipments of processes, decimal string. Read-only.',
+} as const;
+
+/**
+ * The fields both kinds of order line share, the catalogue's fields included.
+ * NOTE: `t` is typed loosely: the two line types' field builders differ only in their row type.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function lineFields(t: any, catalogue: Parameters<typeof exposeCatalogue>[1]) {
+  return {
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    line_reference: t.exposeString('line_reference', { description: 'The line\'s key within the order.' }),
+    product: t.relation('product', { type: OrderItemProductRef, nullable: true, description: 'The product of the line.' }),
+    ...(exposeCatalogue(t, catalogue) as object),
+    balance: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: balanceFields.balance,
+      select: shippedSelect,
+      resolve: (row: Parameters<typeof balances>[0]) => balances(row).balance,
+    }),
+    balance_shipped: t.field({
+      type: 'Decimal',
+      description: balanceFields.balance_shipped,
+      select: shippedSelect,
+      resolve: (row: Parameters<typeof balances>[0]) => balances(row).balance_shipped,
+    }),
+    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the line was created.' }),
+    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the line last changed.' }),
+  };
+}
+
+builder.prismaObject('PurchaseOrderItem', {
+  description: 'A line of a purchase order.',
+  fields: (t) => ({
+    ...lineFields(t, purchaseItemCatalogue),
+    item_foreign_operators: t.field({
+      type: ['Int'],
+      description: 'Actor ids of the foreign operators of the line.',
+      select: { foreign_operator_links: { select: { actor_id: true }, orderBy: { actor_id: 'asc' } } },
+      resolve: (row) => row.foreign_operator_links.map((l) => l.actor_id),
+    }),
+  }),
+});
+
+builder.prismaObject('SalesOrderItem', {
+  description: 'A line of a sales order.',
+  fields: (t) => lineFields(t, salesItemCatalogue),
+});
+
+builder.prismaObject('PurchaseOrder', {
+  description: 'The purchase order part of an order.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    type: t.expose('type', { type: OrderSubtypeEnum, description: 'DIRECT or INDIRECT.' }),
+    ...Object.fromEntries(
+      entries(purchaseOrderDates).map(([k, d]) => [k, t.expose(k as keyof typeof purchaseOrderDates, { type: 'DateTime', nullable: true, description: d })]),
+    ),
+    items: t.relation('items', { description: 'The lines, in the order they were created.', query: { orderBy: { id: 'asc' } } }),
+  }),
+});
+
+builder.prismaObject('SalesOrder', {
+  description: 'The sales order part of an order.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    type: t.expose('type', { type: OrderSubtypeEnum, description: 'DIRECT or INDIRECT.' }),
+    ...Object.fromEntries(
+      entries(salesOrderDates).map(([k, d]) => [k, t.expose(k as keyof typeof salesOrderDates, { type: 'DateTime', nullable: true, description: d })]),
+    ),
+    items: t.relation('items', { description: 'The lines, in the order they were created.', query: { orderBy: { id: 'asc' } } }),
+  }),
+});
+
+const OrderOperation = builder.objectRef<{ id: number }>('OrderOperation').implement({
+  description: 'The operation an order belongs to.',
+  fields: (t) => ({ id: t.exposeInt('id', { description: 'The operation_id of order paths.' }) }),
+});
+
+const OrderProcess = builder.objectRef<{ id: number; reference_code: string }>('OrderProcess').implement({
+  description: 'A process linked to an order.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Process id.' }),
+    reference_code: t.exposeString('reference_code', { description: 'Process reference code.' }),
+  }),
+});
+
+const lifecycleDates = {
+  finished_at: 'When the order was finished; set means finished.',
+  canceled_at: 'When the order was canceled; set means canceled.',
+  deleted_at: 'When the order was deleted (deleted orders are never returned).',
+} as const;
+
+export const OrderRef = builder.prismaObject('Order', {
+  description: 'A purchase, sales or road transport order of an operation.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    type: t.expose('type', { type: OrderTypeEnum, description: 'PURCHASE, SALES or ROAD_TRANSPORT.' }),
+    reference_code: t.exposeString('reference_code', { description: 'Your order number; unique among the live orders of the operation.' }),
+    external_reference_code: t.exposeString('external_reference_code', { nullable: true, description: 'Another reference, e.g. the number in your partner\'s system.' }),
+    operation: t.field({
+      type: OrderOperation,
+      description: 'The operation of the order.',
+      select: { operation_id: true },
+      resolve: (o) => ({ id: o.operation_id }),
+    }),
+    observations: t.exposeString('observations', { nullable: true, description: 'Free text.' }),
+    extra_fields: t.expose('extra_fields', { type: 'JSONObject', nullable: true, description: 'Free-form data. Read-only on orders.' }),
+    subsidiary: t.relation('subsidiary', { nullable: true, description: 'The subsidiary that owns the order.' }),
+    handler: t.variant(OrderHandlerMapRef, { description: 'Handler entries keyed by lower-case role.' }),
+    handlers: t.relation('handlers', {
+      description: 'Deprecated: the handler entries as a flat list; use `handler`.',
+      deprecationReason: 'Use `handler`, keyed by role.',
+      query: { orderBy: { id: 'asc' } },
+    }),
+    processes: t.field({
+      type: [OrderProcess],
+      description: 'The live processes linked to the order. Read-only.',
+      select: {
+        process_links: {
+          where: { process: { deleted_at: null } },
+          select: { process: { select: { id: true, reference_code: true } } },
+          orderBy: { process_id: 'asc' },
+        },
+      },
+      resolve: (o) => o.process_links.map((l) => l.process),
+    }),
+    purchase_order: t.relation('purchase_order', { nullable: true, description: 'The purchase order part (PURCHASE orders).' }),
+    sales_order: t.relation('sales_order', { nullable: true, description: 'The sales order part (SALES orders).' }),
+    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the order was created.' }),
+    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the order last changed.' }),
+    ...Object.fromEntries(
+      entries(lifecycleDates).map(([k, d]) => [k, t.expose(k as keyof typeof lifecycleDates, { type: 'DateTime', nullable: true, description: d })]),
+    ),
+  }),
+});
