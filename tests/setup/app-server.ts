@@ -4,7 +4,7 @@
 // own database (resilience.test.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,8 +38,13 @@ export async function throwawayDatabase(serverUrl: string, prefix: string): Prom
   };
 }
 
-/** Starts `scripts/serve.ts` on a fresh database and waits until it answers. */
-export async function startAppServer({ serverUrl, adminToken }: { serverUrl?: string; adminToken: string }): Promise<AppServer> {
+/**
+ * Starts `scripts/serve.ts` on a fresh database and waits until it answers. With `stderrLog`,
+ * everything the app writes to stderr is also appended to that file as it arrives, so tests
+ * can fail on server-side errors (tests/setup/each-file.ts). A server a test starts for itself
+ * (resilience.test.ts) keeps no such log: its errors are the ones that test provokes.
+ */
+export async function startAppServer({ serverUrl, adminToken, stderrLog }: { serverUrl?: string; adminToken: string; stderrLog?: string }): Promise<AppServer> {
   const runEnv: Record<string, string> = {};
   const cleanups: (() => Promise<void> | void)[] = [];
   let kind: AppServer['kind'];
@@ -79,6 +84,9 @@ export async function startAppServer({ serverUrl, adminToken }: { serverUrl?: st
   server.stderr!.on('data', (d) => {
     output += d;
     process.stderr.write(`[server] ${d}`);
+    // Written synchronously: a test that checks the file right after its requests sees every
+    // line the server had written by then.
+    if (stderrLog) appendFileSync(stderrLog, d);
   });
   const stop = async () => {
     if (server.exitCode === null) {

@@ -1,12 +1,72 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { afterEach, beforeEach, inject, vi } from 'vitest';
 
-// An unexpected console.error in a test fails it.
+// A test fails when, while it ran,
+// - the test process called console.error, or
+// - the app server wrote anything to its stderr (a 500's "[rest] unexpected error", an
+//   error the GraphQL layer masked, a failed query...). tests/setup/app-server.ts appends the
+//   server's stderr to the file `serverLog`; each test notes the file's size before it starts
+//   and reads what was added when it ends.
+//
+// Attribution is by time, not by request: tests run in two workers against one server, so a
+// line caused by a test in the other worker can land in this test's window too (both then
+// fail, and the culprit is the one whose requests match the logged method and path). Lines
+// written outside any test's window (beforeAll/afterAll hooks, between tests) are echoed to
+// the console as "[server] ..." but fail nothing.
+
+const serverLog = inject('serverLog');
+
+/** Lines the server may write to stderr without it being an error. */
+function ignorable(line: string): boolean {
+  // Node's process warnings (an experimental or deprecated API used by a dependency) and the
+  // hint line that follows them: notices about the runtime, not errors of the app.
+  if (/^\(node:\d+\) (\[\w+\] )?(ExperimentalWarning|DeprecationWarning):/.test(line)) return true;
+  if (line.startsWith('(Use `node --trace-')) return true;
+  // Statement traces asked for with SQL_TRACE=1 (prisma/database.ts): diagnostics, not errors.
+  if (/^\[sql \d+(\.\d+)? ms\] /.test(line)) return true;
+  return false;
+}
+
+const sizeOf = (file: string) => statSync(file).size;
+
+/** What was appended to `file` from byte `start` on (at most 1 MiB). */
+function readFrom(file: string, start: number): string {
+  const length = Math.min(sizeOf(file) - start, 1024 * 1024);
+  if (length <= 0) return '';
+  const buffer = Buffer.alloc(length);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, buffer, 0, length, start);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.toString('utf8');
+}
+
 let spy: ReturnType<typeof vi.spyOn> | undefined;
+let logStart = 0;
+
 beforeEach(() => {
   spy = vi.spyOn(console, 'error');
+  logStart = sizeOf(serverLog);
 });
-afterEach(() => {
+
+afterEach(async () => {
   const calls = spy?.mock.calls ?? [];
   spy?.mockRestore();
-  if (calls.length) throw new Error(`unexpected console.error: ${calls.map((c: unknown[]) => c.join(' ')).join('\n')}`);
+  // The server writes its line after answering; give late lines time to arrive.
+  await new Promise((r) => setTimeout(r, 50));
+  const logged = readFrom(serverLog, logStart)
+    // without terminal colour codes
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !ignorable(line));
+  const problems: string[] = [];
+  if (calls.length) problems.push(`unexpected console.error: ${calls.map((c: unknown[]) => c.join(' ')).join('\n')}`);
+  if (logged.length) {
+    const shown = logged.slice(0, 40);
+    const more = logged.length > shown.length ? `\n... (${logged.length} lines in all)` : '';
+    problems.push(`the app server wrote to stderr during this test:\n${shown.join('\n')}${more}`);
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
 });

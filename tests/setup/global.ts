@@ -3,6 +3,9 @@
 // real HTTP only.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startAppServer, type AppServer } from './app-server.ts';
 
@@ -12,21 +15,29 @@ declare module 'vitest' {
     adminToken: string;
     databaseKind: 'pglite' | 'postgres';
     databaseUrl: string;
+    /** File the app server's stderr is appended to; a test during which it grows fails. */
+    serverLog: string;
   }
 }
 
 let app: AppServer | undefined;
+let logDir: string | undefined;
 
 export async function setup(project: TestProject) {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
   const adminToken = randomBytes(24).toString('hex');
-  app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken });
+  logDir = mkdtempSync(path.join(os.tmpdir(), 'tt-test-log-'));
+  const serverLog = path.join(logDir, 'server-stderr.log');
+  writeFileSync(serverLog, '');
+  app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken, stderrLog: serverLog });
   project.provide('baseUrl', app.baseUrl);
   project.provide('adminToken', adminToken);
   project.provide('databaseKind', app.kind);
   project.provide('databaseUrl', app.databaseUrl);
+  project.provide('serverLog', serverLog);
 }
 
 export async function teardown() {
   await app?.stop();
+  if (logDir) rmSync(logDir, { recursive: true, force: true });
 }
