@@ -4,7 +4,7 @@ import { catalogue, type ErrorCode } from '../graph/errors.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
 import { PAGE } from '../graph/kit/list.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
-import { compiledRoutes, type CompiledRoute } from '../rest/router.ts';
+import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
 import { tags as tagDescriptions } from '../rest/routes/index.ts';
 import { exampleOf } from './examples.ts';
 import { SchemaRegistry } from './schemas.ts';
@@ -12,10 +12,32 @@ import { SchemaRegistry } from './schemas.ts';
 /** The marketing website (terms of use live there); PUBLIC_WEBSITE_URL overrides it. */
 const websiteUrl = process.env.PUBLIC_WEBSITE_URL ?? 'https://tradetrack.example';
 
-const errorResponses: { status: string; code: ErrorCode; name: string; example?: { name: string; message: string }[] }[] = [
+/** Error answers; `on` says which routes can give them (every route when absent). */
+const errorResponses: {
+  status: string;
+  code: ErrorCode;
+  name: string;
+  example?: { name: string; message: string }[];
+  on?: (route: CompiledRoute) => boolean;
+  headers?: Record<string, { description: string; schema: SchemaObject }>;
+}[] = [
   { status: '400', code: 'BAD_REQUEST', name: 'BadRequest', example: [{ name: 'limit', message: 'is out of range' }] },
   { status: '401', code: 'UNAUTHORIZED', name: 'Unauthorized' },
   { status: '404', code: 'NOT_FOUND', name: 'NotFound' },
+  {
+    status: '409',
+    code: 'CONFLICT',
+    name: 'Conflict',
+    on: (route) => route.def.method !== 'GET',
+    headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } } },
+  },
+  {
+    status: '412',
+    code: 'PRECONDITION_FAILED',
+    name: 'PreconditionFailed',
+    example: [{ name: 'If-Match', message: 'does not match the current version' }],
+    on: (route) => resourceOfRoute(route) !== undefined,
+  },
   { status: '422', code: 'UNPROCESSABLE_ENTITY', name: 'UnprocessableEntity', example: [{ name: 'code', message: "can't be blank" }] },
   { status: '500', code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' },
 ];
@@ -27,7 +49,8 @@ const intro = `The HTTP API of the trade tracking platform: operations, purchase
 * **Locale**: \`locale\` query parameter or header (\`pt-BR\` default, \`en-US\`, \`es-ES\`) translates error messages; codes never change.
 * **Pagination**: \`limit\` (1 to ${PAGE.maxLimit}, default ${PAGE.defaultLimit}), \`offset\` (default 0), \`order_by[0][field]=inserted_at&order_by[0][order]=DESC\`.
 * **Values**: amounts, weights and quantities are decimal strings (\`"1234.5600"\`, the scale you send is kept); dates are ISO 8601 date-times in UTC.
-* **Errors**: \`{ "code", "message", "fields": [{ "name", "message" }] }\` with dotted field names such as \`internal_codes.0.code\`.`;
+* **Errors**: \`{ "code", "message", "fields": [{ "name", "message" }] }\` with dotted field names such as \`internal_codes.0.code\`.
+* **Concurrency**: writes to one record apply one after the other; \`PUT\` and \`DELETE\` of a record honour \`If-Match\` with the \`ETag\` of a \`GET\` (412 when it changed since); a write that keeps colliding with others answers 409 with \`Retry-After\`.`;
 
 function parametersOf(route: CompiledRoute, registry: SchemaRegistry): ParameterObject[] {
   const params: ParameterObject[] = [];
@@ -52,6 +75,15 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
     }
     if (v.name === 'search') p.description = 'Case-insensitive text search.';
     params.push(p);
+  }
+  if (resourceOfRoute(route)) {
+    params.push({
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description: 'The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource).',
+      schema: { type: 'string' },
+    });
   }
   params.push({ $ref: '#/components/parameters/locale' } as unknown as ParameterObject);
   return params;
@@ -87,6 +119,7 @@ export function buildOpenApi() {
   for (const e of errorResponses) {
     builder.addResponse(e.name, {
       description: catalogue[e.code].message,
+      ...(e.headers ? { headers: e.headers } : {}),
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/Error' },
@@ -145,7 +178,7 @@ export function buildOpenApi() {
         [String(def.status)]: def.download
           ? { description: 'The file, with its content type and a content-disposition naming the original file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
           : { description: def.status === 201 ? 'Created.' : 'OK.', content: { 'application/json': { schema: bodySchema } } },
-        ...Object.fromEntries(errorResponses.map((e) => [e.status, { $ref: `#/components/responses/${e.name}` }])),
+        ...Object.fromEntries(errorResponses.filter((e) => e.on?.(route) ?? true).map((e) => [e.status, { $ref: `#/components/responses/${e.name}` }])),
       },
     };
     paths[def.path] ??= {};

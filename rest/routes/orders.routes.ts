@@ -112,7 +112,7 @@ export const orderRoutes: RouteDef[] = [
     tag,
     summary: 'Create an order',
     description:
-      '`reference_code` is required and unique among the live orders of the operation. Send `purchase_order` (type PURCHASE), `sales_order` (type SALES), or neither with `type` ROAD_TRANSPORT.',
+      '`reference_code` is required. Send `purchase_order` (type PURCHASE), `sales_order` (type SALES), or neither with `type` ROAD_TRANSPORT. With the `reference_code` of a live order of the operation the order is updated instead and its id answered, so a retried request never creates a second order.',
     status: 201,
     pathExamples: { operation_id: 1 },
     example: purchase,

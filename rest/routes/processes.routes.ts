@@ -93,7 +93,8 @@ export const processRoutes = [
     path: `${base}/processes`,
     tag,
     summary: 'Create a process',
-    description: 'Creates a process with its foreign trade shipment. Only `reference_code` is required; it must not be used by another live process of the operation.',
+    description:
+      'Creates a process with its foreign trade shipment. Only `reference_code` is required. With the `reference_code` of a live process of the operation that process is updated instead and its id answered, so a retried request never creates a second process.',
     status: 201,
     pathExamples: { operation_id: 1 },
     example,
