@@ -12,7 +12,9 @@ import './logistics/vessel-types.ts';
 import './route/route.ts';
 import './fleet/fleet.ts';
 import './process/shipment/types.ts';
-import './process/process.ts';
+import './process/types.ts';
+import './process/queries.ts';
+import './process/mutations.ts';
 import './costs/cost-model.ts';
 import './process/documents.ts';
 

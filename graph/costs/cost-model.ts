@@ -11,7 +11,7 @@ import { write as inTransaction } from '../kit/transaction.ts';
 import { listField, searchColumns } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../kit/required.ts';
-import { findLiveProcess, requireOperation } from '../process/process.ts';
+import { findLiveProcess, requireOperation } from '../process/stored.ts';
 import { CurrencyRef } from '../reference/country-currency-types.ts';
 
 

@@ -1,30 +1,22 @@
 // Order mutations: every order route of the REST facade maps onto one of these fields.
 import { builder } from '../builder.ts';
+import { located } from '../kit/locate.ts';
+import { orderLocator, type OrderBy, type OrderInput, type Kind } from './validate.ts';
 import { prisma } from '../db.ts';
 import { transition, readBack, updateItem, upsertMany, softDelete, updateOne, type Action, type ItemRoute } from './write.ts';
-import type { OrderInput, Kind } from './validate.ts';
 import { SalesOrderItemParams, PurchaseOrderItemParams, OrderParams } from './inputs.ts';
 
 builder.mutationFields((t) => {
   const operation_id = () => t.arg.int({ required: true, description: 'Operation id.' });
-  const id = () => t.arg.int({ required: true, description: 'Order id.' });
   const reference_code = () => t.arg.string({ required: true, description: 'Reference code of the order.' });
   const params = () => t.arg({ type: OrderParams, required: true });
-  const lifecycle = (action: Action, verb: string) => ({
-    [`${action}Order`]: t.prismaField({
+  const lifecycle = (action: Action, verb: string) =>
+    located(t, `${action}Order`, orderLocator, {
       type: 'Order',
-      description: `${verb} an order by id.`,
-      args: { operation_id: operation_id(), id: id() },
-      resolve: async (query, _root, args, ctx) => readBack(query, ctx, await transition(ctx, args.operation_id, { id: args.id }, action)),
-    }),
-    [`${action}OrderByReferenceCode`]: t.prismaField({
-      type: 'Order',
-      description: `${verb} an order by reference code.`,
-      args: { operation_id: operation_id(), reference_code: reference_code() },
-      resolve: async (query, _root, args, ctx) =>
-        readBack(query, ctx, await transition(ctx, args.operation_id, { reference_code: args.reference_code }, action)),
-    }),
-  });
+      description: (how) => `${verb} an order by ${how}.`,
+      args: () => ({ operation_id: operation_id() }),
+      resolve: async (query, by, args, ctx) => readBack(query, ctx, await transition(ctx, args.operation_id as number, by as OrderBy, action)),
+    });
   const itemRoute = (kind: Kind) =>
     t.prismaField({
       type: 'Order',
@@ -58,39 +50,18 @@ builder.mutationFields((t) => {
         return keys.map((k) => byId.get(k.id)!);
       },
     }),
-    updateOrder: t.prismaField({
+    ...located(t, 'updateOrder', orderLocator, {
       type: 'Order',
-      description: 'Updates an order by id; fields left out are kept, nested lists sent replace the stored ones.',
-      args: { operation_id: operation_id(), id: id(), params: params() },
-      resolve: async (query, _root, args, ctx, info) =>
-        readBack(
-          query,
-          ctx,
-          await updateOne(ctx, info, args.operation_id, args.params as OrderInput, { id: args.id }),
-        ),
+      description: (how) => `Updates an order by ${how}; fields left out are kept, nested lists sent replace the stored ones.`,
+      args: () => ({ operation_id: operation_id(), params: params() }),
+      resolve: async (query, by, args, ctx, info) =>
+        readBack(query, ctx, await updateOne(ctx, info, args.operation_id as number, args.params as OrderInput, by as OrderBy)),
     }),
-    updateOrderByReferenceCode: t.prismaField({
+    ...located(t, 'deleteOrder', orderLocator, {
       type: 'Order',
-      description: 'Updates an order by reference code; fields left out are kept, nested lists sent replace the stored ones.',
-      args: { operation_id: operation_id(), reference_code: reference_code(), params: params() },
-      resolve: async (query, _root, args, ctx, info) =>
-        readBack(
-          query,
-          ctx,
-          await updateOne(ctx, info, args.operation_id, args.params as OrderInput, { reference_code: args.reference_code }),
-        ),
-    }),
-    deleteOrder: t.prismaField({
-      type: 'Order',
-      description: 'Deletes an order by id (soft delete: it answers 404 from then on).',
-      args: { operation_id: operation_id(), id: id() },
-      resolve: async (query, _root, args, ctx) => readBack(query, ctx, await softDelete(ctx, args.operation_id, { id: args.id })),
-    }),
-    deleteOrderByReferenceCode: t.prismaField({
-      type: 'Order',
-      description: 'Deletes an order by reference code (soft delete).',
-      args: { operation_id: operation_id(), reference_code: reference_code() },
-      resolve: async (query, _root, args, ctx) => readBack(query, ctx, await softDelete(ctx, args.operation_id, { reference_code: args.reference_code })),
+      description: (how) => `Deletes an order by ${how} (soft delete: it answers 404 from then on).`,
+      args: () => ({ operation_id: operation_id() }),
+      resolve: async (query, by, args, ctx) => readBack(query, ctx, await softDelete(ctx, args.operation_id as number, by as OrderBy)),
     }),
     ...lifecycle('finish', 'Finishes (allowed when active)'),
     ...lifecycle('cancel', 'Cancels (allowed when active or finished)'),

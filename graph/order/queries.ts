@@ -2,11 +2,11 @@
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
+import { found, located } from '../kit/locate.ts';
+import { orderLocator, checkOperation } from './validate.ts';
 import { prisma } from '../db.ts';
-import { NotFoundError } from '../errors.ts';
 import { listField, searchColumns } from '../kit/list.ts';
 import { orderNullable, orderSearchable, orderSortable, OrderFilters } from './inputs.ts';
-import { checkOperation } from './validate.ts';
 
 
 type OrderFiltersInput = {
@@ -60,33 +60,12 @@ listField<{ operation_id: number; filters?: OrderFiltersInput | null }>({
   },
 });
 
-
-
-builder.queryFields((t) => ({
-  order: t.prismaField({
+builder.queryFields((t) =>
+  located(t, 'order', orderLocator, {
     type: 'Order',
-    description: 'One live order by id.',
-    args: { operation_id: t.arg.int({ required: true, description: 'Operation id.' }), id: t.arg.int({ required: true, description: 'Order id.' }) },
-    resolve: async (query, _root, args, ctx) => {
-      const row = await prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id, id: args.id, deleted_at: null } });
-      if (!row) throw new NotFoundError();
-      return row;
-    },
-  }),
-  orderByReferenceCode: t.prismaField({
-    type: 'Order',
-    description: 'One live order by reference code.',
-    args: {
-      operation_id: t.arg.int({ required: true, description: 'Operation id.' }),
-      reference_code: t.arg.string({ required: true, description: 'Reference code.' }),
-    },
-    resolve: async (query, _root, args, ctx) => {
-      const row = await prisma().order.findFirst({
-        ...query,
-        where: { company_id: ctx.company.id, operation_id: args.operation_id, reference_code: args.reference_code, deleted_at: null },
-      });
-      if (!row) throw new NotFoundError();
-      return row;
-    },
-  }),
-}));
+    description: (how) => `One live order by ${how}.`,
+    args: (t) => ({ operation_id: t.arg.int({ required: true, description: 'Operation id.' }) }),
+    resolve: (query, by, args, ctx) =>
+      found(prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id as number, ...by, deleted_at: null } })),
+  }) as never,
+);

@@ -5,6 +5,7 @@ import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts'
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
+import { byReferenceCode } from '../kit/locate.ts';
 import { validateHandlers, type HandlerInput, type ResolvedHandler, type StoredHandler } from '../actor/handlers.ts';
 import { purchaseItemCatalogue, type Catalogue, salesItemCatalogue } from './catalogue.ts';
 import type { Tx } from '../kit/transaction.ts';
@@ -204,3 +205,6 @@ export async function validateOrder(
 }
 
 /** Writes the items of one part; with `replace`, stored lines left out are removed. */
+
+/** Orders are located by id or by reference code within their operation. */
+export const orderLocator = byReferenceCode('Order');

@@ -6,13 +6,12 @@ import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
-import { write as inTransaction } from '../kit/transaction.ts';
+import { write as inTransaction, type Tx } from '../kit/transaction.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
 import { writeOrderHandlers } from '../actor/handlers.ts';
 import { catalogues, findLive, partKey, type OrderInput, storedLines, type Existing, type OrderBy, validateOrder, type Plan, checkOperation, existingSelect, type OrderKey, validateItems, type ItemInput, type Kind } from './validate.ts';
 import { purchaseOrderDates, salesOrderDates, catalogueData } from './catalogue.ts';
-import type { Tx } from '../kit/transaction.ts';
 
 async function syncItems(
   db: Tx,

@@ -14,7 +14,7 @@ import { lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { storage, UploadHandle } from '../storage.ts';
 import { required } from '../kit/required.ts';
-import { findLiveProcess, requireOperation, type ProcessBy } from './process.ts';
+import { findLiveProcess, requireOperation, type ProcessBy } from './stored.ts';
 
 const ProcessDocumentTypeEnum = builder.enumType(ProcessDocumentType, { name: 'ProcessDocumentType', description: 'Kind of a process document.' });
 

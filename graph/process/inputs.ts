@@ -1,0 +1,35 @@
+// What integrators send for a process, and the list's filters and sort keys.
+import { builder } from '../builder.ts';
+import { required } from '../kit/required.ts';
+import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
+import { AuditItemParams, ShipmentParams } from './shipment/types.ts';
+import { AlertLevelEnum } from './types.ts';
+
+export const ProcessParams = builder.inputType('ProcessParams', {
+  description: 'Process fields; only `reference_code` is required when a process is created. Fields left out on an update are kept.',
+  fields: (t) => ({
+    reference_code: t.string(required('Your process number; unique among the live processes of the operation and the key of upserts.')),
+    alert_level: t.field({ type: AlertLevelEnum, description: 'Alert level (NORMAL when created without one).' }),
+    cost_model_version_id: t.int({ description: 'The cost model version the costs follow.' }),
+    lead_time_datetime_reference: t.field({ type: 'DateTime', description: 'Reference date-time of lead times.' }),
+    order_ids: t.intList({ description: 'Linked orders by id; replaces the linked orders. Send this or order_reference_codes.' }),
+    order_reference_codes: t.stringList({ description: 'Linked orders by reference code; replaces the linked orders. Send this or order_ids.' }),
+    brazilian_invoices: t.stringList({ description: 'Brazilian invoice (NF-e) XML files, each Base64-encoded; replaces the stored list.' }),
+    foreign_trade_shipment: t.field({ type: ShipmentParams, description: 'The foreign trade shipment; fields left out are kept, nested lists sent replace the stored ones.' }),
+    handler: t.field({ type: HandlerMapParams, description: 'Handler entries keyed by lower-case role; replaces the stored entries.' }),
+    handlers: t.field({ type: [HandlerParams], description: 'Deprecated: handler entries as a flat list.' }),
+    audit_items: t.field({ type: [AuditItemParams], description: 'The checklist; replaces the stored items, matching them by id.' }),
+    extra_fields: t.field({ type: 'JSONObject', description: 'Your own free-form data (a JSON object); replaces the stored object, null removes it.' }),
+  }),
+});
+
+export const ProcessFilters = builder.inputType('ProcessFilters', {
+  description: 'Exact-match filters of the process list.',
+  fields: (t) => ({
+    reference_code: t.string({ description: 'Reference code.' }),
+    alert_level: t.field({ type: AlertLevelEnum, description: 'Alert level.' }),
+  }),
+});
+
+export const sortable = ['id', 'reference_code', 'alert_level', 'inserted_at', 'updated_at', 'finished_at', 'canceled_at', 'lead_time_datetime_reference'] as const;
+export const nullableSortable = new Set(['finished_at', 'canceled_at', 'lead_time_datetime_reference']);

@@ -1,0 +1,226 @@
+// Process writes through the write path (docs/decisions/010-write-path.md): upserts keyed by reference code, the shipment tree replaced exactly, lifecycle and costs transitions.
+import { type Tx, write as inTransaction } from '../kit/transaction.ts';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Prisma } from '../../prisma/generated/client/client.ts';
+import type { Context } from '../context.ts';
+import { prisma } from '../db.ts';
+import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
+import { costsLifecycle, recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
+import { lockKeys, lockRoots } from '../kit/locks.ts';
+import { readNfe, type NfeFacts } from '../nfe.ts';
+import { referenceCodes } from '../reference/countries-currencies.ts';
+import { syncShipmentTracking } from './shipment/tracking.ts';
+import { childTasks, validateNode, writeForest, type RefUse, type WriteTask } from './shipment/engine.ts';
+import { checkRefs } from './shipment/refs.ts';
+import { actorOf, validateHandlers, type ResolvedHandler } from '../actor/handlers.ts';
+import { refFields, shipmentHooks } from './shipment/types.ts';
+import { storedSelect, type Stored, type ProcessBy, requireOperation, findLiveProcess, type ProcessInput, processNode } from './stored.ts';
+
+interface Prepared {
+  orderIds?: number[];
+  invoices?: NfeFacts[];
+  handlers?: ResolvedHandler[];
+}
+
+/** Validates one process write (a create when `existing` is null); problems go to `errors` under `prefix`. */
+async function validate(
+  db: Tx,
+  info: GraphQLResolveInfo,
+  companyId: number,
+  operationId: number,
+  existing: Stored | null,
+  params: ProcessInput,
+  errors: FieldErrors,
+  refs: RefUse[],
+  prefix = '',
+  checkClash = true,
+): Promise<Prepared> {
+  const out: Prepared = {};
+  const code = params.reference_code;
+  const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+  if (existing ? code !== undefined && blank(code) : code === undefined || blank(code)) errors.add(`${prefix}reference_code`, fieldMessages.blank);
+  else if (checkClash && code && code !== existing?.reference_code) {
+    const clash = await db.process.findFirst({
+      where: { company_id: companyId, operation_id: operationId, reference_code: code, deleted_at: null },
+      select: { id: true },
+    });
+    if (clash) errors.add(`${prefix}reference_code`, fieldMessages.taken);
+  }
+  if (params.cost_model_version_id != null) refs.push({ kind: 'costModelVersion', id: params.cost_model_version_id, name: `${prefix}cost_model_version_id` });
+  if (params.order_ids != null && params.order_reference_codes != null) errors.add(`${prefix}order_reference_codes`, fieldMessages.invalid);
+  else if (params.order_ids != null) {
+    const rows = params.order_ids.length
+      ? await db.order.findMany({ where: { company_id: companyId, operation_id: operationId, deleted_at: null, id: { in: params.order_ids } }, select: { id: true } })
+      : [];
+    const found = new Set(rows.map((r) => r.id));
+    params.order_ids.forEach((id, i) => found.has(id) || errors.add(`${prefix}order_ids.${i}`, fieldMessages.missing));
+    out.orderIds = [...found];
+  } else if (params.order_reference_codes != null) {
+    const rows = params.order_reference_codes.length
+      ? await db.order.findMany({
+          where: { company_id: companyId, operation_id: operationId, deleted_at: null, reference_code: { in: params.order_reference_codes } },
+          select: { id: true, reference_code: true },
+        })
+      : [];
+    const byCode = new Map(rows.map((r) => [r.reference_code, r.id]));
+    params.order_reference_codes.forEach((c, i) => byCode.has(c) || errors.add(`${prefix}order_reference_codes.${i}`, fieldMessages.missing));
+    out.orderIds = [...new Set(byCode.values())];
+  }
+  if (params.brazilian_invoices !== undefined) {
+    out.invoices = [];
+    (params.brazilian_invoices ?? []).forEach((b64, i) => {
+      const facts = readNfe(b64);
+      if (!facts) errors.add(`${prefix}brazilian_invoices.${i}`, fieldMessages.invalid);
+      else out.invoices!.push(facts);
+    });
+  }
+  out.handlers = await validateHandlers(db, info, companyId, operationId, params, existing?.handlers ?? [], errors, prefix);
+  validateNode(processNode, params, existing, prefix, errors, refs, refFields, shipmentHooks);
+  return out;
+}
+
+function scalarData(params: ProcessInput): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const k of ['reference_code', 'cost_model_version_id', 'lead_time_datetime_reference'] as const) if (params[k] !== undefined) data[k] = params[k];
+  if (params.alert_level !== undefined) data.alert_level = params.alert_level ?? 'NORMAL';
+  if (params.extra_fields !== undefined) data.extra_fields = params.extra_fields ?? Prisma.DbNull;
+  return data;
+}
+
+/** Writes a validated process; its nested parts are queued in `tasks` (written together by the caller). */
+async function write(db: Tx, companyId: number, operationId: number, existing: Stored | null, params: ProcessInput, prepared: Prepared, tasks: WriteTask[]) {
+  const data = scalarData(params);
+  const key = existing
+    ? await db.process.update({ where: { company_id_id: { company_id: companyId, id: existing.id } }, data, select: { id: true, reference_code: true } })
+    : await db.process.create({
+        data: { ...(data as Prisma.ProcessUncheckedCreateInput), company_id: companyId, operation_id: operationId },
+        select: { id: true, reference_code: true },
+      });
+  const processId = key.id;
+  if (prepared.orderIds) {
+    if (existing) await db.processOrder.deleteMany({ where: { company_id: companyId, process_id: processId } });
+    if (prepared.orderIds.length) {
+      await db.processOrder.createMany({ data: prepared.orderIds.map((order_id) => ({ company_id: companyId, process_id: processId, order_id })) });
+    }
+  }
+  if (prepared.invoices) {
+    if (existing) await db.brazilianInvoice.deleteMany({ where: { company_id: companyId, process_id: processId } });
+    if (prepared.invoices.length) {
+      await db.brazilianInvoice.createMany({ data: prepared.invoices.map((f) => ({ ...f, company_id: companyId, process_id: processId })) });
+    }
+  }
+  if (prepared.handlers) {
+    const entries = prepared.handlers;
+    if (existing) await db.processHandler.deleteMany({ where: { company_id: companyId, process_id: processId, role: { notIn: entries.map((e) => e.role) } } });
+    for (const e of entries) {
+      const actor_id = await actorOf(db, companyId, e);
+      await db.processHandler.upsert({
+        where: { company_id_process_id_role: { company_id: companyId, process_id: processId, role: e.role } },
+        create: { company_id: companyId, process_id: processId, role: e.role, operation_handler_id: e.operation_handler_id, actor_id, ...e.fields },
+        update: { operation_handler_id: e.operation_handler_id, actor_id, ...e.fields },
+      });
+    }
+  }
+  tasks.push(...childTasks(processNode, params, existing, processId));
+  return key;
+}
+
+/** Which processes a write changes: one found by id or reference code, or a batch upserted by reference code. */
+type Target = { by: ProcessBy } | { upsert: true };
+
+/** The advisory-lock keys of processes: a reference code is unique within its operation. */
+const processKeys = (operationId: number, codes: readonly string[]) => codes.map((c) => `${operationId}:${c}`);
+
+/**
+ * Validates and writes processes in one transaction through the write path
+ * (docs/decisions/010-write-path.md): key locks of the reference codes written (sorted, one
+ * statement), then row locks of the stored processes, then every read and write. A POST is an
+ * upsert of one (prefix ''), a PUT of the list an upsert of many (prefixes `0.`, `1.` ...).
+ */
+export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationId: number, list: ProcessInput[], target: Target, prefixOf: (i: number) => string) {
+  const companyId = ctx.company.id;
+  // Loaded before the transaction: with one embedded connection a read outside it would wait on it.
+  await referenceCodes();
+  return inTransaction(
+    async (db) => {
+      await requireOperation(db, companyId, operationId);
+      const codes = list.map((p) => p.reference_code).filter((c): c is string => typeof c === 'string' && c.trim() !== '');
+      await lockKeys(db, companyId, 'process', processKeys(operationId, codes));
+      const scope = { company_id: companyId, operation_id: operationId };
+      let stored = new Map<string, Stored>();
+      let single: Stored | null = null;
+      if ('by' in target) {
+        if (!(await lockRoots(db.process, { ...scope, ...target.by }))) throw new NotFoundError();
+        single = await findLiveProcess(db, companyId, operationId, target.by);
+      } else if (codes.length) {
+        await lockRoots(db.process, { ...scope, reference_code: { in: codes } });
+        const rows = await db.process.findMany({ where: { ...scope, reference_code: { in: codes }, deleted_at: null }, select: storedSelect });
+        stored = new Map((rows as unknown as Stored[]).map((r) => [r.reference_code, r]));
+      }
+      const errors = new FieldErrors();
+      const refs: RefUse[] = [];
+      const targets: (Stored | null)[] = [];
+      const prepared: Prepared[] = [];
+      const seen = new Set<string>();
+      for (const [i, params] of list.entries()) {
+        const existing = single ?? (params.reference_code ? (stored.get(params.reference_code) ?? null) : null);
+        targets.push(existing);
+        // An upsert has read every stored process of its codes: a new one cannot clash.
+        prepared.push(await validate(db, info, companyId, operationId, existing, params, errors, refs, prefixOf(i), 'by' in target));
+        const code = params.reference_code ?? existing?.reference_code;
+        if (code) {
+          if (seen.has(code)) errors.add(`${prefixOf(i)}reference_code`, fieldMessages.taken);
+          seen.add(code);
+        }
+      }
+      await checkRefs(db, companyId, refs, errors);
+      errors.throwIfAny();
+      const keys = [];
+      const tasks: WriteTask[] = [];
+      for (const [i, params] of list.entries()) keys.push(await write(db, companyId, operationId, targets[i], params, prepared[i], tasks));
+      await writeForest(db, companyId, tasks);
+      await syncShipmentTracking(db, companyId, keys.map((k) => k.id));
+      return keys;
+    },
+    { uniqueField: 'reference_code', timeout: 120_000 },
+  );
+}
+
+type Query = { select?: unknown; include?: unknown };
+const byKey = (companyId: number, id: number) => ({ company_id_id: { company_id: companyId, id } });
+
+export async function readOne(query: Query, companyId: number, id: number) {
+  return prisma().process.findUniqueOrThrow({ ...(query as object), where: byKey(companyId, id) });
+}
+
+export type Action = 'finish' | 'cancel' | 'uncancel';
+
+/** Applies a lifecycle action (docs/decisions/010-write-path.md) with one conditional update: of concurrent callers exactly one wins. */
+export async function transition(ctx: Context, operationId: number, by: ProcessBy, action: Action) {
+  return inTransaction(async (db) => {
+    await requireOperation(db, ctx.company.id, operationId);
+    await applyTransition(db.process, recordLifecycle, action, { company_id: ctx.company.id, operation_id: operationId, ...by });
+    return (await findLiveProcess(db, ctx.company.id, operationId, by)).id;
+  });
+}
+
+/** Closes or reopens the costs of a process with one conditional update. */
+export async function setCosts(ctx: Context, operationId: number, by: ProcessBy, close: boolean) {
+  return inTransaction(async (db) => {
+    await requireOperation(db, ctx.company.id, operationId);
+    await applyTransition(db.process, costsLifecycle, close ? 'close' : 'reopen', { company_id: ctx.company.id, operation_id: operationId, ...by });
+    return (await findLiveProcess(db, ctx.company.id, operationId, by)).id;
+  });
+}
+
+
+/** Soft-deletes a process with one conditional update (a second caller gets 404) and answers it as deleted. */
+export async function softDelete(query: Query, ctx: Context, operationId: number, by: ProcessBy) {
+  const id = await inTransaction(async (db) => {
+    await requireOperation(db, ctx.company.id, operationId);
+    const p = await findLiveProcess(db, ctx.company.id, operationId, by);
+    await softDeleteRow(db.process, { company_id: ctx.company.id, id: p.id });
+    return p.id;
+  });
+  return readOne(query, ctx.company.id, id);
+}
