@@ -2,7 +2,7 @@ import { builder } from './builder.ts';
 import './scalars.ts';
 import './reference/enums.ts';
 import './company/operation.ts';
-import './product/product.ts';
+import './product/schema.ts';
 import './reference/country-currency-types.ts';
 import './order/types.ts';
 import './order/queries.ts';

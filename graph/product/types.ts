@@ -1,0 +1,158 @@
+// Products (field catalogue 3.9): the field lists by kind, from which the object type and the input are built, and the inputs integrators send.
+import { builder } from '../builder.ts';
+import { required } from '../kit/required.ts';
+import { MeasurementUnitEnum } from '../reference/enums.ts';
+
+// The field catalogue of a product (section 3.9), grouped by kind; the object type, the
+// input type and the writes are all built from these lists.
+export const textFields = {
+  category: 'Product category.',
+  family: 'Product family.',
+  manufacturer: 'Manufacturer name.',
+  mercosul_code: 'Mercosul Common Nomenclature code (NCM).',
+  additional_details: 'Free text with additional details.',
+  package_code: 'Code of the package.',
+  content_code: 'Code of the content unit.',
+  multiple_code: 'Code of the multiple package.',
+} as const;
+export const unitFields = {
+  package_type: 'Package type.',
+  package_measurement_unit: 'Unit of the package capacity.',
+  content_type: 'Content type.',
+  content_measurement_unit: 'Unit of the content capacity.',
+  multiple_package_type: 'Multiple package type.',
+  multiple_package_measurement_unit: 'Unit of the multiple package capacity.',
+} as const;
+export const decimalFields = {
+  package_capacity: 'Capacity of one package, decimal string.',
+  content_capacity: 'Capacity of one content unit, decimal string.',
+  multiple_package_capacity: 'Capacity of one multiple package, decimal string.',
+  cubage_per_package: 'Cubic meters per package, decimal string.',
+  net_weight_per_package: 'Net weight per package in kg, decimal string.',
+  gross_weight_per_package: 'Gross weight per package in kg, decimal string.',
+} as const;
+export const flagFields = {
+  has_containerization: 'Whether the product is containerized.',
+  has_palletization: 'Whether the product is palletized.',
+  has_content: 'Whether the package has content units.',
+  has_unitization: 'Whether the product is unitized.',
+} as const;
+
+export const sortable = ['id', 'code', 'description', 'category', 'family', 'manufacturer', 'mercosul_code', 'inserted_at', 'updated_at'] as const;
+export const nullableSortable = new Set(['category', 'family', 'manufacturer', 'mercosul_code']);
+export const searchable = ['code', 'description', 'category', 'family', 'manufacturer', 'mercosul_code'] as const;
+
+const TranslatedDescription = builder
+  .objectRef<{ language: string; description: string }>('TranslatedDescription')
+  .implement({
+    description: 'The product description in another language.',
+    fields: (t) => ({
+      language: t.exposeString('language', { description: 'Language tag, e.g. en-US.' }),
+      description: t.exposeString('description', { description: 'Description in that language.' }),
+    }),
+  });
+
+const InternalCodeRef = builder.prismaObject('ProductInternalCode', {
+  description: 'A code the company or a partner uses internally for the product.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    code: t.exposeString('code', { description: 'The internal code.' }),
+    label: t.exposeString('label', { nullable: true, description: 'What the code is, e.g. "ERP".' }),
+  }),
+});
+
+export const ProductRef = builder.prismaObject('Product', {
+  description: 'A product (SKU) the company trades.',
+  // The internal codes and foreign operator links are part of the product's own record and
+  // small: they come with every product query (joined in the same statement) and are read
+  // straight off the row, which spares a per-row selection lookup on every list.
+  include: { internal_codes: { orderBy: { id: 'asc' } }, foreign_operator_links: { select: { actor_id: true }, orderBy: { actor_id: 'asc' } } },
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Identifier.' }),
+    code: t.exposeString('code', { description: 'Product code (SKU), unique among live products.' }),
+    description: t.exposeString('description', { description: 'Product description.' }),
+    ...Object.fromEntries(
+      Object.entries(textFields).map(([k, d]) => [k, t.exposeString(k as keyof typeof textFields, { nullable: true, description: d })]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(unitFields).map(([k, d]) => [
+        k,
+        t.expose(k as keyof typeof unitFields, { type: MeasurementUnitEnum, nullable: true, description: d }),
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(decimalFields).map(([k, d]) => [
+        k,
+        t.expose(k as keyof typeof decimalFields, { type: 'Decimal', nullable: true, description: d }),
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(flagFields).map(([k, d]) => [k, t.exposeBoolean(k as keyof typeof flagFields, { description: d })]),
+    ),
+    packages_per_pallet: t.exposeInt('packages_per_pallet', { nullable: true, description: 'Packages per pallet.' }),
+    extra: t.expose('extra', { type: 'JSONObject', nullable: true, description: 'Free-form extra data.' }),
+    translated_descriptions: t.field({
+      type: [TranslatedDescription],
+      description: 'Descriptions in other languages.',
+      resolve: (p) => (p.translated_descriptions as { language: string; description: string }[] | null) ?? [],
+    }),
+    internal_codes: t.field({
+      type: [InternalCodeRef],
+      description: 'Internal codes of the product.',
+      resolve: (p) => p.internal_codes,
+    }),
+    product_foreign_operators: t.field({
+      type: ['Int'],
+      description: 'Ids of the actors (foreign operators) linked to the product.',
+      resolve: (p) => p.foreign_operator_links.map((l) => l.actor_id),
+    }),
+    inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the product was created.' }),
+    updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the product last changed.' }),
+  }),
+});
+
+const InternalCodeParams = builder.inputType('ProductInternalCodeParams', {
+  description: 'An internal code; send `id` to keep an existing one.',
+  fields: (t) => ({
+    id: t.int({ description: 'Id of an existing internal code of this product.' }),
+    code: t.string(required('The internal code.')),
+    label: t.string({ description: 'What the code is.' }),
+  }),
+});
+
+const TranslatedDescriptionParams = builder.inputType('TranslatedDescriptionParams', {
+  description: 'The product description in another language.',
+  fields: (t) => ({
+    language: t.string(required('Language tag, e.g. en-US.')),
+    description: t.string(required('Description in that language.')),
+  }),
+});
+
+/** Product fields as sent by integrators; shared by create, update and batch upsert. */
+export const ProductParams = builder.inputType('ProductParams', {
+  description: 'Product fields. `code` and `description` are required when a product is created.',
+  fields: (t) => ({
+    code: t.string(required('Product code (SKU).')),
+    description: t.string(required('Product description.')),
+    ...Object.fromEntries(Object.entries(textFields).map(([k, d]) => [k, t.string({ description: d })])),
+    ...Object.fromEntries(Object.entries(unitFields).map(([k, d]) => [k, t.field({ type: MeasurementUnitEnum, description: d })])),
+    ...Object.fromEntries(Object.entries(decimalFields).map(([k, d]) => [k, t.field({ type: 'Decimal', description: d })])),
+    ...Object.fromEntries(Object.entries(flagFields).map(([k, d]) => [k, t.boolean({ description: d })])),
+    packages_per_pallet: t.int({ description: 'Packages per pallet.' }),
+    extra: t.field({ type: 'JSONObject', description: 'Free-form extra data.' }),
+    translated_descriptions: t.field({ type: [TranslatedDescriptionParams], description: 'Descriptions in other languages.' }),
+    internal_codes: t.field({ type: [InternalCodeParams], description: 'Internal codes; replaces the stored list.' }),
+    product_foreign_operators: t.intList({ description: 'Actor ids of the foreign operators; replaces the stored list.' }),
+  }),
+});
+
+export const ProductFilters = builder.inputType('ProductFilters', {
+  description: 'Exact-match filters of the product list.',
+  fields: (t) => ({
+    code: t.string({ description: 'Product code.' }),
+    category: t.string({ description: 'Category.' }),
+    family: t.string({ description: 'Family.' }),
+    manufacturer: t.string({ description: 'Manufacturer.' }),
+    mercosul_code: t.string({ description: 'NCM code.' }),
+  }),
+});
