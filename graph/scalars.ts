@@ -1,12 +1,12 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { builder } from './builder.ts';
+import { isDecimal } from './decimal.ts';
 
-const DECIMAL = /^-?\d{1,20}(\.\d{1,10})?$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Parses a decimal string strictly; the text is kept as sent so its scale survives. */
 export function parseDecimal(value: unknown): string {
-  if (typeof value !== 'string' || !DECIMAL.test(value.trim())) {
+  if (typeof value !== 'string' || !isDecimal(value)) {
     throw new GraphQLError('must be a decimal string such as "1234.5600"');
   }
   return value.trim();

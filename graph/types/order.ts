@@ -5,6 +5,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
+import { addDecimal, subDecimal, zeroLike } from '../decimal.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages, rethrowUnique } from '../errors.ts';
@@ -214,27 +215,6 @@ function catalogueData(params: Record<string, unknown>, cat: Catalogue): Record<
   return data;
 }
 
-/** `value` minus `shipped`, at the larger of the two scales (decimal strings, exact). */
-function subtractDecimal(value: string, shipped: string): string {
-  const scale = (s: string) => (s.split('.')[1] ?? '').length;
-  const n = Math.max(scale(value), scale(shipped));
-  const big = (s: string) => {
-    const [i, f = ''] = s.replace('-', '').split('.');
-    const v = BigInt(i + f.padEnd(n, '0'));
-    return s.startsWith('-') ? -v : v;
-  };
-  const r = big(value) - big(shipped);
-  const neg = r < 0n;
-  const digits = (neg ? -r : r).toString().padStart(n + 1, '0');
-  const out = n ? `${digits.slice(0, -n)}.${digits.slice(-n)}` : digits;
-  return neg ? `-${out}` : out;
-}
-
-/** Zero at the scale of `value`. */
-const zeroLike = (value: string) => subtractDecimal(value, value).replace('-', '');
-
-const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : `-${v}`);
-
 /**
  * What balances read of an item: the quantities of its shipment items on live (not deleted,
  * not canceled) processes, loaded with the item in the same query whatever the page size.
@@ -250,8 +230,8 @@ const shippedSelect = {
 /** `balance_shipped` (quantity on shipments) and `balance` (quantity minus that) of an item row. */
 function balances(row: { quantity: string | null; shipment_items: { quantity: string | null }[] }) {
   const zero = row.quantity ? zeroLike(row.quantity) : '0';
-  const balance_shipped = row.shipment_items.reduce((sum, s) => subtractDecimal(sum, negate(s.quantity!)), zero);
-  return { balance_shipped, balance: row.quantity ? subtractDecimal(row.quantity, balance_shipped) : null };
+  const balance_shipped = row.shipment_items.reduce((sum, s) => addDecimal(sum, s.quantity!), zero);
+  return { balance_shipped, balance: row.quantity ? subDecimal(row.quantity, balance_shipped) : null };
 }
 
 // ---------------------------------------------------------------- object types
