@@ -19,8 +19,18 @@ export function parseDateTime(value: unknown): Date {
   }
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value) && value.includes('T');
   const date = new Date(value.includes('T') && !hasZone ? `${value}Z` : value);
-  if (Number.isNaN(date.getTime())) throw new GraphQLError('must be a valid ISO 8601 date-time');
+  if (Number.isNaN(date.getTime()) || !isCalendarDay(value.slice(0, 10))) {
+    throw new GraphQLError('must be a valid ISO 8601 date-time');
+  }
   return date;
+}
+
+/** Whether `yyyy-mm-dd` names a day that exists (the engine would roll 2025-02-30 over to March). */
+function isCalendarDay(ymd: string): boolean {
+  const [y, m, d] = ymd.split('-').map(Number);
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(y, m, 0);
+  return m >= 1 && m <= 12 && d >= 1 && d <= lastDay.getUTCDate();
 }
 
 /** Formats a date as ISO 8601 UTC, without milliseconds when they are zero. */

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import qs from 'qs';
 import {
   getOperationAST,
   parse,
@@ -16,6 +15,7 @@ import { yoga } from '../graph/yoga.ts';
 import { env } from '../graph/env.ts';
 import { storage } from '../graph/storage.ts';
 import { decode } from './decode.ts';
+import { readQuery } from './query.ts';
 import { readMultipart } from './multipart.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
@@ -115,7 +115,7 @@ export async function handleRest(request: Request, path: string): Promise<RestAn
 
 async function handle(request: Request, path: string): Promise<RestAnswer> {
   const search = new URL(request.url).search.slice(1);
-  const rawQuery = qs.parse(search, { depth: 5, arrayLimit: 100, parameterLimit: 200 }) as Record<string, unknown>;
+  const rawQuery = readQuery(search);
   const requested = rawQuery.locale ?? request.headers.get('locale');
   const locale: Locale = localeOf(request);
   const found = match(request.method, path);
