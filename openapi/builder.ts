@@ -1,5 +1,6 @@
 import { getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode } from 'graphql';
 import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
+import { env } from '../graph/env.ts';
 import { catalogue, type ErrorCode } from '../graph/errors.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
 import { PAGE } from '../graph/pagination.ts';
@@ -9,8 +10,6 @@ import { tags as tagDescriptions } from '../rest/routes/index.ts';
 import { exampleOf } from './examples.ts';
 import { SchemaRegistry } from './schemas.ts';
 
-/** The marketing website (terms of use live there); PUBLIC_WEBSITE_URL overrides it. */
-const websiteUrl = process.env.PUBLIC_WEBSITE_URL ?? 'https://tradetrack.example';
 
 const errorResponses: { status: string; code: ErrorCode; name: string; example?: { name: string; message: string }[] }[] = [
   { status: '400', code: 'BAD_REQUEST', name: 'BadRequest', example: [{ name: 'limit', message: 'is out of range' }] },
@@ -62,7 +61,7 @@ export function buildOpenApi() {
   const registry = new SchemaRegistry();
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion('3.1.0')
-    .addInfo({ title: 'Trade tracking platform API', version: '1.0', description: intro, license: { name: 'Proprietary', url: `${websiteUrl}/terms` } })
+    .addInfo({ title: 'Trade tracking platform API', version: '1.0', description: intro, license: { name: 'Proprietary', url: `${env().websiteUrl}/terms` } })
     .addServer({ url: '/api', description: 'This server' })
     .addSecurityScheme('api-key', { type: 'apiKey', in: 'header', name: 'api-key', description: 'Your company API key.' })
     .addParameter('locale', {

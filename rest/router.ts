@@ -109,7 +109,7 @@ async function readJsonBody(request: Request): Promise<{ ok: true; value: unknow
 export async function handleRest(request: Request, path: string): Promise<RestAnswer> {
   const counter = { statements: 0 };
   const answer = await sqlCounter.run(counter, () => handle(request, path));
-  if (process.env.SQL_STATS === '1') answer.headers['x-sql-statements'] = String(counter.statements);
+  if (env().sqlStats) answer.headers['x-sql-statements'] = String(counter.statements);
   return answer;
 }
 
