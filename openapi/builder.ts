@@ -7,6 +7,7 @@ import { PAGE } from '../graph/pagination.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, type CompiledRoute } from '../rest/router.ts';
 import { tags as tagDescriptions } from '../rest/routes/index.ts';
+import { inlineFragments } from '../rest/selection.ts';
 import { exampleOf } from './examples.ts';
 import { SchemaRegistry } from './schemas.ts';
 
@@ -100,7 +101,9 @@ export function buildOpenApi() {
     const { def } = route;
     tags.add(def.tag);
     const op = getOperationAST(route.document)!;
-    const root = op.selectionSet.selections[0] as FieldNode;
+    const first = op.selectionSet.selections[0] as FieldNode;
+    // The answer's schema is read field by field: the fragments' fields take their spreads' places.
+    const root: FieldNode = first.selectionSet ? { ...first, selectionSet: inlineFragments(first.selectionSet, route.document) } : first;
     const rootType = (op.operation === 'query' ? graphSchema.getQueryType() : graphSchema.getMutationType())!.getFields()[root.name.value];
     const bodySchema: SchemaObject = def.download
       ? {}
