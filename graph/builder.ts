@@ -4,6 +4,7 @@ import type PrismaTypes from '../prisma/generated/pothos-types.ts';
 import { getDatamodel } from '../prisma/generated/pothos-types.ts';
 import type { Context } from './context.ts';
 import { prisma } from './db.ts';
+import { env } from './env.ts';
 
 /** The one SchemaBuilder of the domain; types register themselves in graph/<aggregate>/. */
 export const builder = new SchemaBuilder<{
@@ -24,7 +25,7 @@ export const builder = new SchemaBuilder<{
     dmmf: getDatamodel(),
     exposeDescriptions: true,
     // Make N+1 loud: a relation resolved outside the parent's query is a bug.
-    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'error',
+    onUnusedQuery: env().production ? null : 'error',
   },
 });
 

@@ -1,40 +1,100 @@
+// The one reader of the environment: every setting of the app (app/, rest/, graph/) comes
+// from `env()`, read and validated once, at start-up (app/server/runtime.server.ts calls it
+// before anything else). prisma/ sits below graph/ and may not import it, so it reads no
+// environment at all: graph/db.ts passes the database settings into `openDatabase`.
+// Every variable is described in .env.example.
 import path from 'node:path';
 
 /** Settings read once from the environment at start-up. */
 export interface Env {
   port: number;
   databaseUrl?: string;
+  databasePoolSize: number;
   dataDir: string;
   documentsDir: string;
   production: boolean;
   adminToken?: string;
   maxUploadBytes: number;
+  skipDemo: boolean;
+  sqlStats: boolean;
+  /** Characters of each statement SQL_TRACE prints; undefined when tracing is off. */
+  sqlTraceChars?: number;
+  websiteUrl: string;
 }
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
+/** A variable with a value the app cannot run with; the message names every one at fault. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment (see .env.example):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+type Vars = Record<string, string | undefined>;
+
+/** Reads and validates the settings from `vars`; throws one EnvError naming every bad variable. */
+export function readEnv(vars: Vars): Env {
+  const problems: string[] = [];
+  const given = (name: string) => (vars[name] === undefined || vars[name] === '' ? undefined : vars[name]);
+
+  const int = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+    const raw = given(name);
+    if (raw === undefined) return fallback;
+    const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1 || n > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? 'a positive integer' : `an integer from 1 to ${max}`;
+      problems.push(`${name} must be ${range}, got "${raw}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const flag = (name: string) => {
+    const raw = given(name);
+    if (raw === undefined || raw === '0') return false;
+    if (raw === '1') return true;
+    problems.push(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
+    return false;
+  };
+
+  // NOTE: read in the order of .env.example, so problems are reported in that order.
+  const port = int('PORT', 3000, 65535);
+  const databaseUrl = vars.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) problems.push('DATABASE_URL must be a postgresql:// URL');
+  const databasePoolSize = int('DATABASE_POOL_SIZE', 10);
+  const dataDir = path.resolve(given('DATA_DIR') ?? './data');
+  const documentsDir = path.resolve(given('DOCUMENTS_DIR') ?? path.join(dataDir, 'documents'));
+  const maxUploadBytes = int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024);
+  const adminToken = given('ADMIN_TOKEN');
+  const production = vars.NODE_ENV === 'production';
+  const websiteUrl = given('PUBLIC_WEBSITE_URL') ?? 'https://tradetrack.example';
+  if (!/^https?:\/\/[^\s/]+/.test(websiteUrl)) problems.push(`PUBLIC_WEBSITE_URL must be an http(s) URL, got "${websiteUrl}"`);
+  const sqlStats = flag('SQL_STATS');
+  const skipDemo = flag('SKIP_DEMO');
+  const sqlTrace = flag('SQL_TRACE');
+  const sqlTraceChars = int('SQL_TRACE_CHARS', 300);
+
+  const env: Env = {
+    port,
+    databaseUrl,
+    databasePoolSize,
+    dataDir,
+    documentsDir,
+    production,
+    adminToken,
+    maxUploadBytes,
+    skipDemo,
+    sqlStats,
+    sqlTraceChars: sqlTrace ? sqlTraceChars : undefined,
+    websiteUrl: websiteUrl.replace(/\/+$/, ''),
+  };
+  if (problems.length) throw new EnvError(problems);
+  return env;
 }
 
 let cached: Env | undefined;
 
-/** The validated environment (see .env.example for every variable). */
+/** The validated environment of this process, read on the first call. */
 export function env(): Env {
-  if (cached) return cached;
-  const url = process.env.DATABASE_URL?.trim() || undefined;
-  if (url && !/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgresql:// URL');
-  const dataDir = path.resolve(process.env.DATA_DIR || './data');
-  cached = {
-    port: positiveInt('PORT', 3000),
-    databaseUrl: url,
-    dataDir,
-    documentsDir: path.resolve(process.env.DOCUMENTS_DIR || path.join(dataDir, 'documents')),
-    production: process.env.NODE_ENV === 'production',
-    adminToken: process.env.ADMIN_TOKEN || undefined,
-    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', 25 * 1024 * 1024),
-  };
+  cached ??= readEnv(process.env);
   return cached;
 }

@@ -1,12 +1,12 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { builder } from './builder.ts';
+import { isDecimal } from './decimal.ts';
 
-const DECIMAL = /^-?\d{1,20}(\.\d{1,10})?$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Parses a decimal string strictly; the text is kept as sent so its scale survives. */
 export function parseDecimal(value: unknown): string {
-  if (typeof value !== 'string' || !DECIMAL.test(value.trim())) {
+  if (typeof value !== 'string' || !isDecimal(value)) {
     throw new GraphQLError('must be a decimal string such as "1234.5600"');
   }
   return value.trim();
@@ -19,8 +19,18 @@ export function parseDateTime(value: unknown): Date {
   }
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value) && value.includes('T');
   const date = new Date(value.includes('T') && !hasZone ? `${value}Z` : value);
-  if (Number.isNaN(date.getTime())) throw new GraphQLError('must be a valid ISO 8601 date-time');
+  if (Number.isNaN(date.getTime()) || !isCalendarDay(value.slice(0, 10))) {
+    throw new GraphQLError('must be a valid ISO 8601 date-time');
+  }
   return date;
+}
+
+/** Whether `yyyy-mm-dd` names a day that exists (the engine would roll 2025-02-30 over to March). */
+function isCalendarDay(ymd: string): boolean {
+  const [y, m, d] = ymd.split('-').map(Number);
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(y, m, 0);
+  return m >= 1 && m <= 12 && d >= 1 && d <= lastDay.getUTCDate();
 }
 
 /** Formats a date as ISO 8601 UTC, without milliseconds when they are zero. */

@@ -1,16 +1,16 @@
 import { getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode } from 'graphql';
 import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
+import { env } from '../graph/env.ts';
 import { catalogue, type ErrorCode } from '../graph/errors.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
 import { PAGE } from '../graph/kit/list.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
 import { tags as tagDescriptions } from '../rest/routes/index.ts';
+import { inlineFragments } from '../rest/selection.ts';
 import { exampleOf } from './examples.ts';
 import { SchemaRegistry } from './schemas.ts';
 
-/** The marketing website (terms of use live there); PUBLIC_WEBSITE_URL overrides it. */
-const websiteUrl = process.env.PUBLIC_WEBSITE_URL ?? 'https://tradetrack.example';
 
 /** Error answers; `on` says which routes can give them (every route when absent). */
 const errorResponses: {
@@ -94,7 +94,7 @@ export function buildOpenApi() {
   const registry = new SchemaRegistry();
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion('3.1.0')
-    .addInfo({ title: 'Trade tracking platform API', version: '1.0', description: intro, license: { name: 'Proprietary', url: `${websiteUrl}/terms` } })
+    .addInfo({ title: 'Trade tracking platform API', version: '1.0', description: intro, license: { name: 'Proprietary', url: `${env().websiteUrl}/terms` } })
     .addServer({ url: '/api', description: 'This server' })
     .addSecurityScheme('api-key', { type: 'apiKey', in: 'header', name: 'api-key', description: 'Your company API key.' })
     .addParameter('locale', {
@@ -134,7 +134,9 @@ export function buildOpenApi() {
     const { def } = route;
     tags.add(def.tag);
     const op = getOperationAST(route.document)!;
-    const root = op.selectionSet.selections[0] as FieldNode;
+    const first = op.selectionSet.selections[0] as FieldNode;
+    // The answer's schema is read field by field: the fragments' fields take their spreads' places.
+    const root: FieldNode = first.selectionSet ? { ...first, selectionSet: inlineFragments(first.selectionSet, route.document) } : first;
     const rootType = (op.operation === 'query' ? graphSchema.getQueryType() : graphSchema.getMutationType())!.getFields()[root.name.value];
     const bodySchema: SchemaObject = def.download
       ? {}

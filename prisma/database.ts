@@ -8,10 +8,18 @@ import type {
   Transaction,
 } from '@prisma/driver-adapter-utils';
 
-/** Where the data lives: an embedded PGlite folder or a PostgreSQL server URL. */
+/**
+ * Where the data lives (an embedded PGlite folder or a PostgreSQL server URL) and how to use it.
+ * NOTE: prisma/ reads no environment: it sits below graph/, whose env.ts validates every
+ * setting once; graph/db.ts passes these in.
+ */
 export interface DatabaseConfig {
   databaseUrl?: string;
   dataDir: string;
+  /** Connections in the pool of a PostgreSQL server (default 10). */
+  poolSize?: number;
+  /** Print the first this many characters of every statement and its time to stderr (diagnosis only). */
+  traceChars?: number;
 }
 
 /** An open database: the adapter factory Prisma and the migration engine share. */
@@ -23,11 +31,9 @@ export interface Database {
 
 /** Counts the SQL statements run inside `sqlCounter.run(...)`, e.g. per HTTP request. */
 export const sqlCounter = new AsyncLocalStorage<{ statements: number }>();
-/** SQL_TRACE=1 prints the start of every statement to stderr (diagnosis only). */
-const traceSql = process.env.SQL_TRACE === '1';
-
 function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw(q: SqlQuery): Promise<number> }>(
   target: T,
+  traceChars: number | undefined,
 ): T {
   return new Proxy(target, {
     get(obj, prop, receiver) {
@@ -36,18 +42,18 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
         return (q: SqlQuery) => {
           const store = sqlCounter.getStore();
           if (store) store.statements += 1;
-          if (!traceSql) return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q);
+          if (!traceChars) return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q);
           const started = performance.now();
           return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).finally(() => {
             const ms = (performance.now() - started).toFixed(1);
-            console.error(`[sql ${ms} ms] ${q.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.SQL_TRACE_CHARS ?? 300))}`);
+            console.error(`[sql ${ms} ms] ${q.sql.replace(/\s+/g, ' ').slice(0, traceChars)}`);
           });
         };
       }
       if (prop === 'startTransaction') {
         return async (...args: unknown[]) => {
           const tx = await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args);
-          return counted(tx);
+          return counted(tx, traceChars);
         };
       }
       return typeof value === 'function' ? value.bind(obj) : value;
@@ -55,12 +61,12 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
   });
 }
 
-function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory, traceChars: number | undefined): SqlMigrationAwareDriverAdapterFactory {
   return new Proxy(factory, {
     get(obj, prop, receiver) {
       const value = Reflect.get(obj, prop, receiver);
       if (prop === 'connect') {
-        return async () => counted(await (value as () => Promise<SqlDriverAdapter>).call(obj));
+        return async () => counted(await (value as () => Promise<SqlDriverAdapter>).call(obj), traceChars);
       }
       return typeof value === 'function' ? value.bind(obj) : value;
     },
@@ -72,12 +78,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
     const { PrismaPg } = await import('@prisma/adapter-pg');
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
     // NOTE: an idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     return {
       kind: 'postgres',
-      adapterFactory: countingFactory(new PrismaPg(pool)),
+      adapterFactory: countingFactory(new PrismaPg(pool), config.traceChars),
       close: () => pool.end(),
     };
   }
@@ -88,7 +94,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   return {
     kind: 'pglite',
-    adapterFactory: countingFactory(new PrismaPGlite(client)),
+    adapterFactory: countingFactory(new PrismaPGlite(client), config.traceChars),
     close: () => client.close(),
   };
 }

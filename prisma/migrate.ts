@@ -6,7 +6,7 @@ import { startSchemaEngine } from './schema-engine.ts';
 // NOTE: resolved from the working directory, not import.meta.url: this module is also
 // bundled into the server build, which lives elsewhere.
 /** The project's `prisma/` folder. */
-export const prismaDir = path.resolve(process.env.APP_ROOT ?? process.cwd(), 'prisma');
+export const prismaDir = path.resolve('prisma');
 const migrationsDir = path.join(prismaDir, 'migrations');
 const noFilter = { externalTables: [], externalEnums: [] };
 

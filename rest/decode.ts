@@ -16,8 +16,9 @@ const INT = /^-?\d{1,15}$/;
 
 /**
  * Reads `value` as the GraphQL input type `type`, reporting what cannot be read under its
- * dotted `name` (400) and dropping fields the type does not have (unknown fields are
- * ignored). Query-string text is converted to numbers and booleans by the type.
+ * dotted `name` (400), required fields left out included, and dropping fields the type
+ * does not have (unknown fields are ignored). Query-string text is converted to numbers
+ * and booleans by the type.
  */
 export function decode(value: unknown, type: GraphQLInputType, name: string, source: Source, errors: FieldErrors): unknown {
   if (isNonNullType(type)) {
@@ -48,7 +49,9 @@ export function decode(value: unknown, type: GraphQLInputType, name: string, sou
     const out: Record<string, unknown> = {};
     for (const field of Object.values(type.getFields())) {
       const v = (value as Record<string, unknown>)[field.name];
-      if (v !== undefined) out[field.name] = decode(v, field.type, at(field.name), source, errors);
+      // A required field left out (a sort key without `field`) is reported like a null one.
+      const required = isNonNullType(field.type) && field.defaultValue === undefined;
+      if (v !== undefined || required) out[field.name] = decode(v, field.type, at(field.name), source, errors);
     }
     return out;
   }

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import qs from 'qs';
 import {
   getOperationAST,
   parse,
@@ -18,6 +17,7 @@ import { env } from '../graph/env.ts';
 import { storage } from '../graph/storage.ts';
 import { decode } from './decode.ts';
 import { etagOf, tagListMatches } from './etag.ts';
+import { readQuery } from './query.ts';
 import { readMultipart } from './multipart.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
@@ -140,13 +140,13 @@ async function readJsonBody(request: Request): Promise<{ ok: true; value: unknow
 export async function handleRest(request: Request, path: string): Promise<RestAnswer> {
   const counter = { statements: 0 };
   const answer = await sqlCounter.run(counter, () => handle(request, path));
-  if (process.env.SQL_STATS === '1') answer.headers['x-sql-statements'] = String(counter.statements);
+  if (env().sqlStats) answer.headers['x-sql-statements'] = String(counter.statements);
   return answer;
 }
 
 async function handle(request: Request, path: string): Promise<RestAnswer> {
   const search = new URL(request.url).search.slice(1);
-  const rawQuery = qs.parse(search, { depth: 5, arrayLimit: 100, parameterLimit: 200 }) as Record<string, unknown>;
+  const rawQuery = readQuery(search);
   const requested = rawQuery.locale ?? request.headers.get('locale');
   const locale: Locale = localeOf(request);
   const found = match(request.method, path);

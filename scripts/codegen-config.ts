@@ -12,6 +12,9 @@ const config: CodegenConfig = {
         scalars: { Decimal: 'string', DateTime: 'string', JSONObject: 'Record<string, unknown>' },
         enumsAsTypes: true,
         skipTypename: true,
+        // An answer's type names its fragments' types (`{ product: ProductFieldsFragment }`)
+        // instead of repeating every field in each operation's type.
+        inlineFragmentTypes: 'combine',
       },
     },
   },

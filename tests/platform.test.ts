@@ -227,4 +227,21 @@ describe('the API platform', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('refuses to start with a bad setting, naming each variable at fault', async () => {
+    const run = promisify(execFile);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tt-env-'));
+    try {
+      const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: 'abc', DATABASE_POOL_SIZE: '0' };
+      const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { env, timeout: 60_000 }).catch((e) => e);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.trim().split('\n')).toEqual([
+        'Invalid environment (see .env.example):',
+        '  PORT must be an integer from 1 to 65535, got "abc"',
+        '  DATABASE_POOL_SIZE must be a positive integer, got "0"',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

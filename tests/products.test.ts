@@ -249,7 +249,7 @@ describe('products', () => {
       expect(search.body.data.map((p: any) => p.code)).toEqual(['P-C']);
     });
 
-    it('refuses pagination out of range with 400 on the parameter', async () => {
+    it('refuses pagination out of range, or a sort key without its field, with 400 on the parameter', async () => {
       for (const [query, field] of [
         ['limit=0', 'limit'],
         ['limit=101', 'limit'],
@@ -257,6 +257,8 @@ describe('products', () => {
         ['offset=-1', 'offset'],
         ['order_by[0][field]=nope', 'order_by.0.field'],
         ['order_by[0][field]=code&order_by[0][order]=UP', 'order_by.0.order'],
+        ['order_by[0][order]=DESC', 'order_by.0.field'],
+        ['order_by=-inserted_at,id', 'order_by.0'],
       ]) {
         const res = await A.get('/products', `${query}&locale=en-US`);
         expect(res.status, query).toBe(400);

@@ -1,9 +1,7 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { adminCreateCompany } from '~/server/admin.server';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { adminCreateCompany, adminError } from '~/server/admin.server';
 
-const notFound = () => Response.json({ code: 'NOT_FOUND', message: 'Resource not found.' }, { status: 404 });
-
-/** Operator endpoint to provision a company (off unless ADMIN_TOKEN is set). */
+/** Operator endpoint to provision a company (404 unless ADMIN_TOKEN is set; POST only). */
 export const action = async ({ request }: ActionFunctionArgs) =>
-  request.method === 'POST' ? ((await adminCreateCompany(request)) ?? notFound()) : notFound();
-export const loader = notFound;
+  request.method === 'POST' ? adminCreateCompany(request) : adminError(request, 'NOT_FOUND');
+export const loader = ({ request }: LoaderFunctionArgs) => adminError(request, 'NOT_FOUND');

@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { adminError } from '~/server/admin.server';
 import { adminImport } from '~/server/admin-imports.server';
 
-const notFound = () => Response.json({ code: 'NOT_FOUND', message: 'Resource not found.' }, { status: 404 });
-
-/** Operator endpoint running the AIS and port schedule importers (off unless ADMIN_TOKEN is set). */
+/** Operator endpoint running the AIS and port schedule importers (404 unless ADMIN_TOKEN is set; POST only). */
 export const action = async ({ request, params }: ActionFunctionArgs) =>
-  request.method === 'POST' ? ((await adminImport(request, params.kind)) ?? notFound()) : notFound();
-export const loader = notFound;
+  request.method === 'POST' ? adminImport(request, params.kind) : adminError(request, 'NOT_FOUND');
+export const loader = ({ request }: LoaderFunctionArgs) => adminError(request, 'NOT_FOUND');

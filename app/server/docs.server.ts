@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Marked } from 'marked';
+import { env } from '../../graph/env';
 
 /** A page of the documentation site: its URL slug, markdown file and sidebar title. */
 export interface DocPage {
@@ -23,7 +24,8 @@ export const docPages: DocPage[] = [
   { slug: 'webhooks', file: 'webhooks.md', title: 'Webhooks' },
 ];
 
-const docsDir = path.resolve(process.env.APP_ROOT ?? process.cwd(), 'docs');
+// NOTE: resolved from the working directory, like every file of the app (CONTRIBUTING.md).
+const docsDir = path.resolve('docs');
 const cache = new Map<string, { title: string; html: string; headings: { id: string; text: string; level: number }[] }>();
 
 function slugify(text: string): string {
@@ -36,7 +38,7 @@ export function renderDoc(urlPath: string) {
   const page = docPages.find((p) => p.slug === slug || p.slug === `${slug}/` || `${p.slug}/` === slug);
   if (!page) return null;
   const hit = cache.get(page.file);
-  if (hit && process.env.NODE_ENV === 'production') return { page, ...hit };
+  if (hit && env().production) return { page, ...hit };
   const source = readFileSync(path.join(docsDir, page.file), 'utf8');
   const headings: { id: string; text: string; level: number }[] = [];
   const renderer = {

@@ -25,7 +25,7 @@ async function prepare(log: (line: string) => void): Promise<NewCompany | null> 
   const applied = await applyMigrations(db.adapterFactory);
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
   await seedReferenceData();
-  if ((await countCompanies()) > 0 || process.env.SKIP_DEMO === '1') return null;
+  if ((await countCompanies()) > 0 || env().skipDemo) return null;
   const demo = await createCompany('Demo Trading Co.');
   await seedDemo(demo);
   return demo;
@@ -136,6 +136,8 @@ function httpApp(build: ServerBuild) {
 /** What the server entry script calls: prepare the database, then listen on PORT. */
 export const runtime = {
   async serve(build: ServerBuild, { port = env().port, quiet = false } = {}) {
+    // Every setting is read and validated here, before any work (a bad one stops the start).
+    env();
     const log = (line: string) => {
       if (!quiet) console.log(line);
     };

@@ -1,5 +1,6 @@
 // Order item fields (field catalogue 3.2) declared once by kind; object types, inputs and writes are built from them; balances (DECISIONS: derived values).
 import { referenceCodes } from '../reference/countries-currencies.ts';
+import { addDecimal, subDecimal, zeroLike } from '../decimal.ts';
 import { CountryRef, CurrencyRef } from '../reference/country-currency-types.ts';
 
 
@@ -174,27 +175,6 @@ export function catalogueData(params: Record<string, unknown>, cat: Catalogue): 
   return data;
 }
 
-/** `value` minus `shipped`, at the larger of the two scales (decimal strings, exact). */
-function subtractDecimal(value: string, shipped: string): string {
-  const scale = (s: string) => (s.split('.')[1] ?? '').length;
-  const n = Math.max(scale(value), scale(shipped));
-  const big = (s: string) => {
-    const [i, f = ''] = s.replace('-', '').split('.');
-    const v = BigInt(i + f.padEnd(n, '0'));
-    return s.startsWith('-') ? -v : v;
-  };
-  const r = big(value) - big(shipped);
-  const neg = r < 0n;
-  const digits = (neg ? -r : r).toString().padStart(n + 1, '0');
-  const out = n ? `${digits.slice(0, -n)}.${digits.slice(-n)}` : digits;
-  return neg ? `-${out}` : out;
-}
-
-/** Zero at the scale of `value`. */
-const zeroLike = (value: string) => subtractDecimal(value, value).replace('-', '');
-
-const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : `-${v}`);
-
 /**
  * What balances read of an item: the quantities of its shipment items on live (not deleted,
  * not canceled) processes, loaded with the item in the same query whatever the page size.
@@ -210,6 +190,6 @@ export const shippedSelect = {
 /** `balance_shipped` (quantity on shipments) and `balance` (quantity minus that) of an item row. */
 export function balances(row: { quantity: string | null; shipment_items: { quantity: string | null }[] }) {
   const zero = row.quantity ? zeroLike(row.quantity) : '0';
-  const balance_shipped = row.shipment_items.reduce((sum, s) => subtractDecimal(sum, negate(s.quantity!)), zero);
-  return { balance_shipped, balance: row.quantity ? subtractDecimal(row.quantity, balance_shipped) : null };
+  const balance_shipped = row.shipment_items.reduce((sum, s) => addDecimal(sum, s.quantity!), zero);
+  return { balance_shipped, balance: row.quantity ? subDecimal(row.quantity, balance_shipped) : null };
 }

@@ -10,7 +10,7 @@ import { csvRecords } from '../logistics/csv.ts';
 const require = createRequire(import.meta.url);
 
 /** The project's data folder (resolved from the working directory: this module is also bundled). */
-export const dataDir = path.resolve(process.env.APP_ROOT ?? process.cwd(), 'prisma', 'data');
+export const dataDir = path.resolve('prisma', 'data');
 
 type PortRow = { unlocode: string; name: string; country_code: string; subdivision: string | null; latitude: number | null; longitude: number | null };
 

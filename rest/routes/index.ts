@@ -1,4 +1,6 @@
+import { schema } from '../../graph/schema.ts';
 import type { RouteDef } from '../route.ts';
+import { withFragments } from '../selection.ts';
 import { productRoutes } from './products.routes.ts';
 import { orderRoutes } from './orders.routes.ts';
 import { actorRoutes } from './actors.routes.ts';
@@ -9,8 +11,13 @@ import { processRoutes } from './processes.routes.ts';
 import { costModelRoutes } from './cost-models.routes.ts';
 import { fleetRouteTable } from './fleet.routes.ts';
 
-/** Every documented route of the API: the router, the OpenAPI description and the tests iterate this. */
-export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable];
+/**
+ * Every documented route of the API: the router, the OpenAPI description and the tests iterate
+ * this. Each document carries the definitions of the fragments it spreads (rest/selection.ts).
+ */
+export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable].map(
+  (def) => ({ ...def, document: withFragments(schema, def.document) }),
+);
 
 /** Reference sections (OpenAPI tags) and what each covers. */
 export const tags: Record<string, string> = {

@@ -1,0 +1,110 @@
+// graph/env.ts: every setting read and validated once; a bad value names its variable.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, readEnv } from '../../graph/env.ts';
+
+/** The problems readEnv reports for `vars`, or [] when it accepts them. */
+function problems(vars: Record<string, string>): string[] {
+  try {
+    readEnv(vars);
+    return [];
+  } catch (e) {
+    if (!(e instanceof EnvError)) throw e;
+    return e.problems;
+  }
+}
+
+describe('the environment', () => {
+  it('has a default for every setting', () => {
+    const env = readEnv({});
+    expect(env).toEqual({
+      port: 3000,
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      dataDir: path.resolve('data'),
+      documentsDir: path.resolve('data', 'documents'),
+      production: false,
+      adminToken: undefined,
+      maxUploadBytes: 25 * 1024 * 1024,
+      skipDemo: false,
+      sqlStats: false,
+      sqlTraceChars: undefined,
+      websiteUrl: 'https://tradetrack.example',
+    });
+  });
+
+  it('reads every variable it is given', () => {
+    const env = readEnv({
+      PORT: '8080',
+      DATABASE_URL: ' postgresql://app@db:5432/tt ',
+      DATABASE_POOL_SIZE: '4',
+      DATA_DIR: '/srv/tt',
+      MAX_UPLOAD_BYTES: '1024',
+      ADMIN_TOKEN: 'secret',
+      NODE_ENV: 'production',
+      SKIP_DEMO: '1',
+      SQL_STATS: '0',
+      SQL_TRACE: '1',
+      SQL_TRACE_CHARS: '80',
+      PUBLIC_WEBSITE_URL: 'https://example.org/',
+    });
+    expect(env).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgresql://app@db:5432/tt',
+      databasePoolSize: 4,
+      dataDir: '/srv/tt',
+      documentsDir: '/srv/tt/documents',
+      maxUploadBytes: 1024,
+      adminToken: 'secret',
+      production: true,
+      skipDemo: true,
+      sqlStats: false,
+      sqlTraceChars: 80,
+      websiteUrl: 'https://example.org',
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(readEnv({ PORT: '', DATABASE_URL: '', ADMIN_TOKEN: '', SQL_STATS: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      adminToken: undefined,
+      sqlStats: false,
+    });
+  });
+
+  it('names the variable and the value it refuses', () => {
+    expect(problems({ PORT: 'abc' })).toEqual(['PORT must be an integer from 1 to 65535, got "abc"']);
+    expect(problems({ PORT: '70000' })).toEqual(['PORT must be an integer from 1 to 65535, got "70000"']);
+    expect(problems({ DATABASE_POOL_SIZE: '0' })).toEqual(['DATABASE_POOL_SIZE must be a positive integer, got "0"']);
+    expect(problems({ MAX_UPLOAD_BYTES: '2.5' })).toEqual(['MAX_UPLOAD_BYTES must be a positive integer, got "2.5"']);
+    expect(problems({ SQL_TRACE_CHARS: '-1' })).toEqual(['SQL_TRACE_CHARS must be a positive integer, got "-1"']);
+    expect(problems({ SQL_STATS: 'yes' })).toEqual(['SQL_STATS must be 1 (on) or 0 (off), got "yes"']);
+    expect(problems({ DATABASE_URL: 'mysql://db/tt' })).toEqual(['DATABASE_URL must be a postgresql:// URL']);
+    expect(problems({ PUBLIC_WEBSITE_URL: 'example.org' })).toEqual(['PUBLIC_WEBSITE_URL must be an http(s) URL, got "example.org"']);
+  });
+
+  it('reports every bad variable at once, one per line, in the order of .env.example', () => {
+    try {
+      readEnv({ PORT: 'abc', DATABASE_POOL_SIZE: '0', SKIP_DEMO: 'true' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(EnvError);
+      expect((e as Error).message.split('\n')).toEqual([
+        'Invalid environment (see .env.example):',
+        '  PORT must be an integer from 1 to 65535, got "abc"',
+        '  DATABASE_POOL_SIZE must be a positive integer, got "0"',
+        '  SKIP_DEMO must be 1 (on) or 0 (off), got "true"',
+      ]);
+    }
+  });
+
+  it('reads only variables that .env.example describes', () => {
+    const read = new Set<string>();
+    readEnv(new Proxy({}, { get: (_, name) => (read.add(String(name)), undefined) }));
+    const documented = new Set([...readFileSync('.env.example', 'utf8').matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect([...read].filter((name) => !documented.has(name))).toEqual([]);
+    expect(read.size).toBeGreaterThan(10);
+  });
+});
