@@ -6,6 +6,7 @@ import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
+import { planList } from '../kit/nested.ts';
 import { write as inTransaction, type Tx } from '../kit/transaction.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
@@ -31,24 +32,26 @@ async function syncItems(
     create(a: object): Promise<{ id: number }>;
     createMany(a: object): Promise<unknown>;
   };
-  if (replace) {
-    await delegate.deleteMany({
-      where: { company_id: companyId, ...parent, line_reference: { notIn: items.map((i) => i.line_reference!.trim()) } },
-    });
+  const plan = planList(
+    items.map((item, i) => ({ item, product: products[i] })),
+    [...stored],
+    (s) => s.item.line_reference!.trim(),
+    ([line]) => line,
+  );
+  if (replace && plan.removed.length) {
+    await delegate.deleteMany({ where: { company_id: companyId, id: { in: plan.removed.map(([, row]) => row.id) } } });
   }
   const fresh: Record<string, unknown>[] = [];
-  for (const [i, item] of items.entries()) {
-    const line = item.line_reference!.trim();
-    const data: Record<string, unknown> = { ...catalogueData(item, cat), line_reference: line };
-    if (products[i] !== undefined) data.product_id = products[i];
-    const old = stored.get(line);
+  for (const { sent: { item, product }, stored: old } of plan.children) {
+    const data: Record<string, unknown> = { ...catalogueData(item, cat), line_reference: item.line_reference!.trim() };
+    if (product !== undefined) data.product_id = product;
     const links = kind === 'purchase' ? item.item_foreign_operators : undefined;
     if (!old && !links) {
       fresh.push({ ...data, company_id: companyId, ...parent });
       continue;
     }
     const { id } = old
-      ? await delegate.update({ where: { company_id_id: { company_id: companyId, id: old.id } }, data, select: { id: true } })
+      ? await delegate.update({ where: { company_id_id: { company_id: companyId, id: old[1].id } }, data, select: { id: true } })
       : await delegate.create({ data: { ...data, company_id: companyId, ...parent }, select: { id: true } });
     if (links) await writeForeignOperators(db, companyId, id, links);
   }

@@ -3,6 +3,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { Prisma } from '../../../prisma/generated/client/client.ts';
 import { builder } from '../../builder.ts';
+import { planList } from '../../kit/nested.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { required } from '../../kit/required.ts';
 import { delegateOf, walk, type FieldDef, type NodeDef } from './nodes.ts';
@@ -253,13 +254,14 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
           } else next.push({ node: c, params: v as Params, existing: stored, parentId: ids[i] });
           continue;
         }
-        const list = (v as Params[] | null) ?? [];
-        const stored = (t.existing?.[k] as IdTree[] | undefined) ?? [];
-        const keep = new Set(list.map((e) => e.id).filter((x): x is number => typeof x === 'number'));
-        drop(c, stored.filter((x) => !keep.has(x.id)).map((x) => x.id));
-        for (const e of list) {
-          next.push({ node: c, params: e, existing: typeof e.id === 'number' ? stored.find((x) => x.id === e.id)! : null, parentId: ids[i] });
-        }
+        const plan = planList(
+          (v as Params[] | null) ?? [],
+          (t.existing?.[k] as IdTree[] | undefined) ?? [],
+          (e) => (typeof e.id === 'number' ? e.id : null),
+          (x) => x.id,
+        );
+        drop(c, plan.removed.map((x) => x.id));
+        for (const e of plan.children) next.push({ node: c, params: e.sent, existing: e.stored, parentId: ids[i] });
       }
     }
     for (const [n, list] of gone) await (db as any)[delegateOf(n)].deleteMany({ where: { company_id: companyId, id: { in: list } } });
