@@ -1,20 +1,8 @@
-// Order item fields (field catalogue 3.2) declared once by kind; object types, inputs and writes are built from them; balances (DECISIONS: derived values).
-import { referenceCodes } from '../reference/countries-currencies.ts';
+// Order item fields (field catalogue 3.2) as catalogue fields (graph/kit/fields.ts): object
+// types, inputs and writes are built from them; balances (DECISIONS: derived values).
+import { fieldsOf, type Fields } from '../kit/fields.ts';
 import { addDecimal, subDecimal, zeroLike } from '../decimal.ts';
-import { CountryRef, CurrencyRef } from '../reference/country-currency-types.ts';
 
-
-/** A catalogue of item fields by kind; object types, inputs and writes are built from it. */
-export interface Catalogue {
-  int: Record<string, string>;
-  text: Record<string, string>;
-  decimal: Record<string, string>;
-  date: Record<string, string>;
-  /** Read as a Country object `k`, sent as `k_code`. */
-  country: Record<string, string>;
-  /** Read as a Currency object `k`, sent as `k_code`. */
-  currency: Record<string, string>;
-}
 
 const commonItem = {
   int: { line_number: 'Line number on your document.' },
@@ -38,8 +26,8 @@ const commonItem = {
   currency: { order_currency: 'Currency of the values (ISO 4217).' },
 } as const;
 
-export const purchaseItemCatalogue: Catalogue = {
-  int: {
+export const purchaseItemCatalogue: Fields = {
+  ...fieldsOf('int', {
     ...commonItem.int,
     production_lead_time_days: 'Production lead time in days.',
     production_lead_time_days_adjusted: 'Adjusted production lead time in days.',
@@ -47,133 +35,62 @@ export const purchaseItemCatalogue: Catalogue = {
     transit_lead_time_days_adjusted: 'Adjusted transit lead time in days.',
     total_lead_time_days: 'Total lead time in days.',
     total_lead_time_days_adjusted: 'Adjusted total lead time in days.',
-  },
-  text: {
+  }),
+  ...fieldsOf('text', {
     ...commonItem.text,
     invoice_number: 'Number of the invoice of the line.',
     concession_act: 'Concession act (e.g. drawback) number.',
     measurement_unit_sap: 'Measurement unit as given by SAP.',
     order_modal_type_sap: 'Transport modal as given by SAP.',
     import_type_sap: 'Import type as given by SAP.',
-  },
-  decimal: {
+  }),
+  ...fieldsOf('decimal', {
     ...commonItem.decimal,
     invoice_quantity: 'Quantity invoiced, decimal string.',
     invoice_value: 'Value invoiced, decimal string.',
     sap_by_factor: 'SAP conversion factor, decimal string.',
-  },
-  date: {
+  }),
+  ...fieldsOf('datetime', {
     ...commonItem.date,
     customs_estimated_at: 'Estimated customs clearance.',
     customs_registered_at: 'When the customs declaration was registered.',
     customs_released_at: 'When customs released the goods.',
     invoice_emitted_at: 'When the invoice was issued.',
-  },
-  country: {
+  }),
+  ...fieldsOf({ reference: 'country' }, {
     purchase_country: 'Country of purchase (ISO 3166-1 alpha-2).',
     manufacturing_country: 'Country of manufacture (ISO 3166-1 alpha-2).',
     dispatching_country: 'Country of dispatch (ISO 3166-1 alpha-2).',
-  },
-  currency: commonItem.currency,
+  }),
+  ...fieldsOf({ reference: 'currency' }, commonItem.currency),
 };
 
-export const salesItemCatalogue: Catalogue = {
-  int: { ...commonItem.int, containers_quantity: 'Number of containers.' },
-  text: {
+export const salesItemCatalogue: Fields = {
+  ...fieldsOf('int', { ...commonItem.int, containers_quantity: 'Number of containers.' }),
+  ...fieldsOf('text', {
     ...commonItem.text,
     product_description: 'Description of the product on the sales document.',
     product_mercosul_code: 'NCM of the product on the sales document.',
     dispatch_number: 'Dispatch number.',
     container_equipment_type: 'Equipment type of the containers.',
-  },
-  decimal: commonItem.decimal,
-  date: commonItem.date,
-  country: {},
-  currency: commonItem.currency,
+  }),
+  ...fieldsOf('decimal', commonItem.decimal),
+  ...fieldsOf('datetime', commonItem.date),
+  ...fieldsOf({ reference: 'currency' }, commonItem.currency),
 };
 
-export const purchaseOrderDates = {
+export const purchaseOrderDates = fieldsOf('datetime', {
   necessity_date: 'When the goods are needed.',
   supplier_order_sent_at: 'When the order was sent to the supplier.',
   supplier_order_accepted_at: 'When the supplier accepted the order.',
   supplier_expected_readiness_at: 'When the supplier expects the goods to be ready.',
   supplier_readiness_at: 'When the goods were ready.',
-} as const;
+});
 
-export const salesOrderDates = {
+export const salesOrderDates = fieldsOf('datetime', {
   order_received_at: 'When the customer\'s order was received.',
   order_confirmed_at: 'When the order was confirmed.',
-} as const;
-
-export const entries = (o: Record<string, string>) => Object.entries(o);
-
-/** Object fields of a catalogue (the Pothos field builder is loosely typed here on purpose). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function exposeCatalogue(t: any, cat: Catalogue): Record<string, unknown> {
-  const lookups = async () => referenceCodes();
-  return {
-    ...Object.fromEntries(entries(cat.int).map(([k, d]) => [k, t.exposeInt(k, { nullable: true, description: d })])),
-    ...Object.fromEntries(entries(cat.text).map(([k, d]) => [k, t.exposeString(k, { nullable: true, description: d })])),
-    ...Object.fromEntries(entries(cat.decimal).map(([k, d]) => [k, t.expose(k, { type: 'Decimal', nullable: true, description: d })])),
-    ...Object.fromEntries(entries(cat.date).map(([k, d]) => [k, t.expose(k, { type: 'DateTime', nullable: true, description: d })])),
-    ...Object.fromEntries(
-      entries(cat.country).map(([k, d]) => [
-        k,
-        t.field({
-          type: CountryRef,
-          nullable: true,
-          description: d,
-          select: { [`${k}_code`]: true },
-          resolve: async (row: Record<string, string | null>) => {
-            const code = row[`${k}_code`];
-            return code ? ((await lookups()).countries.get(code) ?? null) : null;
-          },
-        }),
-      ]),
-    ),
-    ...Object.fromEntries(
-      entries(cat.currency).map(([k, d]) => [
-        k,
-        t.field({
-          type: CurrencyRef,
-          nullable: true,
-          description: d,
-          select: { [`${k}_code`]: true },
-          resolve: async (row: Record<string, string | null>) => {
-            const code = row[`${k}_code`];
-            return code ? ((await lookups()).currencies.get(code) ?? null) : null;
-          },
-        }),
-      ]),
-    ),
-  };
-}
-
-/** Input fields of a catalogue. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function catalogueInputs(t: any, cat: Catalogue): Record<string, unknown> {
-  return {
-    ...Object.fromEntries(entries(cat.int).map(([k, d]) => [k, t.int({ description: d })])),
-    ...Object.fromEntries(entries(cat.text).map(([k, d]) => [k, t.string({ description: d })])),
-    ...Object.fromEntries(entries(cat.decimal).map(([k, d]) => [k, t.field({ type: 'Decimal', description: d })])),
-    ...Object.fromEntries(entries(cat.date).map(([k, d]) => [k, t.field({ type: 'DateTime', description: d })])),
-    ...Object.fromEntries(entries(cat.country).map(([k, d]) => [`${k}_code`, t.string({ description: d })])),
-    ...Object.fromEntries(entries(cat.currency).map(([k, d]) => [`${k}_code`, t.string({ description: d })])),
-  };
-}
-
-/** The columns of a catalogue that `params` sends (left-out fields are not touched). */
-export function catalogueData(params: Record<string, unknown>, cat: Catalogue): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const k of [...Object.keys(cat.int), ...Object.keys(cat.text), ...Object.keys(cat.decimal), ...Object.keys(cat.date)]) {
-    if (params[k] !== undefined) data[k] = params[k];
-  }
-  for (const k of [...Object.keys(cat.country), ...Object.keys(cat.currency)]) {
-    const v = params[`${k}_code`];
-    if (v !== undefined) data[`${k}_code`] = typeof v === 'string' ? v.trim().toUpperCase() : null;
-  }
-  return data;
-}
+});
 
 /**
  * What balances read of an item: the quantities of its shipment items on live (not deleted,

@@ -2,7 +2,8 @@
 import { builder } from '../builder.ts';
 import { required } from '../kit/required.ts';
 import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
-import { entries, salesItemCatalogue, purchaseItemCatalogue, salesOrderDates, purchaseOrderDates, catalogueInputs } from './catalogue.ts';
+import { inputFields } from '../kit/fields.ts';
+import { salesItemCatalogue, purchaseItemCatalogue, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
 import { OrderSubtypeEnum, OrderTypeEnum, OrderStatusEnum } from './types.ts';
 
 
@@ -17,7 +18,7 @@ export const PurchaseOrderItemParams = builder.inputType('PurchaseOrderItemParam
     line_reference: t.string(required('The line\'s key within the order.')),
     product_id: t.int({ description: productRefInputs.product_id }),
     product_code: t.string({ description: productRefInputs.product_code }),
-    ...(catalogueInputs(t, purchaseItemCatalogue) as object),
+    ...inputFields(t, purchaseItemCatalogue),
     item_foreign_operators: t.intList({ description: 'Actor ids of the foreign operators of the line; replaces the stored list.' }),
   }),
 });
@@ -28,7 +29,7 @@ export const SalesOrderItemParams = builder.inputType('SalesOrderItemParams', {
     line_reference: t.string(required('The line\'s key within the order.')),
     product_id: t.int({ description: productRefInputs.product_id }),
     product_code: t.string({ description: productRefInputs.product_code }),
-    ...(catalogueInputs(t, salesItemCatalogue) as object),
+    ...inputFields(t, salesItemCatalogue),
   }),
 });
 
@@ -36,7 +37,7 @@ const PurchaseOrderParams = builder.inputType('PurchaseOrderParams', {
   description: 'The purchase order part. `type` and `items` are required; the items sent replace the stored ones, matched by `line_reference`.',
   fields: (t) => ({
     type: t.field({ type: OrderSubtypeEnum, ...required('DIRECT or INDIRECT.') }),
-    ...Object.fromEntries(entries(purchaseOrderDates).map(([k, d]) => [k, t.field({ type: 'DateTime', description: d })])),
+    ...inputFields(t, purchaseOrderDates),
     items: t.field({ type: [PurchaseOrderItemParams], ...required('The lines; replaces the stored list (matched by `line_reference`).') }),
   }),
 });
@@ -45,7 +46,7 @@ const SalesOrderParams = builder.inputType('SalesOrderParams', {
   description: 'The sales order part. `type` is required; items sent replace the stored ones, matched by `line_reference`.',
   fields: (t) => ({
     type: t.field({ type: OrderSubtypeEnum, ...required('DIRECT or INDIRECT.') }),
-    ...Object.fromEntries(entries(salesOrderDates).map(([k, d]) => [k, t.field({ type: 'DateTime', description: d })])),
+    ...inputFields(t, salesOrderDates),
     items: t.field({ type: [SalesOrderItemParams], description: 'The lines; replaces the stored list (matched by `line_reference`).' }),
   }),
 });

@@ -1,9 +1,10 @@
 // Orders (field catalogue 3.2): the object types of an order, its purchase or sales order part and their items.
 import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
+import { exposeFields, fieldsOf, type Fields } from '../kit/fields.ts';
 import { MeasurementUnitEnum } from '../reference/enums.ts';
 import { OrderHandlerMapRef } from '../actor/handlers.ts';
-import { entries, exposeCatalogue, balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
+import { balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
 
 
 export const OrderTypeEnum = builder.enumType(OrderType, {
@@ -45,12 +46,12 @@ const balanceFields = {
  * NOTE: `t` is typed loosely: the two line types' field builders differ only in their row type.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function lineFields(t: any, catalogue: Parameters<typeof exposeCatalogue>[1]) {
+function lineFields(t: any, catalogue: Fields) {
   return {
     id: t.exposeInt('id', { description: 'Identifier.' }),
     line_reference: t.exposeString('line_reference', { description: 'The line\'s key within the order.' }),
     product: t.relation('product', { type: OrderItemProductRef, nullable: true, description: 'The product of the line.' }),
-    ...(exposeCatalogue(t, catalogue) as object),
+    ...exposeFields(t, catalogue),
     balance: t.field({
       type: 'Decimal',
       nullable: true,
@@ -92,9 +93,7 @@ builder.prismaObject('PurchaseOrder', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
     type: t.expose('type', { type: OrderSubtypeEnum, description: 'DIRECT or INDIRECT.' }),
-    ...Object.fromEntries(
-      entries(purchaseOrderDates).map(([k, d]) => [k, t.expose(k as keyof typeof purchaseOrderDates, { type: 'DateTime', nullable: true, description: d })]),
-    ),
+    ...exposeFields(t, purchaseOrderDates),
     items: t.relation('items', { description: 'The lines, in the order they were created.', query: { orderBy: { id: 'asc' } } }),
   }),
 });
@@ -104,9 +103,7 @@ builder.prismaObject('SalesOrder', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
     type: t.expose('type', { type: OrderSubtypeEnum, description: 'DIRECT or INDIRECT.' }),
-    ...Object.fromEntries(
-      entries(salesOrderDates).map(([k, d]) => [k, t.expose(k as keyof typeof salesOrderDates, { type: 'DateTime', nullable: true, description: d })]),
-    ),
+    ...exposeFields(t, salesOrderDates),
     items: t.relation('items', { description: 'The lines, in the order they were created.', query: { orderBy: { id: 'asc' } } }),
   }),
 });
@@ -124,11 +121,11 @@ const OrderProcess = builder.objectRef<{ id: number; reference_code: string }>('
   }),
 });
 
-const lifecycleDates = {
+const lifecycleDates = fieldsOf('datetime', {
   finished_at: 'When the order was finished; set means finished.',
   canceled_at: 'When the order was canceled; set means canceled.',
   deleted_at: 'When the order was deleted (deleted orders are never returned).',
-} as const;
+});
 
 export const OrderRef = builder.prismaObject('Order', {
   description: 'A purchase, sales or road transport order of an operation.',
@@ -168,8 +165,6 @@ export const OrderRef = builder.prismaObject('Order', {
     sales_order: t.relation('sales_order', { nullable: true, description: 'The sales order part (SALES orders).' }),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the order was created.' }),
     updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the order last changed.' }),
-    ...Object.fromEntries(
-      entries(lifecycleDates).map(([k, d]) => [k, t.expose(k as keyof typeof lifecycleDates, { type: 'DateTime', nullable: true, description: d })]),
-    ),
+    ...exposeFields(t, lifecycleDates),
   }),
 });

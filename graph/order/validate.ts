@@ -7,7 +7,8 @@ import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
 import { byReferenceCode } from '../kit/locate.ts';
 import { validateHandlers, type HandlerInput, type ResolvedHandler, type StoredHandler } from '../actor/handlers.ts';
-import { purchaseItemCatalogue, type Catalogue, salesItemCatalogue } from './catalogue.ts';
+import { checkReferenceCodes, type Fields } from '../kit/fields.ts';
+import { purchaseItemCatalogue, salesItemCatalogue } from './catalogue.ts';
 import type { Tx } from '../kit/transaction.ts';
 
 
@@ -32,7 +33,7 @@ export type OrderInput = Record<string, unknown> & {
 export type OrderKey = { id: number; reference_code: string };
 export type Existing = OrderKey & { type: OrderType; handlers: StoredHandler[] };
 
-export const catalogues: Record<Kind, Catalogue> = { purchase: purchaseItemCatalogue, sales: salesItemCatalogue };
+export const catalogues: Record<Kind, Fields> = { purchase: purchaseItemCatalogue, sales: salesItemCatalogue };
 export const partKey = { purchase: 'purchase_order', sales: 'sales_order' } as const;
 export const existingSelect = {
   id: true,
@@ -112,14 +113,7 @@ export async function validateItems(
     if (kind === 'purchase' && item.product_id == null && !item.product_code?.trim() && !hasStoredProduct) {
       errors.add(`${at}product_id`, fieldMessages.blank);
     }
-    for (const k of Object.keys(cat.country)) {
-      const code = item[`${k}_code`];
-      if (typeof code === 'string' && !refs.countries.has(code.trim().toUpperCase())) errors.add(`${at}${k}_code`, fieldMessages.missing);
-    }
-    for (const k of Object.keys(cat.currency)) {
-      const code = item[`${k}_code`];
-      if (typeof code === 'string' && !refs.currencies.has(code.trim().toUpperCase())) errors.add(`${at}${k}_code`, fieldMessages.missing);
-    }
+    checkReferenceCodes(cat, item, refs, errors, at);
     (item.item_foreign_operators ?? []).forEach((id, j) => {
       if (!actorSet.has(id)) errors.add(`${at}item_foreign_operators.${j}`, fieldMessages.missing);
     });

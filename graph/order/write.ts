@@ -12,7 +12,8 @@ import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
 import { writeOrderHandlers } from '../actor/handlers.ts';
 import { catalogues, findLive, partKey, type OrderInput, storedLines, type Existing, type OrderBy, validateOrder, type Plan, checkOperation, existingSelect, type OrderKey, validateItems, type ItemInput, type Kind } from './validate.ts';
-import { purchaseOrderDates, salesOrderDates, catalogueData } from './catalogue.ts';
+import { columnData } from '../kit/fields.ts';
+import { purchaseOrderDates, salesOrderDates } from './catalogue.ts';
 
 async function syncItems(
   db: Tx,
@@ -43,7 +44,7 @@ async function syncItems(
   }
   const fresh: Record<string, unknown>[] = [];
   for (const { sent: { item, product }, stored: old } of plan.children) {
-    const data: Record<string, unknown> = { ...catalogueData(item, cat), line_reference: item.line_reference!.trim() };
+    const data: Record<string, unknown> = { ...columnData(cat, item), line_reference: item.line_reference!.trim() };
     if (product !== undefined) data.product_id = product;
     const links = kind === 'purchase' ? item.item_foreign_operators : undefined;
     if (!old && !links) {
@@ -81,8 +82,7 @@ async function writeOrder(db: Tx, companyId: number, operationId: number, existi
     const part = params[partKey[kind]];
     if (!part) continue;
     const dates = kind === 'purchase' ? purchaseOrderDates : salesOrderDates;
-    const fields: Record<string, unknown> = { type: part.type };
-    for (const k of Object.keys(dates)) if (part[k] !== undefined) fields[k] = part[k];
+    const fields: Record<string, unknown> = { type: part.type, ...columnData(dates, part) };
     const where = { company_id_order_id: { company_id: companyId, order_id: key.id } };
     const create = { ...fields, company_id: companyId, order_id: key.id };
     const { id: partId } =

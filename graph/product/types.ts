@@ -1,11 +1,10 @@
 // Products (field catalogue 3.9): the field lists by kind, from which the object type and the input are built, and the inputs integrators send.
 import { builder } from '../builder.ts';
+import { enumField, exposeFields, field, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
 import { required } from '../kit/required.ts';
-import { MeasurementUnitEnum } from '../reference/enums.ts';
+import '../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
 
-// The field catalogue of a product (section 3.9), grouped by kind; the object type, the
-// input type and the writes are all built from these lists.
-export const textFields = {
+const textFields = {
   category: 'Product category.',
   family: 'Product family.',
   manufacturer: 'Manufacturer name.',
@@ -15,7 +14,7 @@ export const textFields = {
   content_code: 'Code of the content unit.',
   multiple_code: 'Code of the multiple package.',
 } as const;
-export const unitFields = {
+const unitFields = {
   package_type: 'Package type.',
   package_measurement_unit: 'Unit of the package capacity.',
   content_type: 'Content type.',
@@ -23,7 +22,7 @@ export const unitFields = {
   multiple_package_type: 'Multiple package type.',
   multiple_package_measurement_unit: 'Unit of the multiple package capacity.',
 } as const;
-export const decimalFields = {
+const decimalFields = {
   package_capacity: 'Capacity of one package, decimal string.',
   content_capacity: 'Capacity of one content unit, decimal string.',
   multiple_package_capacity: 'Capacity of one multiple package, decimal string.',
@@ -31,12 +30,25 @@ export const decimalFields = {
   net_weight_per_package: 'Net weight per package in kg, decimal string.',
   gross_weight_per_package: 'Gross weight per package in kg, decimal string.',
 } as const;
-export const flagFields = {
+const flagFields = {
   has_containerization: 'Whether the product is containerized.',
   has_palletization: 'Whether the product is palletized.',
   has_content: 'Whether the package has content units.',
   has_unitization: 'Whether the product is unitized.',
 } as const;
+
+/**
+ * The catalogue fields of a product (section 3.9) beyond code and description
+ * (graph/kit/fields.ts): the object type, the input and the writes are built from them.
+ */
+export const productFields: Fields = {
+  ...fieldsOf('text', textFields),
+  ...Object.fromEntries(Object.entries(unitFields).map(([k, d]) => [k, enumField('MeasurementUnit', d)])),
+  ...fieldsOf('decimal', decimalFields),
+  ...Object.fromEntries(Object.entries(flagFields).map(([k, d]) => [k, field('bool', d, { default: false })])),
+  packages_per_pallet: field('int', 'Packages per pallet.'),
+  extra: field('json', 'Free-form extra data.'),
+};
 
 export const sortable = ['id', 'code', 'description', 'category', 'family', 'manufacturer', 'mercosul_code', 'inserted_at', 'updated_at'] as const;
 export const nullableSortable = new Set(['category', 'family', 'manufacturer', 'mercosul_code']);
@@ -71,26 +83,7 @@ export const ProductRef = builder.prismaObject('Product', {
     id: t.exposeInt('id', { description: 'Identifier.' }),
     code: t.exposeString('code', { description: 'Product code (SKU), unique among live products.' }),
     description: t.exposeString('description', { description: 'Product description.' }),
-    ...Object.fromEntries(
-      Object.entries(textFields).map(([k, d]) => [k, t.exposeString(k as keyof typeof textFields, { nullable: true, description: d })]),
-    ),
-    ...Object.fromEntries(
-      Object.entries(unitFields).map(([k, d]) => [
-        k,
-        t.expose(k as keyof typeof unitFields, { type: MeasurementUnitEnum, nullable: true, description: d }),
-      ]),
-    ),
-    ...Object.fromEntries(
-      Object.entries(decimalFields).map(([k, d]) => [
-        k,
-        t.expose(k as keyof typeof decimalFields, { type: 'Decimal', nullable: true, description: d }),
-      ]),
-    ),
-    ...Object.fromEntries(
-      Object.entries(flagFields).map(([k, d]) => [k, t.exposeBoolean(k as keyof typeof flagFields, { description: d })]),
-    ),
-    packages_per_pallet: t.exposeInt('packages_per_pallet', { nullable: true, description: 'Packages per pallet.' }),
-    extra: t.expose('extra', { type: 'JSONObject', nullable: true, description: 'Free-form extra data.' }),
+    ...exposeFields(t, productFields),
     translated_descriptions: t.field({
       type: [TranslatedDescription],
       description: 'Descriptions in other languages.',
@@ -134,12 +127,7 @@ export const ProductParams = builder.inputType('ProductParams', {
   fields: (t) => ({
     code: t.string(required('Product code (SKU).')),
     description: t.string(required('Product description.')),
-    ...Object.fromEntries(Object.entries(textFields).map(([k, d]) => [k, t.string({ description: d })])),
-    ...Object.fromEntries(Object.entries(unitFields).map(([k, d]) => [k, t.field({ type: MeasurementUnitEnum, description: d })])),
-    ...Object.fromEntries(Object.entries(decimalFields).map(([k, d]) => [k, t.field({ type: 'Decimal', description: d })])),
-    ...Object.fromEntries(Object.entries(flagFields).map(([k, d]) => [k, t.boolean({ description: d })])),
-    packages_per_pallet: t.int({ description: 'Packages per pallet.' }),
-    extra: t.field({ type: 'JSONObject', description: 'Free-form extra data.' }),
+    ...inputFields(t, productFields),
     translated_descriptions: t.field({ type: [TranslatedDescriptionParams], description: 'Descriptions in other languages.' }),
     internal_codes: t.field({ type: [InternalCodeParams], description: 'Internal codes; replaces the stored list.' }),
     product_foreign_operators: t.intList({ description: 'Actor ids of the foreign operators; replaces the stored list.' }),

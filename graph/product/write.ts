@@ -8,7 +8,8 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { softDelete as softDeleteRow } from '../kit/lifecycle.ts';
 import { checkRequired } from '../kit/required.ts';
-import { decimalFields, textFields, flagFields, unitFields } from './types.ts';
+import { columnData } from '../kit/fields.ts';
+import { productFields } from './types.ts';
 
 export type Params = Record<string, unknown> & {
   code?: string | null;
@@ -30,12 +31,9 @@ async function findLive(db: Tx, companyId: number, by: { id: number } | { code: 
 }
 
 function scalarData(params: Params): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  const keys = ['code', 'description', 'packages_per_pallet', 'extra', 'translated_descriptions',
-    ...Object.keys(textFields), ...Object.keys(unitFields), ...Object.keys(decimalFields)];
-  for (const k of keys) if (params[k] !== undefined) data[k] = params[k];
-  for (const k of Object.keys(flagFields)) if (params[k] !== undefined) data[k] = params[k] ?? false;
-  for (const k of ['extra', 'translated_descriptions']) if (data[k] === null) data[k] = Prisma.DbNull;
+  const data: Record<string, unknown> = columnData(productFields, params);
+  for (const k of ['code', 'description', 'translated_descriptions']) if (params[k] !== undefined) data[k] = params[k];
+  if (data.translated_descriptions === null) data.translated_descriptions = Prisma.DbNull;
   return data;
 }
 

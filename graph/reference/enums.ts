@@ -1,5 +1,6 @@
 import { BusinessRole, DocumentType, MeasurementUnit } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
+import { registerEnum } from '../kit/fields.ts';
 
 /** The 19 business roles an actor can hold and an operation handler slot stands for. */
 export const BusinessRoleEnum = builder.enumType(BusinessRole, {
@@ -16,3 +17,5 @@ export const MeasurementUnitEnum = builder.enumType(MeasurementUnit, {
   name: 'MeasurementUnit',
   description: 'Measurement and package units.',
 });
+
+registerEnum('MeasurementUnit', MeasurementUnitEnum);

@@ -6,58 +6,16 @@ import { builder } from '../../builder.ts';
 import { planList } from '../../kit/nested.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { required } from '../../kit/required.ts';
-import { delegateOf, walk, type FieldDef, type NodeDef } from './nodes.ts';
+import { columnData, exposeFields, inputFields } from '../../kit/fields.ts';
+import { delegateOf, walk, type NodeDef } from './nodes.ts';
 
 type Tx = Prisma.TransactionClient;
 type Params = Record<string, unknown>;
 /** The ids of a stored tree: `{ id, child: {...} | null, list: [{...}] }`. */
 export type IdTree = { id: number } & Record<string, unknown>;
 
-/** GraphQL enum types by name; filled by graph/process/shipment/types.ts before objects are built. */
-export const enumRefs: Record<string, any> = {};
-
 /** Extra object fields per node (computed values, relations to other areas). */
 export type ComputedFields = Record<string, (t: any) => Record<string, unknown>>;
-
-function enumOf(fd: FieldDef): any {
-  const k = fd.kind as { enum: string };
-  const ref = enumRefs[k.enum];
-  if (!ref) throw new Error(`enum ${k.enum} is not registered`);
-  return ref;
-}
-
-function outputField(t: any, name: string, fd: FieldDef) {
-  const nullable = !fd.required && fd.default === undefined;
-  const o = { description: fd.desc, nullable };
-  const k = fd.kind;
-  if (typeof k === 'object') return t.expose(name, { ...o, type: k.list ? [enumOf(fd)] : enumOf(fd), nullable: k.list ? false : nullable });
-  switch (k) {
-    case 's': return t.exposeString(name, o);
-    case 'i': return t.exposeInt(name, o);
-    case 'b': return t.exposeBoolean(name, o);
-    case 'd': return t.expose(name, { ...o, type: 'Decimal' });
-    case 't': return t.expose(name, { ...o, type: 'DateTime' });
-    case 'j': return t.expose(name, { ...o, type: 'JSONObject' });
-    case 'il': return t.exposeIntList(name, { ...o, nullable: false });
-    case 'sl': return t.exposeStringList(name, { ...o, nullable: false });
-  }
-}
-
-function inputField(t: any, fd: FieldDef) {
-  const o = fd.required ? required(fd.desc) : { description: fd.desc };
-  const k = fd.kind;
-  if (typeof k === 'object') return t.field({ ...o, type: k.list ? [enumOf(fd)] : enumOf(fd) });
-  switch (k) {
-    case 's': return t.string(o);
-    case 'i': return t.int(o);
-    case 'b': return t.boolean(o);
-    case 'd': return t.field({ ...o, type: 'Decimal' });
-    case 't': return t.field({ ...o, type: 'DateTime' });
-    case 'j': return t.field({ ...o, type: 'JSONObject' });
-    case 'il': return t.intList(o);
-    case 'sl': return t.stringList(o);
-  }
-}
 
 /** Registers the object type of every node of the tree. */
 export function registerObjects(root: NodeDef, computed: ComputedFields = {}): void {
@@ -66,7 +24,7 @@ export function registerObjects(root: NodeDef, computed: ComputedFields = {}): v
       description: n.desc,
       fields: (t: any) => {
         const out: Record<string, unknown> = { id: t.exposeInt('id', { description: 'Identifier.' }) };
-        for (const [k, fd] of Object.entries(n.fields)) out[k] = outputField(t, k, fd);
+        Object.assign(out, exposeFields(t, n.fields));
         for (const [k, c] of Object.entries(n.children)) {
           out[k] = c.single
             ? t.relation(k, { nullable: true, description: c.desc })
@@ -87,7 +45,7 @@ export function registerInputs(root: NodeDef, extra: Record<string, (t: any) => 
       fields: (t: any) => {
         const out: Record<string, unknown> = {};
         if (!n.single) out.id = t.int({ description: 'Id of a stored entry to keep and update.' });
-        for (const [k, fd] of Object.entries(n.fields)) out[k] = inputField(t, fd);
+        Object.assign(out, inputFields(t, n.fields));
         for (const [k, c] of Object.entries(n.children)) {
           const o = n.requiredLists?.includes(k) ? required(c.desc) : { description: c.desc };
           out[k] = t.field({ ...o, type: c.single ? childInputs[k] : [childInputs[k]] });
@@ -183,23 +141,6 @@ export function validateNode(
   }
 }
 
-/** Column values of node `n` sent in `params` (left-out fields are not touched). */
-export function columnData(n: NodeDef, params: Params): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const [k, fd] of Object.entries(n.fields)) {
-    const v = params[k];
-    if (v === undefined) continue;
-    const kind = fd.kind;
-    if (v === null) {
-      if (kind === 'il' || kind === 'sl' || (typeof kind === 'object' && kind.list)) data[k] = [];
-      else if (kind === 'j') data[k] = Prisma.DbNull;
-      else if (fd.default !== undefined) data[k] = fd.default;
-      else data[k] = null;
-    } else data[k] = v;
-  }
-  return data;
-}
-
 /** One node to write: a create when `existing` is null, else an update of it. */
 export interface WriteTask {
   node: NodeDef;
@@ -228,7 +169,7 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
     });
     for (const [n, idx] of byNode) {
       const rows = await (db as any)[delegateOf(n)].createManyAndReturn({
-        data: idx.map((i) => ({ ...columnData(n, level[i].params), company_id: companyId, [n.parentKey]: level[i].parentId })),
+        data: idx.map((i) => ({ ...columnData(n.fields, level[i].params), company_id: companyId, [n.parentKey]: level[i].parentId })),
         select: { id: true },
       });
       idx.forEach((i, k) => (ids[i] = rows[k].id));
@@ -237,7 +178,7 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
     for (const [i, t] of level.entries()) {
       if (!t.existing) continue;
       ids[i] = t.existing.id;
-      const data = columnData(t.node, t.params);
+      const data = columnData(t.node.fields, t.params);
       if (Object.keys(data).length) {
         await (db as any)[delegateOf(t.node)].update({ where: { company_id_id: { company_id: companyId, id: t.existing.id } }, data, select: { id: true } });
       }

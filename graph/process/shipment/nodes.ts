@@ -4,17 +4,7 @@
 // nested entries) and the writes (nested lists replaced matching children by id) are all
 // derived from that declaration. prisma/schema/shipment.prisma mirrors it table for table.
 
-/** The kind of a column: text, integer, boolean, decimal string, date-time, JSON object, lists, or an enum. */
-export type Kind = 's' | 'i' | 'b' | 'd' | 't' | 'j' | 'il' | 'sl' | { enum: string; list?: boolean };
-
-export interface FieldDef {
-  kind: Kind;
-  desc: string;
-  /** Required on create and never blank. */
-  required?: boolean;
-  /** Database default (booleans and enums). */
-  default?: boolean | string;
-}
+import type { Fields } from '../../kit/fields.ts';
 
 export interface NodeDef {
   /** Prisma model and GraphQL object name; the input is `<name>Params`. */
@@ -25,15 +15,12 @@ export interface NodeDef {
   parentKey: string;
   /** One per parent (an object field) rather than a list. */
   single: boolean;
-  fields: Record<string, FieldDef>;
+  /** Its columns, declared as catalogue fields (graph/kit/fields.ts). */
+  fields: Fields;
   children: Record<string, NodeDef>;
   /** Child lists that are required (not empty) on create. */
   requiredLists?: string[];
 }
-
-export const f = (kind: Kind, desc: string, opts: Omit<FieldDef, 'kind' | 'desc'> = {}): FieldDef => ({ kind, desc, ...opts });
-export const req = (kind: Kind, desc: string): FieldDef => ({ kind, desc, required: true });
-export const en = (name: string, desc: string, opts: Omit<FieldDef, 'kind' | 'desc'> = {}): FieldDef => ({ kind: { enum: name }, desc, ...opts });
 
 export function node(
   name: string,
@@ -41,7 +28,7 @@ export function node(
   desc: string,
   parentKey: string,
   single: boolean,
-  fields: Record<string, FieldDef>,
+  fields: Fields,
   children: Record<string, NodeDef> = {},
 ): NodeDef {
   return { name, table, desc, parentKey, single, fields, children };

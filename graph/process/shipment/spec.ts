@@ -2,14 +2,15 @@
 // node. Names are the public contract's; prisma/schema/shipment.prisma and customs.prisma
 // hold the same tables. Computed fields (demurrage totals, warehouse days, invoice totals,
 // currencies) are added in graph/process/shipment/types.ts.
-import { en, f, node, req, type FieldDef } from './nodes.ts';
+import { enumField, field, requiredField, type FieldDef } from '../../kit/fields.ts';
+import { node } from './nodes.ts';
 
-const dt = (desc: string): FieldDef => f('t', desc);
-const dec = (desc: string): FieldDef => f('d', desc);
-const str = (desc: string): FieldDef => f('s', desc);
-const int = (desc: string): FieldDef => f('i', desc);
-const statusResponse = en('StatusResponse', 'Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID.', { default: 'PENDING' });
-const extra = f('j', 'Free-form extra data (a JSON object).');
+const dt = (desc: string): FieldDef => field('datetime', desc);
+const dec = (desc: string): FieldDef => field('decimal', desc);
+const str = (desc: string): FieldDef => field('text', desc);
+const int = (desc: string): FieldDef => field('int', desc);
+const statusResponse = enumField('StatusResponse', 'Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID.', { default: 'PENDING' });
+const extra = field('json', 'Free-form extra data (a JSON object).');
 const dates = (what: string) => ({
   etd: dt(`Estimated time of departure of the ${what}.`),
   eta: dt(`Estimated time of arrival of the ${what}.`),
@@ -31,10 +32,10 @@ export const shipmentItem = node('ShipmentItem', 'shipment_items', 'An order ite
 });
 
 export const invoiceItem = node('InvoiceItem', 'invoice_items', 'A line of a commercial invoice.', 'invoice_id', false, {
-  product_sku: req('s', 'Product code (SKU).'),
+  product_sku: requiredField('text', 'Product code (SKU).'),
   product_description: str('Product description.'),
-  quantity: req('d', 'Invoiced quantity.'),
-  shipment_quantity: req('d', 'Quantity on this shipment.'),
+  quantity: requiredField('decimal', 'Invoiced quantity.'),
+  shipment_quantity: requiredField('decimal', 'Quantity on this shipment.'),
   unitary_amount: dec('Unit price.'),
   total_amount: dec('Line total; when left out, quantity x unitary_amount counts toward the invoice total.'),
   batch_number: str('Batch number.'),
@@ -46,9 +47,9 @@ export const invoiceItem = node('InvoiceItem', 'invoice_items', 'A line of a com
 });
 
 export const invoice = node('Invoice', 'invoices', 'A commercial invoice of the shipment.', 'shipment_id', false, {
-  number: req('s', 'Invoice number.'),
-  emitted_at: req('t', 'Issue date.'),
-  incoterm: { ...en('Incoterm', 'Incoterm of the sale.'), required: true },
+  number: requiredField('text', 'Invoice number.'),
+  emitted_at: requiredField('datetime', 'Issue date.'),
+  incoterm: { ...enumField('Incoterm', 'Incoterm of the sale.'), required: true },
   currency_code: str('ISO 4217 currency code of the amounts; read back as `currency`.'),
   discount: dec('Discount on the invoice total.'),
 }, { items: invoiceItem });
@@ -57,7 +58,7 @@ invoice.requiredLists = ['items'];
 
 export const containerEvent = node('ContainerEvent', 'container_events', 'A tracking event of a container.', 'container_id', false, {
   datetime: dt('When it happened (or is expected).'),
-  estimated: f('b', 'Whether the event is an estimate.'),
+  estimated: field('bool', 'Whether the event is an estimate.'),
   place: str('Where.'),
   status: str('What happened, e.g. GATE_OUT, LOADED, DISCHARGED.'),
   transport: str('Means of transport, e.g. the vessel.'),
@@ -65,10 +66,10 @@ export const containerEvent = node('ContainerEvent', 'container_events', 'A trac
 });
 
 export const container = node('Container', 'containers', 'A container.', 'transportable_id', true, {
-  code: req('s', 'Container number, e.g. MSCU1234565.'),
-  type: en('ContainerType', 'Container type.'),
-  size_foot_type: en('ContainerSizeFootType', 'Container size.'),
-  load_type: en('LoadType', 'What the container carries.'),
+  code: requiredField('text', 'Container number, e.g. MSCU1234565.'),
+  type: enumField('ContainerType', 'Container type.'),
+  size_foot_type: enumField('ContainerSizeFootType', 'Container size.'),
+  load_type: enumField('LoadType', 'What the container carries.'),
   cubic_meters: dec('Volume in cubic meters.'),
   gross_weight_kg: dec('Gross weight in kg.'),
   tare_weight_kg: dec('Tare weight in kg.'),
@@ -77,10 +78,10 @@ export const container = node('Container', 'containers', 'A container.', 'transp
   secondary_seal_code: str('Second seal.'),
   invoice_number: str('Invoice number of the cargo.'),
   observations: str('Observations.'),
-  is_stackable: f('b', 'Whether the container can be stacked.'),
-  hidden: f('b', 'Hidden from tracking views (default false).', { default: false }),
+  is_stackable: field('bool', 'Whether the container can be stacked.'),
+  hidden: field('bool', 'Hidden from tracking views (default false).', { default: false }),
   tracking_api: str('Tracking provider used for this container.'),
-  tracking_manual: f('b', 'Whether the container is tracked by hand (default true).', { default: true }),
+  tracking_manual: field('bool', 'Whether the container is tracked by hand (default true).', { default: true }),
   demurrage_free_time_start_at: dt('When the demurrage free time starts counting; the shipment ATA when left out.'),
   demurrage_reference_date: dt('Reference date of the demurrage.'),
   demurrage_empty_return_deadline: dt('Deadline to return the empty container.'),
@@ -89,8 +90,8 @@ export const container = node('Container', 'containers', 'A container.', 'transp
 }, { events: containerEvent });
 
 export const cargo = node('Cargo', 'cargos', 'Loose cargo.', 'transportable_id', true, {
-  quantity: req('d', 'Quantity in the measurement unit.'),
-  measurement_unit: { ...en('MeasurementUnit', 'Unit of the quantity.'), required: true },
+  quantity: requiredField('decimal', 'Quantity in the measurement unit.'),
+  measurement_unit: { ...enumField('MeasurementUnit', 'Unit of the quantity.'), required: true },
   weight_kg: dec('Weight in kg.'),
   volume_cubic_meters: dec('Volume in cubic meters.'),
   cubic_weight: dec('Cubic weight.'),
@@ -98,16 +99,16 @@ export const cargo = node('Cargo', 'cargos', 'Loose cargo.', 'transportable_id',
 });
 
 export const transportable = node('Transportable', 'transportables', 'What physically travels: a container or loose cargo.', 'shipment_id', false, {
-  type: { ...en('TransportableType', 'CONTAINER or CARGO.'), required: true },
+  type: { ...enumField('TransportableType', 'CONTAINER or CARGO.'), required: true },
 }, { container, cargo });
 
 export const demurrage = node('Demurrage', 'demurrages', 'Demurrage terms of the containers.', 'shipment_id', true, {
-  free_time: req('i', 'Free time in days.'),
-  daily_rate_usd: req('d', 'Daily rate in USD once the free time is over.'),
+  free_time: requiredField('int', 'Free time in days.'),
+  daily_rate_usd: requiredField('decimal', 'Daily rate in USD once the free time is over.'),
 });
 
 export const internationalFreight = node('InternationalFreight', 'international_freights', 'The international freight.', 'shipment_id', true, {
-  type: en('FreightType', 'How the freight was contracted.'),
+  type: enumField('FreightType', 'How the freight was contracted.'),
   freight_cost_collect: dec('Freight paid at destination.'),
   freight_cost_prepaid: dec('Freight paid at origin.'),
   freight_cost_road: dec('Road freight.'),
@@ -128,7 +129,7 @@ export const internationalFreight = node('InternationalFreight', 'international_
 });
 
 export const transportLeg = node('InternationalTransportLeg', 'international_transport_legs', 'A leg of the international voyage.', 'shipment_id', false, {
-  modal_type: en('TransportModalType', 'Mode of the leg.'),
+  modal_type: enumField('TransportModalType', 'Mode of the leg.'),
   departure_place: str('Where the leg starts.'),
   arrival_place: str('Where the leg ends.'),
   ...dates('leg'),
@@ -137,7 +138,7 @@ export const transportLeg = node('InternationalTransportLeg', 'international_tra
 });
 
 export const maritime = node('MaritimeTransportShipment', 'maritime_transport_shipments', 'Sea transport data.', 'shipment_id', true, {
-  type: en('MaritimeShipmentType', 'FCL, LCL, BREAKBULK or BULK_CARGO.'),
+  type: enumField('MaritimeShipmentType', 'FCL, LCL, BREAKBULK or BULK_CARGO.'),
   bl: str('Bill of lading.'),
   hbl: str('House bill of lading.'),
   booking: str('Booking number.'),
@@ -149,8 +150,8 @@ export const maritime = node('MaritimeTransportShipment', 'maritime_transport_sh
   sealine_id: int('Sealine.'),
   vessel_id: int('Vessel.'),
   voyage_number: str('Voyage number.'),
-  tracking_key: en('TrackingKey', 'Which reference tracking uses.'),
-  valid_keys: { kind: { enum: 'TrackingKey', list: true }, desc: 'Tracking keys usable with the data sent.' },
+  tracking_key: enumField('TrackingKey', 'Which reference tracking uses.'),
+  valid_keys: field({ enum: 'TrackingKey', list: true }, 'Tracking keys usable with the data sent.'),
 });
 
 export const houseAwb = node('HouseAwb', 'house_awbs', 'A house air waybill.', 'air_shipment_id', false, {
@@ -160,16 +161,16 @@ export const houseAwb = node('HouseAwb', 'house_awbs', 'A house air waybill.', '
   loading_airport_id: int('Loading airport.'),
   unloading_airport_id: int('Unloading airport.'),
   ...dates('flight'),
-  is_transport_type_dta: f('b', 'Whether it continues in customs transit (DTA).'),
+  is_transport_type_dta: field('bool', 'Whether it continues in customs transit (DTA).'),
   dta_number: str('DTA number.'),
   di_number: str('Import declaration number.'),
   status: str('Status reported by the airline.'),
-  stopovers: f('sl', 'Stopover airports (IATA codes).'),
+  stopovers: field('textList', 'Stopover airports (IATA codes).'),
   extra,
 });
 
 export const air = node('AirTransportShipment', 'air_transport_shipments', 'Air transport data.', 'shipment_id', true, {
-  type: en('AirShipmentType', 'ENVIROTAINER, PALLET or LOOSE_CARGO.'),
+  type: enumField('AirShipmentType', 'ENVIROTAINER, PALLET or LOOSE_CARGO.'),
   awb: str('Air waybill.'),
   hawb: str('House air waybill.'),
   airline_id: int('Airline.'),
@@ -178,15 +179,15 @@ export const air = node('AirTransportShipment', 'air_transport_shipments', 'Air 
 }, { house_awbs: houseAwb });
 
 export const road = node('RoadTransportShipment', 'road_transport_shipments', 'International road transport data.', 'shipment_id', true, {
-  type: en('RoadShipmentType', 'FCL, FTL or LTL.'),
+  type: enumField('RoadShipmentType', 'FCL, FTL or LTL.'),
   crt: str('International road waybill (CRT).'),
   origin: str('Origin.'),
   destination: str('Destination.'),
 });
 
 export const parcel = node('ParcelShipment', 'parcel_shipments', 'A courier shipment.', 'shipment_id', false, {
-  slug: req('s', 'Courier slug, e.g. dhl.'),
-  tracking_number: req('s', 'Courier tracking number.'),
+  slug: requiredField('text', 'Courier slug, e.g. dhl.'),
+  tracking_number: requiredField('text', 'Courier tracking number.'),
   courier_id: int('Courier.'),
   origin_address: str('Origin address.'),
   origin_country_code: str('ISO 3166-1 alpha-2 origin country.'),
@@ -196,30 +197,30 @@ export const parcel = node('ParcelShipment', 'parcel_shipments', 'A courier ship
 });
 
 export const tripPhase = node('TripPhase', 'trip_phases', 'A phase of a trip: passing one point of the route.', 'trip_id', false, {
-  route_point_id: req('i', 'The route point.'),
+  route_point_id: requiredField('int', 'The route point.'),
   departure_at: dt('Departure from the point.'),
   estimated_realized_at: dt('When the phase is expected to be done.'),
   realized_at: dt('When the phase was done.'),
 });
 
 export const trip = node('Trip', 'trips', 'A trip of a national road transport.', 'national_road_transport_id', false, {
-  position: req('i', 'Order of the trip within the transport.'),
+  position: requiredField('int', 'Order of the trip within the transport.'),
   driver_id: int('Driver.'),
   driver_name: str('Driver name.'),
   vehicle_id: int('Vehicle.'),
   vehicle_plate: str('Vehicle plate.'),
   trailer_id: int('Trailer.'),
   trailer_plate: str('Trailer plate.'),
-  transportable_ids: f('il', 'Transportables (containers, cargo) carried on the trip.'),
+  transportable_ids: field('intList', 'Transportables (containers, cargo) carried on the trip.'),
 }, { phases: tripPhase });
 
 export const nationalRoadTransport = node('NationalRoadTransport', 'national_road_transports', 'A road transport within the country, on one of the company routes.', 'shipment_id', false, {
-  route_id: req('i', 'The route.'),
-  leg_slug: req('s', 'The leg of the route.'),
-  is_transport_type_dta: f('b', 'Transit under customs control (DTA); default false.', { default: false }),
-  load_type: en('LoadType', 'What is carried.'),
-  road_transport_type: en('RoadTransportType', 'LTL, FTL, FCL or BULK_CARGO.'),
-  transport_features: { kind: { enum: 'TransportFeature', list: true }, desc: 'REFRIGERATED, HAZARDOUS_PRODUCTS.' },
+  route_id: requiredField('int', 'The route.'),
+  leg_slug: requiredField('text', 'The leg of the route.'),
+  is_transport_type_dta: field('bool', 'Transit under customs control (DTA); default false.', { default: false }),
+  load_type: enumField('LoadType', 'What is carried.'),
+  road_transport_type: enumField('RoadTransportType', 'LTL, FTL, FCL or BULK_CARGO.'),
+  transport_features: field({ enum: 'TransportFeature', list: true }, 'REFRIGERATED, HAZARDOUS_PRODUCTS.'),
   quantity_pallets: int('Number of pallets.'),
   national_road_carrier_id: int('Actor id of the road carrier.'),
   collection_scheduled_at: dt('Scheduled collection.'),
@@ -259,28 +260,28 @@ export const ceMercante = node('CeMercante', 'ce_mercantes', 'CE Mercante (Brazi
 
 const wrapperFields = (statusDesc: string) => ({
   comments: str('Comments.'),
-  status: en('AuthorizationStatus', statusDesc),
+  status: enumField('AuthorizationStatus', statusDesc),
 });
 
 export const importDeclaration = node('ImportDeclaration', 'import_declarations', 'An import declaration (DI).', 'shipment_import_declaration_id', true, {
   number: str('Declaration number.'),
-  status: en('ImportDeclarationStatus', 'Customs status.'),
+  status: enumField('ImportDeclarationStatus', 'Customs status.'),
   status_response: statusResponse,
-  channel: en('ImportChannel', 'Customs channel.'),
+  channel: enumField('ImportChannel', 'Customs channel.'),
   registered_at: dt('Registration.'),
   customs_cleared_at: dt('Customs clearance.'),
   last_updated_at: dt('Last update at customs.'),
   status_updated_at: dt('Last status change.'),
-  import_licenses: f('sl', 'Numbers of the import licences of the declaration.'),
+  import_licenses: field('textList', 'Numbers of the import licences of the declaration.'),
   extra,
 });
 
 export const duimp = node('Duimp', 'duimps', 'A DUIMP (single import declaration).', 'shipment_duimp_id', true, {
   number: str('DUIMP number.'),
   version: str('DUIMP version.'),
-  status: en('DuimpStatus', 'Customs status.'),
+  status: enumField('DuimpStatus', 'Customs status.'),
   status_response: statusResponse,
-  channel: en('ImportChannel', 'Customs channel.'),
+  channel: enumField('ImportChannel', 'Customs channel.'),
   delivered_at: dt('Cargo delivery.'),
   importer: str('Importer document or name.'),
   registered_at: dt('Registration.'),
@@ -290,8 +291,8 @@ export const duimp = node('Duimp', 'duimps', 'A DUIMP (single import declaration
 });
 
 export const importLicense = node('ImportLicense', 'import_licenses', 'An import licence (LI).', 'shipment_import_license_id', true, {
-  number: req('s', 'Licence number.'),
-  status: en('ImportLicenseStatus', 'Licence status.'),
+  number: requiredField('text', 'Licence number.'),
+  status: enumField('ImportLicenseStatus', 'Licence status.'),
   status_response: statusResponse,
   approved_at: dt('Approval.'),
   registered_at: dt('Registration.'),
@@ -301,9 +302,9 @@ export const importLicense = node('ImportLicense', 'import_licenses', 'An import
 });
 
 export const exportDeclaration = node('ExportDeclaration', 'export_declarations', 'An export declaration (DU-E).', 'shipment_export_declaration_id', true, {
-  number: req('s', 'Declaration number.'),
-  channel: en('ExportChannel', 'Customs channel.'),
-  status: en('ExportDeclarationStatus', 'Customs status.'),
+  number: requiredField('text', 'Declaration number.'),
+  channel: enumField('ExportChannel', 'Customs channel.'),
+  status: enumField('ExportDeclarationStatus', 'Customs status.'),
   status_response: statusResponse,
   registered_at: dt('Registration.'),
   customs_cleared_at: dt('Customs clearance.'),
@@ -322,15 +323,15 @@ export const shipmentExportDeclaration = node('ShipmentExportDeclaration', 'ship
   wrapperFields('Authorization status of the declaration.'), { export_declaration: exportDeclaration });
 
 export const shipment = node('ForeignTradeShipment', 'foreign_trade_shipments', 'The international movement of a process: mode, dates, containers, freight, demurrage and customs.', 'process_id', true, {
-  type: en('ShipmentType', 'AIR_TRANSPORT, MARITIME_TRANSPORT or ROAD_TRANSPORT.'),
+  type: enumField('ShipmentType', 'AIR_TRANSPORT, MARITIME_TRANSPORT or ROAD_TRANSPORT.'),
   ...dates('shipment'),
   delivered_at: dt('When the cargo was delivered.'),
   received_in_warehouse_at: dt('When the cargo entered the warehouse.'),
   departed_from_warehouse_at: dt('When the cargo left the warehouse.'),
   warehouse_free_time_days: int('Days of free storage in the warehouse.'),
-  automatic_tracking_enabled: f('b', 'Whether the platform tracks the shipment with the carrier (default true).', { default: true }),
+  automatic_tracking_enabled: field('bool', 'Whether the platform tracks the shipment with the carrier (default true).', { default: true }),
   status_response: statusResponse,
-  ce_mercante_authorization_status: en('AuthorizationStatus', 'CE Mercante authorization status.'),
+  ce_mercante_authorization_status: enumField('AuthorizationStatus', 'CE Mercante authorization status.'),
   ce_mercante_number: str('CE Mercante number.'),
   cubage_cubic_meters: dec('Total volume in cubic meters.'),
   total_gross_weight: dec('Total gross weight in kg.'),
@@ -357,8 +358,8 @@ export const shipment = node('ForeignTradeShipment', 'foreign_trade_shipments', 
 });
 
 export const auditItem = node('ProcessAuditItem', 'process_audit_items', 'An item of the checklist of a process.', 'process_id', false, {
-  name: req('s', 'What is checked.'),
-  show_observations_when: en('ShowObservationsWhen', 'When the observations are shown: YES, NO, ALWAYS or NEVER.'),
-  checked: f('b', 'Whether the item is checked (default false).', { default: false }),
+  name: requiredField('text', 'What is checked.'),
+  show_observations_when: enumField('ShowObservationsWhen', 'When the observations are shown: YES, NO, ALWAYS or NEVER.'),
+  checked: field('bool', 'Whether the item is checked (default false).', { default: false }),
   observations: str('Observations.'),
 });

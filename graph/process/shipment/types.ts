@@ -7,9 +7,10 @@ import { builder } from '../../builder.ts';
 import { fieldMessages } from '../../errors.ts';
 import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
-import { enumRefs, registerInputs, registerObjects, type NodeHooks } from './engine.ts';
+import { registerEnum } from '../../kit/fields.ts';
+import { registerInputs, registerObjects, type NodeHooks } from './engine.ts';
 import { auditItem, shipment } from './spec.ts';
-import { MeasurementUnitEnum } from '../../reference/enums.ts';
+import '../../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
 import { CurrencyRef } from '../../reference/country-currency-types.ts';
 
 const enumDescriptions: Record<string, string> = {
@@ -38,11 +39,11 @@ const enumDescriptions: Record<string, string> = {
   ShowObservationsWhen: 'When the observations of a checklist item are shown.',
 };
 
-enumRefs.MeasurementUnit = MeasurementUnitEnum;
-for (const [name, description] of Object.entries(enumDescriptions)) {
-  enumRefs[name] = builder.enumType((Enums as Record<string, any>)[name], { name, description });
-}
-export const IncotermEnum = enumRefs.Incoterm;
+const shipmentEnums = Object.fromEntries(
+  Object.entries(enumDescriptions).map(([name, description]) => [name, builder.enumType((Enums as Record<string, any>)[name], { name, description })]),
+);
+for (const [name, ref] of Object.entries(shipmentEnums)) registerEnum(name, ref);
+export const IncotermEnum = shipmentEnums.Incoterm;
 
 const DAY = 86_400_000;
 const wholeDays = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / DAY);
