@@ -5,6 +5,7 @@ import { getDatamodel } from '../prisma/generated/pothos-types.ts';
 import type { Context } from './context.ts';
 import { prisma } from './db.ts';
 import { env } from './env.ts';
+import type { UploadHandle } from './storage.ts';
 
 /** The one SchemaBuilder of the domain; types register themselves in graph/<aggregate>/. */
 export const builder = new SchemaBuilder<{
@@ -16,6 +17,8 @@ export const builder = new SchemaBuilder<{
     Decimal: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date | string };
     JSONObject: { Input: Record<string, unknown>; Output: unknown };
+    /** A file of a multipart upload (input only, graph/process/documents.ts). */
+    Upload: { Input: UploadHandle; Output: never };
   };
 }>({
   plugins: [PrismaPlugin],

@@ -4,6 +4,7 @@ import './reference/enums.ts';
 import './company/operation.ts';
 import './product/schema.ts';
 import './reference/country-currency-types.ts';
+import './actor/schema.ts';
 import './order/types.ts';
 import './order/queries.ts';
 import './order/mutations.ts';

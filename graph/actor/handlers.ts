@@ -3,14 +3,13 @@
 // the deprecated flat `handlers` list; both are read back. The validation here is shared by
 // every owner of handler entries; each owner writes its own table.
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { BusinessRole } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
 import { required } from '../kit/required.ts';
-import { ActorParams, findOrCreateActor, validateActorInput, type ActorInput } from './actor.ts';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../kit/transaction.ts';
+import { ActorParams } from './types.ts';
+import { findOrCreateActor, validateActorInput, type ActorInput } from './write.ts';
 
 /** The business roles, upper case as stored, with their lower-case handler map keys. */
 export const handlerRoles = Object.values(BusinessRole).map((role) => ({ role, key: role.toLowerCase() }));

@@ -1,15 +1,16 @@
 // Drivers, vehicles and trailers of the company (field catalogue 3.5): trips of national road
 // transports refer to them by driver_id, vehicle_id and trailer_id (checked in graph/process/shipment/refs.ts).
+import type { GenericFieldRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
 import { TrackerBrand, TrailerType, VehicleType } from '../../prisma/generated/client/enums.ts';
-import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { softDelete } from '../kit/lifecycle.ts';
-import { lockRoots } from '../kit/locks.ts';
-import { write as inTransaction } from '../kit/transaction.ts';
+import { lockRoots, type RootDelegate } from '../kit/locks.ts';
+import { found } from '../kit/locate.ts';
+import { type Tx, write as inTransaction } from '../kit/transaction.ts';
 import { listField, searchColumns } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../kit/required.ts';
@@ -116,17 +117,24 @@ export const TrailerParams = builder.inputType('TrailerParams', {
 
 type Key = { company_id: number; id: number };
 type Kind = 'driver' | 'vehicle' | 'trailer';
+type Model = 'Driver' | 'Vehicle' | 'Trailer';
 const paramsType: Record<Kind, string> = { driver: 'DriverParams', vehicle: 'VehicleParams', trailer: 'TrailerParams' };
 const paramsRef = { driver: DriverParams, vehicle: VehicleParams, trailer: TrailerParams };
 
-// The three delegates share the calls used here; typed loosely to serve all.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const delegate = (db: Prisma.TransactionClient | ReturnType<typeof prisma>, kind: Kind): any => db[kind];
+/** The calls made here, which the driver, vehicle and trailer delegates answer alike. */
+interface FleetDelegate extends RootDelegate {
+  findFirst(args: { where: object; select?: object }): Promise<unknown>;
+  findUniqueOrThrow(args: { where: { company_id_id: Key } }): Promise<unknown>;
+  create(args: { data: object; select: { company_id: true; id: true } }): Promise<Key>;
+  update(args: { where: { company_id_id: Key }; data: object; select: { company_id: true; id: true } }): Promise<Key>;
+}
 
-async function findLive(db: Prisma.TransactionClient | ReturnType<typeof prisma>, kind: Kind, companyId: number, id: number): Promise<Key> {
+const delegate = (db: Tx, kind: Kind) => db[kind] as unknown as FleetDelegate;
+
+async function findLive(db: Tx, kind: Kind, companyId: number, id: number): Promise<Key> {
   const row = await delegate(db, kind).findFirst({ where: { company_id: companyId, id, deleted_at: null }, select: { company_id: true, id: true } });
   if (!row) throw new NotFoundError();
-  return row;
+  return row as Key;
 }
 
 async function save(kind: Kind, ctx: Context, info: GraphQLResolveInfo, params: Record<string, unknown>, id?: number): Promise<Key> {
@@ -149,10 +157,24 @@ async function save(kind: Kind, ctx: Context, info: GraphQLResolveInfo, params: 
   });
 }
 
-function fleet(kind: Kind, Model: 'Driver' | 'Vehicle' | 'Trailer', plural: string, searchable: string[], sortable: string[], what: string) {
+/** A field answering one row of a fleet model; `Args` is what its `args` declare. */
+interface FleetField<Args> {
+  type: Model;
+  description: string;
+  args: Record<string, unknown>;
+  resolve: (query: object, root: unknown, args: Args, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
+}
+
+/** `t.prismaField` for a fleet model. */
+// NOTE: the model is named at run time; Pothos types prismaField by a literal model name, so
+// the field builder is taken as it comes and the field's options are typed by FleetField.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const modelField = <Args>(t: any, field: FleetField<Args>): GenericFieldRef<unknown> => t.prismaField(field);
+
+function fleet(kind: Kind, model: Model, plural: string, searchable: string[], sortable: string[], what: string) {
   const Params = paramsRef[kind];
   listField({
-    model: Model,
+    model,
     field: plural,
     what: `${what}s`,
     description: `Lists the live ${what}s of the company.`,
@@ -161,46 +183,42 @@ function fleet(kind: Kind, Model: 'Driver' | 'Vehicle' | 'Trailer', plural: stri
     where: (_args, ctx) => ({ company_id: ctx.company.id, deleted_at: null }),
   });
   builder.queryFields((t) => ({
-    [kind]: t.prismaField({
-      type: Model as any,
+    [kind]: modelField<{ id: number }>(t, {
+      type: model,
       description: `One live ${what} by id.`,
-      args: { id: t.arg.int({ required: true, description: `${Model} id.` }) },
-      resolve: async (query: object, _root: unknown, args: { id: number }, ctx: Context) => {
-        const row = await delegate(prisma(), kind).findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } });
-        if (!row) throw new NotFoundError();
-        return row;
-      },
-    } as any),
+      args: { id: t.arg.int({ required: true, description: `${model} id.` }) },
+      resolve: (query, _root, args, ctx) => found(delegate(prisma(), kind).findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } })),
+    }),
   }));
   builder.mutationFields((t) => ({
-    [`create${Model}`]: t.prismaField({
-      type: Model as any,
+    [`create${model}`]: modelField<{ params: Record<string, unknown> }>(t, {
+      type: model,
       description: `Creates a ${what}.`,
       args: { params: t.arg({ type: Params, required: true }) },
-      resolve: async (query: object, _root: unknown, args: any, ctx: Context, info: GraphQLResolveInfo) => {
+      resolve: async (query, _root, args, ctx, info) => {
         const key = await save(kind, ctx, info, args.params);
         return delegate(prisma(), kind).findUniqueOrThrow({ ...query, where: { company_id_id: key } });
       },
-    } as any),
-    [`update${Model}`]: t.prismaField({
-      type: Model as any,
+    }),
+    [`update${model}`]: modelField<{ id: number; params: Record<string, unknown> }>(t, {
+      type: model,
       description: `Updates a ${what} by id; fields left out are kept.`,
       args: { id: t.arg.int({ required: true }), params: t.arg({ type: Params, required: true }) },
-      resolve: async (query: object, _root: unknown, args: any, ctx: Context, info: GraphQLResolveInfo) => {
+      resolve: async (query, _root, args, ctx, info) => {
         const key = await save(kind, ctx, info, args.params, args.id);
         return delegate(prisma(), kind).findUniqueOrThrow({ ...query, where: { company_id_id: key } });
       },
-    } as any),
-    [`delete${Model}`]: t.prismaField({
-      type: Model as any,
+    }),
+    [`delete${model}`]: modelField<{ id: number }>(t, {
+      type: model,
       description: `Deletes a ${what} by id (soft delete: it answers 404 from then on; trips keep their ${kind}_id).`,
       args: { id: t.arg.int({ required: true }) },
-      resolve: async (query: object, _root: unknown, args: any, ctx: Context) => {
+      resolve: async (query, _root, args, ctx) => {
         const key = { company_id: ctx.company.id, id: args.id };
         await inTransaction((db) => softDelete(delegate(db, kind), key));
         return delegate(prisma(), kind).findUniqueOrThrow({ ...query, where: { company_id_id: key } });
       },
-    } as any),
+    }),
   }));
 }
 

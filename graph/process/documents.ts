@@ -1,7 +1,6 @@
 // Documents of a process (field catalogue 3.12): files uploaded by the REST facade as
 // multipart/form-data, kept in the document storage (graph/storage.ts), listed on the
 // process, downloadable and deletable.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { ProcessDocumentType } from '../../prisma/generated/client/enums.ts';
@@ -19,7 +18,7 @@ import { findLiveProcess, requireOperation, type ProcessBy } from './stored.ts';
 const ProcessDocumentTypeEnum = builder.enumType(ProcessDocumentType, { name: 'ProcessDocumentType', description: 'Kind of a process document.' });
 
 /** A file sent in a multipart upload (REST only); the facade turns the form's file part into it. */
-export const UploadScalar = (builder as any).scalarType('Upload', {
+export const UploadScalar = builder.scalarType('Upload', {
   description: 'A file of a multipart/form-data upload.',
   serialize: () => {
     throw new GraphQLError('Upload is an input only');
@@ -131,19 +130,33 @@ async function findDocument(ctx: Context, operationId: number, by: ProcessBy, id
   return doc;
 }
 
-const op = (t: any) => t.arg.int({ required: true, description: 'The operation.' });
-const pid = (t: any) => t.arg.int({ required: true, description: 'Process id.' });
-const code = (t: any) => t.arg.string({ required: true, description: 'Process reference code.' });
-const docId = (t: any) => t.arg.int({ required: true, description: 'Document id.' });
-const byArgs = (args: any): ProcessBy => (args.reference_code !== undefined ? { reference_code: args.reference_code } : { id: args.process_id });
+/** The argument builder of a query or mutation field. */
+type ArgBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0]['arg'];
 
+/** The arguments locating a process: the operation, then the process by id or by reference code. */
+const processArgs = (arg: ArgBuilder, byCode: boolean) => ({
+  operation_id: arg.int({ required: true, description: 'The operation.' }),
+  ...(byCode
+    ? { reference_code: arg.string({ required: true, description: 'Process reference code.' }) }
+    : { process_id: arg.int({ required: true, description: 'Process id.' }) }),
+});
+const documentId = (arg: ArgBuilder) => arg.int({ required: true, description: 'Document id.' });
+
+/** The locating arguments as a resolver receives them (`id` is the document's, when there is one). */
+type LocatingArgs = { operation_id: number; process_id?: number; reference_code?: string };
+const byArgs = (args: LocatingArgs): ProcessBy => (args.reference_code !== undefined ? { reference_code: args.reference_code } : { id: args.process_id! });
+
+// NOTE: each field below is declared once for both ways of locating the process, as
+// graph/kit/locate.ts `located()` does elsewhere; located() cannot serve them because their
+// by-id twin takes the process as `process_id` (`id` is the document's), and the file is not
+// a model field.
 builder.queryFields((t) => {
   const file = (byCode: boolean) =>
     t.field({
       type: DocumentFile,
       description: `The stored file of a document of a process, by process ${byCode ? 'reference code' : 'id'}.`,
-      args: byCode ? { operation_id: op(t), reference_code: code(t), id: docId(t) } : { operation_id: op(t), process_id: pid(t), id: docId(t) },
-      resolve: async (_root, args: any, ctx) => {
+      args: { ...processArgs(t.arg, byCode), id: documentId(t.arg) },
+      resolve: async (_root, args: LocatingArgs & { id: number }, ctx) => {
         const d = await findDocument(ctx, args.operation_id, byArgs(args), args.id);
         return { storage_key: d.storage_key, content_type: d.content_type, original_filename: d.original_filename, size: d.size_bytes };
       },
@@ -156,13 +169,9 @@ builder.mutationFields((t) => {
     t.prismaField({
       type: 'ProcessDocument',
       description: `Attaches an uploaded file to a process, by process ${byCode ? 'reference code' : 'id'}.`,
-      args: {
-        operation_id: op(t),
-        ...(byCode ? { reference_code: code(t) } : { process_id: pid(t) }),
-        params: t.arg({ type: ProcessDocumentParams, required: true }),
-      } as any,
-      resolve: async (query, _root, args: any, ctx) => {
-        const { id } = await upload(ctx, args.operation_id, byArgs(args), args.params as DocInput);
+      args: { ...processArgs(t.arg, byCode), params: t.arg({ type: ProcessDocumentParams, required: true }) },
+      resolve: async (query, _root, args: LocatingArgs & { params: DocInput }, ctx) => {
+        const { id } = await upload(ctx, args.operation_id, byArgs(args), args.params);
         return prisma().processDocument.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id } } });
       },
     });
@@ -170,8 +179,8 @@ builder.mutationFields((t) => {
     t.prismaField({
       type: 'ProcessDocument',
       description: `Deletes a document of a process, by process ${byCode ? 'reference code' : 'id'}; the stored file is removed.`,
-      args: { operation_id: op(t), ...(byCode ? { reference_code: code(t) } : { process_id: pid(t) }), id: docId(t) } as any,
-      resolve: async (query, _root, args: any, ctx) => {
+      args: { ...processArgs(t.arg, byCode), id: documentId(t.arg) },
+      resolve: async (query, _root, args: LocatingArgs & { id: number }, ctx) => {
         const d = await findDocument(ctx, args.operation_id, byArgs(args), args.id);
         // One conditional update: of concurrent deletes one wins, the others answer 404.
         await inTransaction((db) => softDelete(db.processDocument, { company_id: ctx.company.id, id: d.id }));

@@ -3,7 +3,7 @@
 // mutations so the demo obeys every rule.
 import type { NewCompany } from '../company/companies.ts';
 import { runAs } from './run-as.ts';
-import { completeCnpj } from '../actor/actor.ts';
+import { completeCnpj } from '../actor/documents.ts';
 
 
 const groups = [

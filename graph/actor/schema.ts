@@ -1,0 +1,72 @@
+// Actor queries and mutations: the actor list, one actor by id, access groups and subsidiaries;
+// partnership and access group upserts, subsidiary creation.
+import { builder } from '../builder.ts';
+import { prisma } from '../db.ts';
+import { listField, searchColumns } from '../kit/list.ts';
+import { found } from '../kit/locate.ts';
+import { ActorFilters, AccessGroupParams, PartnershipParams, SubsidiaryParams, actorNullable, actorSearchable, actorSortable } from './types.ts';
+import { createSubsidiary, upsertAccessGroup, upsertPartnership, type PartnershipInput } from './write.ts';
+
+listField<{ filters?: (Record<string, unknown> & { partnership_role?: string | null }) | null }>({
+  model: 'Actor',
+  field: 'actors',
+  what: 'actors',
+  description: 'Lists the actors (partners) of the company.',
+  sortable: actorSortable,
+  nullable: actorNullable,
+  search: searchColumns(actorSearchable, 'Case-insensitive substring of official name, trading name, nickname, internal code or document.'),
+  args: (t) => ({ filters: t.arg({ type: ActorFilters, description: 'Filters.' }) }),
+  where: (args, ctx) => {
+    const { partnership_role, ...exact } = args.filters ?? {};
+    return {
+      company_id: ctx.company.id,
+      ...Object.fromEntries(Object.entries(exact).filter(([, v]) => v != null)),
+      ...(partnership_role ? { partnership: { is: { roles: { some: { role: partnership_role } } } } } : {}),
+    };
+  },
+});
+
+// Actors are located by id only (no natural key of their own), so there are no twins to declare with `located()`.
+builder.queryFields((t) => ({
+  actor: t.prismaField({
+    type: 'Actor',
+    description: 'One actor by id.',
+    args: { id: t.arg.int({ required: true, description: 'Actor id.' }) },
+    resolve: (query, _root, args, ctx) => found(prisma().actor.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } })),
+  }),
+  accessGroups: t.prismaField({
+    type: ['AccessGroup'],
+    description: 'The access groups of the company.',
+    resolve: (query, _root, _args, ctx) => prisma().accessGroup.findMany({ ...query, where: { company_id: ctx.company.id }, orderBy: { id: 'asc' } }),
+  }),
+  subsidiaries: t.prismaField({
+    type: ['Subsidiary'],
+    description: 'The subsidiaries of the company.',
+    resolve: (query, _root, _args, ctx) => prisma().subsidiary.findMany({ ...query, where: { company_id: ctx.company.id }, orderBy: { id: 'asc' } }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  upsertPartnership: t.prismaField({
+    type: 'Partnership',
+    description:
+      'Creates or updates a partnership identified by `internal_code` or by `official_document` with `document_type`, with its partner actor and roles.',
+    args: { params: t.arg({ type: PartnershipParams, required: true }) },
+    resolve: async (query, _root, args, ctx, info) => {
+      const id = await upsertPartnership(ctx, info, args.params as PartnershipInput);
+      return prisma().partnership.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id } } });
+    },
+  }),
+  upsertAccessGroup: t.prismaField({
+    type: 'AccessGroup',
+    description: 'Creates an access group, or renames the one with the same slug.',
+    args: { params: t.arg({ type: AccessGroupParams, required: true }) },
+    resolve: (query, _root, args, ctx, info) => upsertAccessGroup(query, ctx, info, args.params as Record<string, unknown>),
+  }),
+  createSubsidiary: t.prismaField({
+    type: 'Subsidiary',
+    description: 'Creates a subsidiary of the company.',
+    args: { params: t.arg({ type: SubsidiaryParams, required: true }) },
+    resolve: (query, _root, args, ctx, info) => createSubsidiary(query, ctx, info, args.params as Record<string, unknown>),
+  }),
+}));
