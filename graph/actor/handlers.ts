@@ -5,6 +5,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { BusinessRole } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
+import { columnData, exposeFields, fieldsOf, inputFields } from '../kit/fields.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
 import { required } from '../kit/required.ts';
 import type { Tx } from '../kit/transaction.ts';
@@ -14,11 +15,12 @@ import { findOrCreateActor, validateActorInput, type ActorInput } from './write.
 /** The business roles, upper case as stored, with their lower-case handler map keys. */
 export const handlerRoles = Object.values(BusinessRole).map((role) => ({ role, key: role.toLowerCase() }));
 
-const entryFields = {
+/** The catalogue fields of a handler entry (graph/kit/fields.ts). */
+const entryFields = fieldsOf('text', {
   business_unit: 'The actor\'s business unit handling the order or process.',
   reference: 'The actor\'s own reference, such as a broker\'s file number.',
   secondary_reference: 'A second reference.',
-} as const;
+});
 
 export const HandlerParams = builder.inputType('HandlerParams', {
   description:
@@ -28,7 +30,7 @@ export const HandlerParams = builder.inputType('HandlerParams', {
     operation_handler_id: t.int(required('The operation handler (role slot) this entry fills; of the same role as its key and of the operation of the path.')),
     actor_id: t.int({ description: 'Id of the actor that plays the role. Send `actor_id` or `actor`.' }),
     actor: t.field({ type: ActorParams, description: 'The actor, described inline, when `actor_id` is not sent.' }),
-    ...Object.fromEntries(Object.entries(entryFields).map(([k, d]) => [k, t.string({ description: d })])),
+    ...inputFields(t, entryFields),
   }),
 });
 
@@ -135,8 +137,7 @@ export async function validateHandlers(
     } else {
       errors.add(`${name}.actor_id`, fieldMessages.blank);
     }
-    const fields: Record<string, string | null> = {};
-    for (const k of Object.keys(entryFields) as (keyof typeof entryFields)[]) if (entry[k] !== undefined) fields[k] = entry[k] ?? null;
+    const fields = columnData(entryFields, entry) as Record<string, string | null>;
     if (finalRole && slotId !== null) {
       out.push({ role: finalRole, operation_handler_id: slotId, actor_id: actorId, actor: entry.actor ?? null, fields });
     }
@@ -153,9 +154,7 @@ export const OrderHandlerRef = builder.prismaObject('OrderHandler', {
   description: 'A handler entry: the actor filling one role slot (operation handler) of the order.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier of the entry.' }),
-    ...Object.fromEntries(
-      Object.entries(entryFields).map(([k, d]) => [k, t.exposeString(k as keyof typeof entryFields, { nullable: true, description: d })]),
-    ),
+    ...exposeFields(t, entryFields),
     actor: t.relation('actor', { description: 'The actor that plays the role.' }),
     operation_handler: t.relation('operation_handler', { description: 'The role slot this entry fills (`id`, `role`).' }),
   }),

@@ -1,12 +1,13 @@
 // Actors and partnerships (field catalogue 3.1): the object types of an actor, its partnership
 // and roles, access groups and subsidiaries, and the inputs integrators send for them.
 import { builder } from '../builder.ts';
+import { exposeFields, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
 import { required } from '../kit/required.ts';
 import { BusinessRoleEnum, DocumentTypeEnum } from '../reference/enums.ts';
 
-// The actor's free-text fields, shared by the object type, the inline actor input of handler
-// entries and the writes.
-export const actorTextFields = {
+// The actor's catalogue fields (graph/kit/fields.ts), shared by the object type, the inline
+// actor input of handler entries and the writes.
+export const actorFields: Fields = fieldsOf('text', {
   official_name: 'Official (registered) name.',
   trading_name: 'Trading name.',
   nickname: 'Short name the company uses for the actor.',
@@ -16,7 +17,7 @@ export const actorTextFields = {
   contact_details: 'Free-text contact details.',
   description: 'Free-text description.',
   logo_url: 'URL of the actor\'s logo.',
-} as const;
+});
 
 export const actorSortable = ['id', 'official_name', 'trading_name', 'nickname', 'internal_code', 'official_document', 'inserted_at', 'updated_at'] as const;
 export const actorNullable = new Set(['official_name', 'trading_name', 'nickname', 'internal_code', 'official_document']);
@@ -46,9 +47,7 @@ export const ActorRef = builder.prismaObject('Actor', {
   description: 'A partner company or person (supplier, customs broker, carrier...).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
-    ...Object.fromEntries(
-      Object.entries(actorTextFields).map(([k, d]) => [k, t.exposeString(k as keyof typeof actorTextFields, { nullable: true, description: d })]),
-    ),
+    ...exposeFields(t, actorFields),
     document_type: t.expose('document_type', { type: DocumentTypeEnum, nullable: true, description: 'Kind of `official_document`.' }),
     opening_date: t.expose('opening_date', { type: 'DateTime', nullable: true, description: 'When the company was opened.' }),
     verified: t.exposeBoolean('verified', { description: 'Whether the platform verified the actor\'s data.' }),
@@ -91,7 +90,9 @@ export const ActorParams = builder.inputType('ActorParams', {
   description:
     'An actor described inline. An actor of the company with the same `official_document` and `document_type` (or, without a document, the same `internal_code`) is used; otherwise a new actor is created.',
   fields: (t) => ({
-    ...Object.fromEntries(Object.entries(actorTextFields).map(([k, d]) => [k, t.string(k === 'official_name' ? required(d) : { description: d })])),
+    ...inputFields(t, actorFields),
+    // Required on an inline actor, though actors made from partnerships may lack it.
+    official_name: t.string(required(actorFields.official_name.description)),
     document_type: t.field({ type: DocumentTypeEnum, description: 'Kind of `official_document`; CNPJ and CPF check digits are validated.' }),
     opening_date: t.field({ type: 'DateTime', description: 'When the company was opened.' }),
   }),

@@ -11,7 +11,8 @@ import { lockKeys } from '../kit/locks.ts';
 import { checkRequired } from '../kit/required.ts';
 import { type Tx, write as inTransaction } from '../kit/transaction.ts';
 import { checkDocument, normalizeDocument } from './documents.ts';
-import { actorTextFields } from './types.ts';
+import { columnData } from '../kit/fields.ts';
+import { actorFields } from './types.ts';
 
 /** The advisory-lock key of an actor: its official document, else its internal code. */
 const actorKey = (document: string | null | undefined, internalCode: string | null | undefined) => (document ? `doc:${document}` : `code:${internalCode}`);
@@ -33,8 +34,8 @@ export function validateActorInput(info: GraphQLResolveInfo, actor: ActorInput, 
 }
 
 function actorData(actor: ActorInput): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const k of [...Object.keys(actorTextFields), 'document_type', 'opening_date']) if (actor[k] !== undefined) data[k] = actor[k];
+  const data: Record<string, unknown> = columnData(actorFields, actor);
+  for (const k of ['document_type', 'opening_date']) if (actor[k] !== undefined) data[k] = actor[k];
   if (typeof data.official_document === 'string') data.official_document = normalizeDocument(data.official_document, actor.document_type);
   return data;
 }
