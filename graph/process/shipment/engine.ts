@@ -1,5 +1,7 @@
 // Runtime of the node engine (graph/process/shipment/nodes.ts): GraphQL objects and inputs,
 // validation and writes derived from node declarations.
+// NOTE: nodes name their Prisma model and GraphQL types at run time; Pothos and the Prisma client
+// type those by literal model names, so node-driven builders and delegates are untyped here.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { Prisma } from '../../../prisma/generated/client/client.ts';
 import { builder } from '../../builder.ts';
@@ -141,6 +143,14 @@ export function validateNode(
   }
 }
 
+/** The calls the writes make on a node's table. */
+interface NodeDelegate {
+  createManyAndReturn(args: { data: object[]; select: { id: true } }): Promise<{ id: number }[]>;
+  update(args: object): Promise<unknown>;
+  deleteMany(args: object): Promise<unknown>;
+}
+const delegateFor = (db: Tx, n: NodeDef) => (db as unknown as Record<string, NodeDelegate>)[delegateOf(n)];
+
 /** One node to write: a create when `existing` is null, else an update of it. */
 export interface WriteTask {
   node: NodeDef;
@@ -168,7 +178,7 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
       if (!t.existing) byNode.set(t.node, [...(byNode.get(t.node) ?? []), i]);
     });
     for (const [n, idx] of byNode) {
-      const rows = await (db as any)[delegateOf(n)].createManyAndReturn({
+      const rows = await delegateFor(db, n).createManyAndReturn({
         data: idx.map((i) => ({ ...columnData(n.fields, level[i].params), company_id: companyId, [n.parentKey]: level[i].parentId })),
         select: { id: true },
       });
@@ -180,7 +190,7 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
       ids[i] = t.existing.id;
       const data = columnData(t.node.fields, t.params);
       if (Object.keys(data).length) {
-        await (db as any)[delegateOf(t.node)].update({ where: { company_id_id: { company_id: companyId, id: t.existing.id } }, data, select: { id: true } });
+        await delegateFor(db, t.node).update({ where: { company_id_id: { company_id: companyId, id: t.existing.id } }, data, select: { id: true } });
       }
     }
     // The next level: children sent, and stored children left out.
@@ -205,7 +215,7 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
         for (const e of plan.children) next.push({ node: c, params: e.sent, existing: e.stored, parentId: ids[i] });
       }
     }
-    for (const [n, list] of gone) await (db as any)[delegateOf(n)].deleteMany({ where: { company_id: companyId, id: { in: list } } });
+    for (const [n, list] of gone) await delegateFor(db, n).deleteMany({ where: { company_id: companyId, id: { in: list } } });
     level = next;
   }
 }

@@ -1,6 +1,5 @@
 // Checks references to rows of other areas (routes, ports, order items...) collected while
 // validating a tree: one query per kind, whatever the size of the tree.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Prisma } from '../../../prisma/generated/client/client.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
@@ -43,13 +42,13 @@ export async function checkRefs(db: Tx, companyId: number, refs: RefUse[], error
       continue;
     } else {
       const k = kinds[kind];
-      const delegate = k && (db as any)[k.delegate];
+      const delegate = k && (db as unknown as Record<string, { findMany(a: object): Promise<{ id: number }[]> }>)[k.delegate];
       if (!delegate) continue; // that area is not in the schema yet
       const ids = [...new Set(uses.map((u) => u.id))];
       const where: Record<string, unknown> = { id: { in: ids } };
       if (k.company) where.company_id = companyId;
       if (k.live) where.deleted_at = null;
-      known = new Set((await delegate.findMany({ where, select: { id: true } })).map((r: { id: number }) => r.id));
+      known = new Set((await delegate.findMany({ where, select: { id: true } })).map((r) => r.id));
     }
     for (const u of uses) if (!known.has(u.id)) errors.add(u.name, fieldMessages.missing);
   }

@@ -1,6 +1,8 @@
 // The foreign trade shipment tree and the process checklist in GraphQL: enums, objects
 // (with the values the platform computes) and `<Node>Params` inputs, all derived from
 // graph/process/shipment/spec.ts through the node engine.
+// NOTE: computed fields are added to node types built at run time (graph/process/shipment/engine.ts);
+// their Pothos field builders and rows are untyped for that reason.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import * as Enums from '../../../prisma/generated/client/enums.ts';
 import { builder } from '../../builder.ts';
