@@ -591,7 +591,7 @@ describe('orders, partners and handlers', () => {
       return { finished: o.finished_at !== null, canceled: o.canceled_at !== null };
     };
 
-    it('finishes, cancels and uncancels by id as DECISIONS.md allows, refusing every other transition with 422', async () => {
+    it('finishes, cancels and uncancels by id as docs/orders.md#lifecycle allows, refusing every other transition with 422', async () => {
       const { body } = await A.post(`${opA}/orders`, po());
       const { id, reference_code } = body.data;
       const act = (action: string) => A.put(`${opA}/orders/${id}/${action}`, undefined, en);

@@ -250,7 +250,7 @@ describe('processes', () => {
     expect(p).toMatchObject({ finished_at: null, canceled_at: null, deleted_at: null, costs_closed_at: null, documents: [], cost_per_expenses: [] });
     const s = p.foreign_trade_shipment;
     expect(s.status_response).toBe('PENDING');
-    // Derived values (DECISIONS.md): warehouse days and demurrage.
+    // Derived values (docs/processes/foreign_trade_shipment.md): warehouse days and demurrage.
     expect(s.days_in_warehouse).toBe(12);
     expect(s.days_left_in_warehouse).toBe(-2);
     // Container 1: 20 days in use (May 1 -> May 21) - 14 free = 6 x 150; container 2: 10 days, none over.
@@ -925,7 +925,7 @@ describe('processes', () => {
       ['IMPORT_LICENSE', 'LI-1', 'DEFERRED', '2025-04-01T00:00:00Z'],
       ['IMPORT_LICENSE', 'LI-2', null, null],
     ]);
-    // The views are read only: sent, they are ignored like any unknown field (DECISIONS.md).
+    // The views are read only: sent, they are ignored like any unknown field (docs/index.md: unknown body fields are ignored).
     const sent = await A.put(`${R()}/${code}`, { foreign_trade_shipment: { declarations: [], licenses: [] } });
     expect(sent.status).toBe(200);
     const again = (await A.get(`${R()}/${code}`)).body.data.foreign_trade_shipment;

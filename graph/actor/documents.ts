@@ -1,4 +1,4 @@
-// Official documents of actors (field catalogue 3.1): CNPJ and CPF check digits, the stored
+// Official documents of actors (docs/handlers.md): CNPJ and CPF check digits, the stored
 // form of a document number, and the checks every actor write applies. Pure functions.
 import type { DocumentType } from '../../prisma/generated/client/enums.ts';
 import { type FieldErrors, fieldMessages } from '../errors.ts';

@@ -1,4 +1,4 @@
-// Handler entries (field catalogue 3.1): an actor filling one role slot (operation handler)
+// Handler entries (docs/handlers.md): an actor filling one role slot (operation handler)
 // of an order or a process. Inputs come as the `handler` map keyed by lower-case role and as
 // the deprecated flat `handlers` list; both are read back. The validation here is shared by
 // every owner of handler entries; each owner writes its own table.

@@ -1,4 +1,4 @@
-// Actors and partnerships (field catalogue 3.1): the object types of an actor, its partnership
+// Actors and partnerships (docs/handlers.md): the object types of an actor, its partnership
 // and roles, access groups and subsidiaries, and the inputs integrators send for them.
 import { builder } from '../builder.ts';
 import { exposeFields, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';

@@ -1,4 +1,4 @@
-// Cost models (field catalogue 3.11): models with versions, the expenses of a version with
+// Cost models (docs/processes/index.md): models with versions, the expenses of a version with
 // their precification and matching rules, and the costs per expense of a process.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../prisma/generated/client/enums.ts';

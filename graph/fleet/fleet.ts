@@ -1,4 +1,4 @@
-// Drivers, vehicles and trailers of the company (field catalogue 3.5): trips of national road
+// Drivers, vehicles and trailers of the company (docs/processes/foreign_trade_shipment.md): trips of national road
 // transports refer to them by driver_id, vehicle_id and trailer_id (checked in graph/process/shipment/refs.ts).
 import type { GenericFieldRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';

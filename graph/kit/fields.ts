@@ -1,4 +1,4 @@
-// Catalogue fields: the one way a column of the field catalogue is declared. A declaration
+// Catalogue fields: the one way a column of a resource is declared. A declaration
 // gives the GraphQL object field, the input field and the column value written, so the three
 // never disagree. Products, order items and every node of the shipment tree use it; small
 // hand-written types (lists, links, computed values) use Pothos directly.

@@ -16,7 +16,7 @@ export interface Lifecycle<S extends string, A extends string> {
 
 const isSet = (v: unknown) => v !== null && v !== undefined;
 
-/** Orders and processes alike (DECISIONS: finish when active; cancel when active or finished; uncancel when canceled). */
+/** Orders and processes alike (docs/orders.md#lifecycle: finish when active; cancel when active or finished; uncancel when canceled). */
 export const recordLifecycle: Lifecycle<'active' | 'finished' | 'canceled', 'finish' | 'cancel' | 'uncancel'> = {
   field: 'status',
   states: {

@@ -1,4 +1,4 @@
-// How a nested list sent on update replaces the stored one (DECISIONS: upserts; docs/decisions/
+// How a nested list sent on update replaces the stored one (docs/decisions/
 // 010-write-path.md): children are matched by a key (their `id`, or `line_reference` for order
 // items); a sent child with a stored key updates that child, one without creates a new child,
 // and stored children left out are removed. Pure: the writers apply the plan under the

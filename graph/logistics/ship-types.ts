@@ -1,4 +1,4 @@
-// Vessel ship_type and ship_sub_type (field catalogue 3.10: "long enumerations, values not
+// Vessel ship_type and ship_sub_type (docs/decisions/007-reference-datasets.md: "long enumerations, values not
 // shown") are the AIS "type of ship and cargo" code of ITU-R M.1371 (message 5, 0-99): the
 // first digit is the kind of ship, the second the hazard category of what it carries (for
 // kinds 2x and 4x-9x) or the special craft (3x, 5x). See docs/decisions/007.

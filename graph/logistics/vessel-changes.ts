@@ -63,7 +63,7 @@ async function recordVesselEvents(db: Tx, changes: VesselChange[]): Promise<void
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as Prisma.InputJsonValue;
 
-/** Tracking key values of a maritime shipment (field catalogue 3.4). */
+/** Tracking key values of a maritime shipment (docs/processes/foreign_trade_shipment.md). */
 export const trackingKeys = ['BILL_OF_LADING', 'BOOKING', 'CONTAINER_CODE', 'HOUSE_BL', 'TRACKING_NUMBER', 'VESSEL'] as const;
 export type TrackingKey = (typeof trackingKeys)[number];
 export type StatusResponse = 'PENDING' | 'NOT_FOUND' | 'FOUND' | 'INVALID';

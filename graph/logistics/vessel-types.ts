@@ -1,4 +1,4 @@
-// Vessels with their current voyage, and port schedules (field catalogue 3.10): global
+// Vessels with their current voyage, and port schedules (docs/decisions/007-reference-datasets.md): global
 // reference data fed by the importers (graph/logistics/*), read-only over the API.
 import { AisClass } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';

@@ -1,5 +1,5 @@
-// Order item fields (field catalogue 3.2) as catalogue fields (graph/kit/fields.ts): object
-// types, inputs and writes are built from them; balances (DECISIONS: derived values).
+// Order item fields (docs/orders.md) as catalogue fields (graph/kit/fields.ts): object
+// types, inputs and writes are built from them; balances (docs/orders.md: balance).
 import { fieldsOf, type Fields } from '../kit/fields.ts';
 import { addDecimal, subDecimal, zeroLike } from '../decimal.ts';
 

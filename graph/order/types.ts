@@ -1,4 +1,4 @@
-// Orders (field catalogue 3.2): the object types of an order, its purchase or sales order part and their items.
+// Orders (docs/orders.md): the object types of an order, its purchase or sales order part and their items.
 import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import { exposeFields, fieldsOf, type Fields } from '../kit/fields.ts';

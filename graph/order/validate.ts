@@ -1,4 +1,4 @@
-// Validation of order writes (DECISIONS.md: upserts): every problem is collected with its dotted field name before anything is written.
+// Validation of order writes (docs/decisions/010-write-path.md): every problem is collected with its dotted field name before anything is written.
 import type { GraphQLResolveInfo } from 'graphql';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts';

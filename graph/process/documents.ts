@@ -1,4 +1,4 @@
-// Documents of a process (field catalogue 3.12): files uploaded by the REST facade as
+// Documents of a process (docs/processes/index.md): files uploaded by the REST facade as
 // multipart/form-data, kept in the document storage (graph/storage.ts), listed on the
 // process, downloadable and deletable.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// A stored process as its writes see it, and how a process is found (DECISIONS: lifecycle, upserts).
+// A stored process as its writes see it, and how a process is found (docs/decisions/010-write-path.md).
 import type { Tx } from '../kit/transaction.ts';
 import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enums.ts';
 import { NotFoundError } from '../errors.ts';

@@ -1,4 +1,4 @@
-// Processes (field catalogue 3.3): the object types of a process, its handler entries, linked orders and Brazilian invoices; the shipment tree is in shipment/.
+// Processes (docs/processes/index.md): the object types of a process, its handler entries, linked orders and Brazilian invoices; the shipment tree is in shipment/.
 import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import { handlerRoles } from '../actor/handlers.ts';

@@ -1,4 +1,4 @@
-// Products (field catalogue 3.9): the field lists by kind, from which the object type and the input are built, and the inputs integrators send.
+// Products (docs/products.md): the field lists by kind, from which the object type and the input are built, and the inputs integrators send.
 import { builder } from '../builder.ts';
 import { enumField, exposeFields, field, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
 import { required } from '../kit/required.ts';
@@ -38,7 +38,7 @@ const flagFields = {
 } as const;
 
 /**
- * The catalogue fields of a product (section 3.9) beyond code and description
+ * The catalogue fields of a product (docs/products.md) beyond code and description
  * (graph/kit/fields.ts): the object type, the input and the writes are built from them.
  */
 export const productFields: Fields = {

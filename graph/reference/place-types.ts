@@ -1,4 +1,4 @@
-// Ports, airports, airlines and sealines (field catalogue 3.10): global reference data, read-only.
+// Ports, airports, airlines and sealines (docs/decisions/007-reference-datasets.md): global reference data, read-only.
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';

@@ -1,4 +1,4 @@
-// Routes of a company (field catalogue 3.10): ordered points with a route_type (section 9).
+// Routes of a company (docs/decisions/007-reference-datasets.md): ordered points with a route_type.
 // National road transports point at route points (route_id, phases' route_point_id).
 import type { GraphQLResolveInfo } from 'graphql';
 import { RouteType } from '../../prisma/generated/client/enums.ts';

@@ -1,4 +1,4 @@
-// The foreign trade shipment of a process (field catalogue sections 3.4 to 3.8), node by
+// The foreign trade shipment of a process (docs/processes/foreign_trade_shipment.md), node by
 // node. Names are the public contract's; prisma/schema/shipment.prisma and customs.prisma
 // hold the same tables. Computed fields (demurrage totals, warehouse days, invoice totals,
 // currencies) are added in graph/process/shipment/types.ts.

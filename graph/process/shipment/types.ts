@@ -116,7 +116,7 @@ const CustomsDocumentRef = builder.objectRef<CustomsDocumentEntry>('CustomsDocum
     link_id: t.exposeInt('link_id', { description: 'Id of the entry that links it to the shipment (the wrapper).' }),
     link_status: t.exposeString('link_status', { nullable: true, description: 'Authorization status of that entry (AUTHORIZED, FORBIDDEN, NOT_AUTHORIZED, PENDING).' }),
     number: t.exposeString('number', { nullable: true, description: 'Document number.' }),
-    status: t.exposeString('status', { nullable: true, description: 'Customs status, from the value set of its kind (section 4).' }),
+    status: t.exposeString('status', { nullable: true, description: 'Customs status, from the value set of its kind.' }),
     channel: t.exposeString('channel', { nullable: true, description: 'Customs channel (declarations only).' }),
     status_response: t.exposeString('status_response', { nullable: true, description: 'Result of the last lookup.' }),
     registered_at: t.expose('registered_at', { type: 'DateTime', nullable: true, description: 'Registration.' }),
