@@ -147,7 +147,12 @@ export const runtime = {
       const path = restPath(req.url ?? '/');
       if (path) void serveRest(req, res, path);
       else app(req, res);
-    }).listen(port);
+    });
+    // Idle keep-alive connections stay open longer than clients and proxies keep theirs (60 s is
+    // common), so a client never sends a request on a socket the server is closing at that instant.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    server.listen(port);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const actual = (server.address() as AddressInfo).port;
     const base = `http://localhost:${actual}`;
