@@ -26,11 +26,9 @@ export interface Env {
 
 /**
  * The GraphQL executors: `jit` compiles each operation (graphql-jit) and interns response
- * paths so nested selections are found (graph/stable-paths.ts); `plain` is graphql-js;
- * `jit-raw` compiles without interning, so nested relations fall back to per-row loading
- * (for measuring only).
+ * paths so nested selections are found (graph/stable-paths.ts); `plain` is graphql-js.
  */
-export const graphqlExecutors = ['jit', 'plain', 'jit-raw'] as const;
+export const graphqlExecutors = ['jit', 'plain'] as const;
 export type GraphqlExecutor = (typeof graphqlExecutors)[number];
 
 /** A variable with a value the app cannot run with; the message names every one at fault. */

@@ -11,7 +11,7 @@ import { internResponsePaths } from './stable-paths.ts';
 const executor = env().graphqlExecutor;
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
 // object per response position to find what a parent's query loaded (graph/stable-paths.ts).
-// graphql-js keeps one path per position itself; jit-raw leaves them fresh (measurement only).
+// graphql-js keeps one path per position itself.
 if (executor === 'jit') internResponsePaths(schema);
 
 /**
@@ -43,5 +43,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: executor === 'plain' ? [useSnapshotReads] : [useGraphQlJit(), useSnapshotReads],
+  plugins: executor === 'jit' ? [useGraphQlJit(), useSnapshotReads] : [useSnapshotReads],
 });

@@ -85,7 +85,7 @@ describe('the environment', () => {
     expect(problems({ SQL_TRACE_CHARS: '-1' })).toEqual(['SQL_TRACE_CHARS must be a positive integer, got "-1"']);
     expect(problems({ SQL_STATS: 'yes' })).toEqual(['SQL_STATS must be 1 (on) or 0 (off), got "yes"']);
     expect(problems({ DATABASE_URL: 'mysql://db/tt' })).toEqual(['DATABASE_URL must be a postgresql:// URL']);
-    expect(problems({ GRAPHQL_EXECUTOR: 'fast' })).toEqual(['GRAPHQL_EXECUTOR must be one of jit, plain, jit-raw, got "fast"']);
+    expect(problems({ GRAPHQL_EXECUTOR: 'fast' })).toEqual(['GRAPHQL_EXECUTOR must be one of jit, plain, got "fast"']);
     expect(problems({ PUBLIC_WEBSITE_URL: 'example.org' })).toEqual(['PUBLIC_WEBSITE_URL must be an http(s) URL, got "example.org"']);
   });
 
