@@ -353,11 +353,14 @@ async function startApp(spec: AppSpec, databaseUrl: string, profDir: string | un
   return { ...spec, base, pid: proc.pid!, exited: () => exitedEarly, stop };
 }
 
-/** The subject line of the commit checked out in `dir`, marked when the checkout has uncommitted changes. */
+/**
+ * The subject line of the commit checked out in `dir`, marked when the checkout has uncommitted
+ * changes outside docs/ (a bench run rewrites docs/benchmarks.md of its own checkout).
+ */
 function commitOf(dir: string): string {
   try {
     const subject = execSync('git log -1 --format=%s', { cwd: dir, encoding: 'utf8' }).trim();
-    const dirty = execSync('git status --porcelain --untracked-files=no', { cwd: dir, encoding: 'utf8' }).trim() !== '';
+    const dirty = execSync("git status --porcelain --untracked-files=no -- . ':!docs'", { cwd: dir, encoding: 'utf8' }).trim() !== '';
     return dirty ? `${subject} (with uncommitted changes)` : subject;
   } catch {
     return 'unknown';
