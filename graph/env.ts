@@ -20,7 +20,16 @@ export interface Env {
   /** Characters of each statement SQL_TRACE prints; undefined when tracing is off. */
   sqlTraceChars?: number;
   websiteUrl: string;
+  /** How GraphQL operations (and so every REST request) are executed; see GRAPHQL_EXECUTOR in .env.example. */
+  graphqlExecutor: GraphqlExecutor;
 }
+
+/**
+ * The GraphQL executors: `jit` compiles each operation (graphql-jit) and interns response
+ * paths so nested selections are found (graph/stable-paths.ts); `plain` is graphql-js.
+ */
+export const graphqlExecutors = ['jit', 'plain'] as const;
+export type GraphqlExecutor = (typeof graphqlExecutors)[number];
 
 /** A variable with a value the app cannot run with; the message names every one at fault. */
 export class EnvError extends Error {
@@ -72,6 +81,10 @@ export function readEnv(vars: Vars): Env {
   const skipDemo = flag('SKIP_DEMO');
   const sqlTrace = flag('SQL_TRACE');
   const sqlTraceChars = int('SQL_TRACE_CHARS', 300);
+  const graphqlExecutor = (given('GRAPHQL_EXECUTOR') ?? 'jit') as GraphqlExecutor;
+  if (!graphqlExecutors.includes(graphqlExecutor)) {
+    problems.push(`GRAPHQL_EXECUTOR must be one of ${graphqlExecutors.join(', ')}, got "${graphqlExecutor}"`);
+  }
 
   const env: Env = {
     port,
@@ -86,6 +99,7 @@ export function readEnv(vars: Vars): Env {
     sqlStats,
     sqlTraceChars: sqlTrace ? sqlTraceChars : undefined,
     websiteUrl: websiteUrl.replace(/\/+$/, ''),
+    graphqlExecutor,
   };
   if (problems.length) throw new EnvError(problems);
   return env;

@@ -3,13 +3,16 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { getOperationAST } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
+import { env } from './env.ts';
 import { schema } from './schema.ts';
 import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
 
+const executor = env().graphqlExecutor;
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
 // object per response position to find what a parent's query loaded (graph/stable-paths.ts).
-internResponsePaths(schema);
+// graphql-js keeps one path per position itself.
+if (executor === 'jit') internResponsePaths(schema);
 
 /**
  * Every query runs on one snapshot (docs/decisions/010-write-path.md): a page and the nested
@@ -39,6 +42,6 @@ export const yoga = createYoga<Record<string, never>, Context>({
   // NOTE: unexpected errors are masked ("Unexpected error."); domain errors are GraphQLErrors and pass.
   maskedErrors: true,
   logging: 'error',
-  // Operations are compiled to JavaScript once and reused: list answers resolve thousands of fields.
-  plugins: [useGraphQlJit(), useSnapshotReads],
+  // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
+  plugins: executor === 'jit' ? [useGraphQlJit(), useSnapshotReads] : [useSnapshotReads],
 });

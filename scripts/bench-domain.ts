@@ -1,15 +1,20 @@
 // Orders and processes part of `npm run bench` (called from scripts/bench.ts): a 100-order and
-// a 100-process batch upsert (create, then update with the same ids), SQL statements of the
-// lists at several page sizes, and the lists under load.
+// a 100-process batch upsert (create, then update with the same ids). The lists' SQL statements
+// and their load are measured by scripts/bench.ts on every app it runs.
 
-/** What the measurements need from the bench: where the app is, its key, and the load runner. */
+/** What the writes need from the bench: where the app is, its key, and the product codes. */
 export interface BenchContext {
   base: string;
   headers: Record<string, string>;
   operationId: number;
   productCode: (i: number) => string;
-  runLoad: (base: string, paths: string[], headers: Record<string, string>) => Promise<{ rps: number; p50: number; p99: number }>;
   log: (line: string) => void;
+}
+
+/** One list the writes filled: its name in the tables and its path (without the query string). */
+export interface DomainList {
+  name: string;
+  path: string;
 }
 
 const BATCH = 100;
@@ -87,42 +92,30 @@ async function upsert(ctx: BenchContext, path: string, params: unknown[]): Promi
   return { ms: performance.now() - t, statements: Number(res.headers.get('x-sql-statements')) };
 }
 
-async function statements(ctx: BenchContext, path: string): Promise<{ statements: number; kib: number }> {
-  const res = await fetch(`${ctx.base}${path}`, { headers: ctx.headers });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${body.slice(0, 300)}`);
-  return { statements: Number(res.headers.get('x-sql-statements')), kib: body.length / 1024 };
-}
-
-/** Measures one resource (orders or processes): batch upserts, list SQL per page size, list under load. */
-async function measure(ctx: BenchContext, name: string, resource: string, make: (i: number, round: number) => unknown): Promise<string[]> {
-  const path = `/api/operations/${ctx.operationId}/${resource}`;
+/** Writes one resource (orders or processes) as a batch upsert, create then update; returns the table rows. */
+async function write(ctx: BenchContext, name: string, path: string, make: (i: number, round: number) => unknown): Promise<string[]> {
   const rows: string[] = [];
   for (const [round, label] of [[1, 'create'], [2, 'update']] as const) {
     const r = await upsert(ctx, path, Array.from({ length: BATCH }, (_, i) => make(i, round)));
     ctx.log(`PUT ${path} (${BATCH} ${name}, ${label}): ${r.ms.toFixed(0)} ms, ${r.statements} SQL statements`);
     rows.push(`| PUT ${path} | ${BATCH} ${name}, ${label} | ${r.ms.toFixed(0)} ms | ${r.statements} |`);
   }
-  const counts = [];
-  for (const limit of [1, 10, 100]) {
-    const r = await statements(ctx, `${path}?limit=${limit}`);
-    counts.push(r.statements);
-    rows.push(`| GET ${path}?limit=${limit} | ${fmtKib(r.kib)} | | ${r.statements} |`);
-  }
-  ctx.log(`SQL statements of the ${name} list at limit 1, 10, 100: ${counts.join(', ')}`);
-  const load = await ctx.runLoad(ctx.base, [`${path}?limit=100`], ctx.headers);
-  ctx.log(`${name} list (limit 100) under load: ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms`);
-  rows.push(`| GET ${path}?limit=100 under load | ${load.rps.toFixed(0)} req/s | p50 ${load.p50} ms, p99 ${load.p99} ms | |`);
   return rows;
 }
 
-const fmtKib = (k: number) => `${k.toFixed(0)} KiB answer`;
-
-/** Runs the order and process measurements; returns the markdown section for docs/benchmarks.md. */
-export async function benchDomain(ctx: BenchContext): Promise<string> {
+/** Runs the order and process batch upserts; returns the markdown table and the two lists they filled. */
+export async function writeDomain(ctx: BenchContext): Promise<{ table: string; lists: DomainList[] }> {
+  const orders = `/api/operations/${ctx.operationId}/orders`;
+  const processes = `/api/operations/${ctx.operationId}/processes`;
   const rows = [
-    ...(await measure(ctx, 'orders (5 items each)', 'orders', (i, round) => orderParams(i, round, ctx.productCode))),
-    ...(await measure(ctx, 'processes (full maritime shipment each)', 'processes', (i) => processParams(i, ctx.productCode))),
+    ...(await write(ctx, 'orders (5 items each)', orders, (i, round) => orderParams(i, round, ctx.productCode))),
+    ...(await write(ctx, 'processes (full maritime shipment each)', processes, (i) => processParams(i, ctx.productCode))),
   ];
-  return ['| Request | What | Time or size | SQL statements |', '|---|---|---|---:|', ...rows].join('\n');
+  return {
+    table: ['| Request | What | Time | SQL statements |', '|---|---|---|---:|', ...rows].join('\n'),
+    lists: [
+      { name: 'orders', path: orders },
+      { name: 'processes', path: processes },
+    ],
+  };
 }

@@ -31,6 +31,7 @@ describe('the environment', () => {
       sqlStats: false,
       sqlTraceChars: undefined,
       websiteUrl: 'https://tradetrack.example',
+      graphqlExecutor: 'jit',
     });
   });
 
@@ -48,6 +49,7 @@ describe('the environment', () => {
       SQL_TRACE: '1',
       SQL_TRACE_CHARS: '80',
       PUBLIC_WEBSITE_URL: 'https://example.org/',
+      GRAPHQL_EXECUTOR: 'plain',
     });
     expect(env).toMatchObject({
       port: 8080,
@@ -62,6 +64,7 @@ describe('the environment', () => {
       sqlStats: false,
       sqlTraceChars: 80,
       websiteUrl: 'https://example.org',
+      graphqlExecutor: 'plain',
     });
   });
 
@@ -82,6 +85,7 @@ describe('the environment', () => {
     expect(problems({ SQL_TRACE_CHARS: '-1' })).toEqual(['SQL_TRACE_CHARS must be a positive integer, got "-1"']);
     expect(problems({ SQL_STATS: 'yes' })).toEqual(['SQL_STATS must be 1 (on) or 0 (off), got "yes"']);
     expect(problems({ DATABASE_URL: 'mysql://db/tt' })).toEqual(['DATABASE_URL must be a postgresql:// URL']);
+    expect(problems({ GRAPHQL_EXECUTOR: 'fast' })).toEqual(['GRAPHQL_EXECUTOR must be one of jit, plain, got "fast"']);
     expect(problems({ PUBLIC_WEBSITE_URL: 'example.org' })).toEqual(['PUBLIC_WEBSITE_URL must be an http(s) URL, got "example.org"']);
   });
 
