@@ -1,6 +1,7 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { getOperationAST } from 'graphql';
+import { getOperationAST, type DocumentNode } from 'graphql';
+import { sqlCounter } from '../prisma/database.ts';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { env } from './env.ts';
@@ -14,15 +15,40 @@ const executor = env().graphqlExecutor;
 // graphql-js keeps one path per position itself.
 if (executor === 'jit') internResponsePaths(schema);
 
+/** Documents learned to read with one statement, which needs no snapshot; false once one read more. */
+const singleStatement = new WeakMap<DocumentNode, boolean>();
+
 /**
- * Every query runs on one snapshot (docs/decisions/010-write-path.md): a page and the nested
- * trees of its rows, read in several statements, show one committed state even while writers
- * replace children in between. Mutations open their own transactions in the write path.
+ * Every query that reads with more than one statement runs on one snapshot
+ * (docs/decisions/010-write-path.md): a page and the nested trees of its rows show one
+ * committed state even while writers replace children in between. One statement sees one
+ * state by itself, so a document whose execution read with one statement runs without the
+ * snapshot's transaction from then on (it costs three round trips); should it ever read more,
+ * it goes back to snapshots. Mutations open their own transactions in the write path.
  */
 const useSnapshotReads: Plugin = {
   onExecute({ args, executeFn, setExecuteFn }) {
     if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
-    setExecuteFn((a) => snapshot(() => Promise.resolve(executeFn(a))));
+    const document = args.document;
+    setExecuteFn((a) => {
+      // NOTE: the statements of a transaction are counted in the scope that opened it, so the
+      // reads are measured on the request's counter (one is made when there is none).
+      const counter = sqlCounter.getStore();
+      const measured = async (store: { statements: number; reads?: number }) => {
+        const before = store.reads ?? 0;
+        const reads = () => (store.reads ?? 0) - before;
+        if (singleStatement.get(document)) {
+          const result = await executeFn(a);
+          if (reads() > 1) singleStatement.set(document, false);
+          return result;
+        }
+        const result = await snapshot(() => Promise.resolve(executeFn(a)));
+        // Only a complete answer teaches: one that failed may have stopped before its other reads.
+        if (reads() <= 1 && !(result as { errors?: readonly unknown[] }).errors?.length) singleStatement.set(document, true);
+        return result;
+      };
+      return counter ? measured(counter) : sqlCounter.run({ statements: 0, reads: 0 }, () => measured(sqlCounter.getStore()!));
+    });
   },
 };
 

@@ -29,8 +29,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Counts the SQL statements run inside `sqlCounter.run(...)`, e.g. per HTTP request. */
-export const sqlCounter = new AsyncLocalStorage<{ statements: number }>();
+/** Counts the SQL statements run inside `sqlCounter.run(...)`, e.g. per HTTP request; `reads` counts the queries among them. */
+export const sqlCounter = new AsyncLocalStorage<{ statements: number; reads?: number }>();
 function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw(q: SqlQuery): Promise<number> }>(
   target: T,
   traceChars: number | undefined,
@@ -41,7 +41,10 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
       if (prop === 'queryRaw' || prop === 'executeRaw') {
         return (q: SqlQuery) => {
           const store = sqlCounter.getStore();
-          if (store) store.statements += 1;
+          if (store) {
+            store.statements += 1;
+            if (prop === 'queryRaw') store.reads = (store.reads ?? 0) + 1;
+          }
           if (!traceChars) return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q);
           const started = performance.now();
           return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).finally(() => {
