@@ -99,3 +99,49 @@ export function containerCode(owner: string, serial: number): string {
 export function serialBase(): number {
   return Math.floor(Math.random() * 9000) * 100;
 }
+
+/** The calls a lifecycle race makes: an API client bound to one company. */
+type Client = ReturnType<typeof import('../helpers.ts').client>;
+
+/**
+ * Each round, twelve clients finish one new record (`base/{id}`): exactly one 200, eleven 422
+ * on `status`, and the record ends finished (docs/orders.md#lifecycle).
+ */
+export async function expectOneFinish(api: Client, make: () => Promise<number>, base: string): Promise<void> {
+  const outcomes = [];
+  const odd: string[] = [];
+  for (let round = 0; round < rounds(6, 2); round++) {
+    const id = await make();
+    const answers = await parallel(() => api.put(`${base}/${id}/finish`));
+    const after = (await api.get(`${base}/${id}`)).body.data;
+    outcomes.push({ statuses: tally(answers), refusals: refusals(answers), finished: after.finished_at !== null, canceled: after.canceled_at !== null });
+    odd.push(...unexpected(answers, 200, 422));
+  }
+  expectEveryRound(outcomes, { statuses: { 200: 1, 422: CLIENTS - 1 }, refusals: ['UNPROCESSABLE_ENTITY status'], finished: true, canceled: false }, odd);
+}
+
+/**
+ * Each round, twelve clients cancel one new record, then twelve uncancel it: one 200 each
+ * time, the others 422 on `status`, and the record ends active again.
+ */
+export async function expectOneCancelThenOneUncancel(api: Client, make: () => Promise<number>, base: string): Promise<void> {
+  const outcomes = [];
+  const odd: string[] = [];
+  for (let round = 0; round < rounds(6, 2); round++) {
+    const id = await make();
+    const cancels = await parallel(() => api.put(`${base}/${id}/cancel`));
+    const canceled = (await api.get(`${base}/${id}`)).body.data.canceled_at !== null;
+    const uncancels = await parallel(() => api.put(`${base}/${id}/uncancel`));
+    const after = (await api.get(`${base}/${id}`)).body.data;
+    outcomes.push({
+      cancel: tally(cancels),
+      canceled,
+      uncancel: tally(uncancels),
+      refusals: refusals([...cancels, ...uncancels]),
+      active: after.canceled_at === null && after.finished_at === null,
+    });
+    odd.push(...unexpected([...cancels, ...uncancels], 200, 422));
+  }
+  const one = { 200: 1, 422: CLIENTS - 1 };
+  expectEveryRound(outcomes, { cancel: one, canceled: true, uncancel: one, refusals: ['UNPROCESSABLE_ENTITY status'], active: true }, odd);
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, newCompany, uniq, type ApiResult } from '../helpers.ts';
-import { CLIENTS, containerCode, countOf, expectEveryRound, parallel, refusals, rounds, serialBase, tally, unexpected } from './parallel.ts';
+import { CLIENTS, containerCode, countOf, expectEveryRound, parallel, refusals, rounds, serialBase, tally, unexpected, expectOneCancelThenOneUncancel, expectOneFinish } from './parallel.ts';
 
 type Client = ReturnType<typeof client>;
 
@@ -94,40 +94,10 @@ describe('processes under 12 parallel clients', () => {
     expectEveryRound(outcomes, { statuses: { 200: CLIENTS }, distinctIds: 1, listed: 1, listedId: true }, odd);
   });
 
-  it('finishes a process once when 12 clients finish it: one 200, eleven 422 on status', async () => {
-    const outcomes = [];
-    const odd: string[] = [];
-    for (let round = 0; round < rounds(6, 2); round++) {
-      const id = await maritimeProcess();
-      const answers = await parallel(() => C.put(`${P}/${id}/finish`));
-      const after = (await C.get(`${P}/${id}`)).body.data;
-      outcomes.push({ statuses: tally(answers), refusals: refusals(answers), finished: after.finished_at !== null, canceled: after.canceled_at !== null });
-      odd.push(...unexpected(answers, 200, 422));
-    }
-    expectEveryRound(outcomes, { statuses: { 200: 1, 422: CLIENTS - 1 }, refusals: ['UNPROCESSABLE_ENTITY status'], finished: true, canceled: false }, odd);
-  });
+  it('finishes a process once when 12 clients finish it: one 200, eleven 422 on status', () => expectOneFinish(C, maritimeProcess, P));
 
-  it('cancels an active process once and uncancels it once when 12 clients do each: one 200, eleven 422 on status', async () => {
-    const outcomes = [];
-    const odd: string[] = [];
-    for (let round = 0; round < rounds(6, 2); round++) {
-      const id = await maritimeProcess();
-      const cancels = await parallel(() => C.put(`${P}/${id}/cancel`));
-      const canceled = (await C.get(`${P}/${id}`)).body.data.canceled_at !== null;
-      const uncancels = await parallel(() => C.put(`${P}/${id}/uncancel`));
-      const after = (await C.get(`${P}/${id}`)).body.data;
-      outcomes.push({
-        cancel: tally(cancels),
-        canceled,
-        uncancel: tally(uncancels),
-        refusals: refusals([...cancels, ...uncancels]),
-        active: after.canceled_at === null && after.finished_at === null,
-      });
-      odd.push(...unexpected([...cancels, ...uncancels], 200, 422));
-    }
-    const one = { 200: 1, 422: CLIENTS - 1 };
-    expectEveryRound(outcomes, { cancel: one, canceled: true, uncancel: one, refusals: ['UNPROCESSABLE_ENTITY status'], active: true }, odd);
-  });
+  it('cancels an active process once and uncancels it once when 12 clients do each: one 200, eleven 422 on status', () =>
+    expectOneCancelThenOneUncancel(C, maritimeProcess, P));
 
   it('closes the costs once and reopens them once when 12 clients do each: one 200, eleven 422 on costs_closed_at', async () => {
     const outcomes = [];
