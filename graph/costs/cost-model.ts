@@ -2,6 +2,7 @@
 // their precification and matching rules, and the costs per expense of a process.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../prisma/generated/client/enums.ts';
+import { found } from '../kit/locate.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } from '../errors.ts';
@@ -178,9 +179,7 @@ builder.queryFields((t) => ({
     description: 'One cost model by id.',
     args: { id: t.arg.int({ required: true, description: 'Cost model id.' }) },
     resolve: async (query, _root, args, ctx) => {
-      const row = await prisma().costModel.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } });
-      if (!row) throw new NotFoundError();
-      return row;
+      return found(prisma().costModel.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } }));
     },
   }),
   costModelVersion: t.prismaField({
@@ -188,9 +187,7 @@ builder.queryFields((t) => ({
     description: 'One cost model version by id.',
     args: { id: t.arg.int({ required: true, description: 'Cost model version id.' }) },
     resolve: async (query, _root, args, ctx) => {
-      const row = await prisma().costModelVersion.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } });
-      if (!row) throw new NotFoundError();
-      return row;
+      return found(prisma().costModelVersion.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } }));
     },
   }),
 }));

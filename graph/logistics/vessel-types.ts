@@ -2,6 +2,7 @@
 // reference data fed by the importers (graph/logistics/*), read-only over the API.
 import { AisClass } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { found } from '../kit/locate.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
@@ -160,9 +161,7 @@ builder.queryFields((t) => ({
     args: { mmsi: t.arg.string({ required: true, description: 'MMSI: a 9-digit string.' }) },
     resolve: async (query, _root, args) => {
       if (!MMSI.test(args.mmsi)) throw new BadInputError([{ name: 'mmsi', message: fieldMessages.invalid }]);
-      const row = await prisma().vessel.findUnique({ ...query, where: { mmsi_number: args.mmsi } } as Prisma.VesselFindUniqueArgs);
-      if (!row) throw new NotFoundError();
-      return row;
+      return found(prisma().vessel.findUnique({ ...query, where: { mmsi_number: args.mmsi } } as Prisma.VesselFindUniqueArgs));
     },
   }),
 }));

@@ -5,7 +5,7 @@ import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts'
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
-import { byReferenceCode } from '../kit/locate.ts';
+import { byReferenceCode, found } from '../kit/locate.ts';
 import { validateHandlers, type HandlerInput, type ResolvedHandler, type StoredHandler } from '../actor/handlers.ts';
 import { checkReferenceCodes, type Fields } from '../kit/fields.ts';
 import { purchaseItemCatalogue, salesItemCatalogue } from './catalogue.ts';
@@ -52,12 +52,10 @@ export type OrderBy = { id: number } | { reference_code: string };
 
 /** The live order of the operation with this id or reference code, or NotFound. */
 export async function findLive(db: Tx, companyId: number, operationId: number, by: OrderBy): Promise<Existing> {
-  const row = await db.order.findFirst({
+  return found(db.order.findFirst({
     where: { company_id: companyId, operation_id: operationId, deleted_at: null, ...by },
     select: existingSelect,
-  });
-  if (!row) throw new NotFoundError();
-  return row;
+  }));
 }
 
 /**

@@ -1,4 +1,5 @@
 // Product writes through the write path (docs/decisions/010-write-path.md): one product, a batch upsert keyed by code, soft delete.
+import { found } from '../kit/locate.ts';
 import { type Tx, write as inTransaction } from '../kit/transaction.ts';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Prisma } from '../../prisma/generated/client/client.ts';
@@ -22,12 +23,10 @@ type ProductKey = { company_id: number; id: number };
 
 /** The live product of the company with this id or code, or NotFound. */
 async function findLive(db: Tx, companyId: number, by: { id: number } | { code: string }): Promise<ProductKey> {
-  const row = await db.product.findFirst({
+  return found(db.product.findFirst({
     where: { company_id: companyId, deleted_at: null, ...by },
     select: { company_id: true, id: true },
-  });
-  if (!row) throw new NotFoundError();
-  return row;
+  }));
 }
 
 function scalarData(params: Params): Record<string, unknown> {

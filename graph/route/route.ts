@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { RouteType } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { found } from '../kit/locate.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
@@ -83,9 +84,7 @@ type Params = { name?: string | null; active?: boolean | null; description?: str
 type RouteKey = { company_id: number; id: number };
 
 async function findLive(db: Tx, companyId: number, id: number): Promise<RouteKey> {
-  const row = await db.route.findFirst({ where: { company_id: companyId, id, deleted_at: null }, select: { company_id: true, id: true } });
-  if (!row) throw new NotFoundError();
-  return row;
+  return found(db.route.findFirst({ where: { company_id: companyId, id, deleted_at: null }, select: { company_id: true, id: true } }));
 }
 
 async function save(ctx: Context, info: GraphQLResolveInfo, params: Params, id?: number): Promise<RouteKey> {
@@ -165,9 +164,7 @@ builder.queryFields((t) => ({
     description: 'One live route by id.',
     args: { id: t.arg.int({ required: true, description: 'Route id.' }) },
     resolve: async (query, _root, args, ctx) => {
-      const row = await prisma().route.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } });
-      if (!row) throw new NotFoundError();
-      return row;
+      return found(prisma().route.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } }));
     },
   }),
 }));
