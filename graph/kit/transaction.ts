@@ -126,8 +126,3 @@ export async function snapshot<T>(work: () => Promise<T>): Promise<T> {
     }
   }
 }
-
-/** Whether the caller runs inside a transaction opened by `write()` or `snapshot()`. */
-export function inTransaction(): boolean {
-  return current.getStore() !== undefined;
-}
