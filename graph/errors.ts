@@ -8,7 +8,12 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'UNPROCESSABLE_ENTITY'
   | 'CONFLICT'
-  | 'PRECONDITION_FAILED';
+  | 'PRECONDITION_FAILED'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 /** A field at fault: dotted name (`items.0.code`) and its en-US message. */
 export interface FieldError {
@@ -26,6 +31,12 @@ export const catalogue: Record<ErrorCode, { status: number; message: string }> =
   // Beyond the specification's five codes (docs/decisions/010-write-path.md).
   CONFLICT: { status: 409, message: 'The resource is being changed by other requests. Please retry shortly.' },
   PRECONDITION_FAILED: { status: 412, message: 'The resource has changed since you read it.' },
+  // HTTP-level refusals (docs/limits.md).
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed on this path.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is larger than allowed.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be sent in a supported media type.' },
+  TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests. Please retry later.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please retry shortly.' },
 };
 
 /** Field messages; keys are stable, texts are the en-US wording. */
@@ -38,7 +49,16 @@ export const fieldMessages = {
   outOfRange: 'is out of range',
   tooLarge: 'is too large',
   stale: 'does not match the current version',
+  tooLong: 'is too long (maximum is %{count} characters)',
+  controlCharacters: 'must not contain control characters',
+  tooMany: 'has too many items (maximum is %{count})',
+  tooDeep: 'is nested too deeply (maximum depth is %{count})',
 } as const;
+
+/** A field message whose text names a limit (`%{count}`), in en-US. */
+export function formatFieldMessage(key: keyof typeof fieldMessages, count: number): string {
+  return fieldMessages[key].replace('%{count}', String(count));
+}
 
 /** A domain error: a GraphQL error whose extensions carry the catalogue code, fields and HTTP status. */
 export class DomainError extends GraphQLError {

@@ -2,7 +2,8 @@ import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { builder } from './builder.ts';
 import { isDecimal } from './decimal.ts';
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** RFC 3339 date-time: date, `T`, time with seconds, optional fraction, and an offset (docs/index.md, Dates). */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/;
 
 /** Parses a decimal string strictly; the text is kept as sent so its scale survives. */
 export function parseDecimal(value: unknown): string {
@@ -12,25 +13,28 @@ export function parseDecimal(value: unknown): string {
   return value.trim();
 }
 
-/** Parses an ISO 8601 date or date-time; a time without an offset is read as UTC. */
+/**
+ * Parses a date-time strictly (docs/index.md, Dates): an offset is required, and a day, time or
+ * offset that does not exist is refused rather than rolled over (2025-02-30 is not 2 March).
+ */
 export function parseDateTime(value: unknown): Date {
-  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) {
-    throw new GraphQLError('must be an ISO 8601 date-time such as "2025-03-01T12:00:00Z"');
-  }
-  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value) && value.includes('T');
-  const date = new Date(value.includes('T') && !hasZone ? `${value}Z` : value);
-  if (Number.isNaN(date.getTime()) || !isCalendarDay(value.slice(0, 10))) {
+  const m = typeof value === 'string' ? DATE_TIME.exec(value) : null;
+  if (!m) throw new GraphQLError('must be an ISO 8601 date-time such as "2025-03-01T12:00:00Z"');
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const offsetOk = m[8] === 'Z' || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
+  const date = new Date(value as string);
+  const utcYear = date.getUTCFullYear();
+  if (!isCalendarDay(year, month, day) || hour > 23 || minute > 59 || second > 59 || !offsetOk || !(utcYear >= 1 && utcYear <= 9999)) {
     throw new GraphQLError('must be a valid ISO 8601 date-time');
   }
   return date;
 }
 
-/** Whether `yyyy-mm-dd` names a day that exists (the engine would roll 2025-02-30 over to March). */
-function isCalendarDay(ymd: string): boolean {
-  const [y, m, d] = ymd.split('-').map(Number);
+/** Whether the day exists in its month (the engine would roll 2025-02-30 over to March). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
   const lastDay = new Date(0);
-  lastDay.setUTCFullYear(y, m, 0);
-  return m >= 1 && m <= 12 && d >= 1 && d <= lastDay.getUTCDate();
+  lastDay.setUTCFullYear(year, month, 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= lastDay.getUTCDate();
 }
 
 /** Formats a date as ISO 8601 UTC, without milliseconds when they are zero. */

@@ -8,6 +8,7 @@ import { env } from './env.ts';
 import { schema } from './schema.ts';
 import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
+import { useInputLimits, useTrimmedCodes } from './input-guard.ts';
 
 const executor = env().graphqlExecutor;
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
@@ -69,5 +70,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: executor === 'jit' ? [useGraphQlJit(), useSnapshotReads] : [useSnapshotReads],
+  plugins: executor === 'jit' ? [useInputLimits, useGraphQlJit(), useTrimmedCodes, useSnapshotReads] : [useInputLimits, useTrimmedCodes, useSnapshotReads],
 });

@@ -9,7 +9,8 @@ import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/rou
 import { tags as tagDescriptions } from '../rest/routes/index.ts';
 import { inlineFragments } from '../rest/selection.ts';
 import { exampleOf } from './examples.ts';
-import { SchemaRegistry } from './schemas.ts';
+import { SchemaRegistry, withLimits } from './schemas.ts';
+import { inputLimits } from '../graph/kit/input-limits.ts';
 
 
 /** Error answers; `on` says which routes can give them (every route when absent). */
@@ -38,6 +39,13 @@ const errorResponses: {
     example: [{ name: 'If-Match', message: 'does not match the current version' }],
     on: (route) => resourceOfRoute(route) !== undefined,
   },
+  {
+    status: '413',
+    code: 'PAYLOAD_TOO_LARGE',
+    name: 'PayloadTooLarge',
+    example: [{ name: 'params', message: `has too many items (maximum is ${inputLimits.batchItems})` }],
+    on: (route) => route.variables.some((v) => v.from === 'body'),
+  },
   { status: '422', code: 'UNPROCESSABLE_ENTITY', name: 'UnprocessableEntity', example: [{ name: 'code', message: "can't be blank" }] },
   { status: '500', code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' },
 ];
@@ -61,8 +69,10 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
       name: v.name,
       in: v.from === 'path' ? 'path' : 'query',
       required: v.from === 'path' || isNonNullType(v.type),
-      schema: registry.input(v.type),
+      schema: withLimits(registry.input(v.type), { name: v.name, type: v.type }),
     };
+    if (v.name === 'limit') p.schema = { ...p.schema, minimum: 1, maximum: PAGE.maxLimit, default: PAGE.defaultLimit };
+    if (v.name === 'offset') p.schema = { ...p.schema, minimum: 0, default: 0 };
     if (v.from === 'path' && route.def.pathExamples?.[v.name] !== undefined) p.example = route.def.pathExamples[v.name];
     if (v.name === 'limit') p.description = `Page size, 1 to ${PAGE.maxLimit}.`;
     if (v.name === 'offset') p.description = 'Rows to skip.';
@@ -169,7 +179,7 @@ export function buildOpenApi() {
                 ? { 'multipart/form-data': { schema: registry.input(bodyVar.type), ...(def.example !== undefined ? { example: def.example } : {}) } }
                 : {
                     'application/json': {
-                      schema: { type: 'object', required: ['params'], properties: { params: registry.input(bodyVar.type, partial) } },
+                      schema: { type: 'object', required: ['params'], properties: { params: withLimits(registry.input(bodyVar.type, partial), bodyVar, inputLimits.batchItems) } },
                       ...(def.example !== undefined ? { example: { params: def.example } } : {}),
                     },
                   },

@@ -11,6 +11,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
+import { holdsText, inputLimits, maxLengthOf } from '../graph/kit/input-limits.ts';
 
 type Schema = SchemaObject | ReferenceObject;
 
@@ -27,6 +28,25 @@ const scalarSchemas: Record<string, SchemaObject> = {
 };
 
 const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+
+/** An input's schema with the limits the server enforces on it (docs/limits.md). */
+export function withLimits(
+  schema: Schema,
+  field: { name: string; type: GraphQLInputType; extensions?: unknown },
+  maxItems: number = inputLimits.listItems,
+): Schema {
+  if ('$ref' in schema) return schema;
+  if (schema.type === 'array' && schema.items) return { ...schema, maxItems, items: withLimits(schema.items, field) };
+  if (schema.type === 'string' && holdsText(field.type)) return { ...schema, maxLength: maxLengthOf(field as never) };
+  if (schema.type === 'object' && getNamedTypeName(field.type) === 'JSONObject') {
+    return { ...schema, maxProperties: inputLimits.jsonKeys, description: `At most ${inputLimits.jsonDepth} levels deep, ${inputLimits.jsonKeys} keys in all and ${inputLimits.jsonBytes / 1024} KiB as JSON.` };
+  }
+  return schema;
+}
+
+function getNamedTypeName(type: GraphQLInputType): string {
+  return isNonNullType(type) || isListType(type) ? getNamedTypeName(type.ofType) : type.name;
+}
 
 function nullable(schema: Schema): Schema {
   if ('$ref' in schema) return { anyOf: [schema, { type: 'null' }] };
@@ -59,7 +79,7 @@ export class SchemaRegistry {
       const properties: Record<string, Schema> = {};
       const required: string[] = [];
       for (const f of Object.values(type.getFields())) {
-        properties[f.name] = this.describe(this.input(f.type), f.description);
+        properties[f.name] = this.describe(withLimits(this.input(f.type), f), f.description);
         if (f.extensions?.required && !partial) required.push(f.name);
       }
       const description = partial

@@ -1,6 +1,7 @@
 // Reads a multipart/form-data request for a route flagged `multipart`: text fields become
 // the `params` object and each file part an UploadHandle kept in a temporary file. A file
-// over the size limit is refused and nothing of it is kept.
+// over the size limit, a text field over its limit, or more parts than allowed is refused
+// with 413 and nothing of it is kept; nothing is ever truncated (docs/limits.md).
 import busboy from 'busboy';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,9 +13,12 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fieldMessages, type FieldError } from '../graph/errors.ts';
 import { UploadHandle } from '../graph/storage.ts';
 
+/** Limits of a multipart request (docs/limits.md). */
+export const multipartLimits = { files: 5, fields: 50, fieldBytes: 64 * 1024 } as const;
+
 export type MultipartRead =
   | { ok: true; params: Record<string, unknown>; cleanup: () => Promise<void> }
-  | { ok: false; fields?: FieldError[] };
+  | { ok: false; tooLarge?: boolean; fields?: FieldError[] };
 
 /** Parses the form; the caller must run `cleanup` once the request is answered. */
 export async function readMultipart(request: Request, maxFileBytes: number): Promise<MultipartRead> {
@@ -30,12 +34,16 @@ export async function readMultipart(request: Request, maxFileBytes: number): Pro
         headers: { 'content-type': contentType },
         defParamCharset: 'utf8',
         // One byte over the limit trips it, so a file of exactly the limit is accepted.
-        limits: { fileSize: maxFileBytes + 1, files: 5, fields: 50, fieldSize: 1024 * 1024 },
+        limits: { fileSize: maxFileBytes + 1, files: multipartLimits.files, fields: multipartLimits.fields, fieldSize: multipartLimits.fieldBytes },
       });
       const writes: Promise<void>[] = [];
-      bb.on('field', (name, value) => {
-        params[name] = value;
+      bb.on('field', (name, value, info) => {
+        if (info.valueTruncated || info.nameTruncated) tooLarge.add(name);
+        else params[name] = value;
       });
+      bb.on('filesLimit', () => tooLarge.add('files'));
+      bb.on('fieldsLimit', () => tooLarge.add('fields'));
+      bb.on('partsLimit', () => tooLarge.add('parts'));
       bb.on('file', (name, stream, info) => {
         const target = path.join(dir, `part-${writes.length}`);
         let size = 0;
@@ -58,7 +66,7 @@ export async function readMultipart(request: Request, maxFileBytes: number): Pro
   }
   if (tooLarge.size) {
     await cleanup();
-    return { ok: false, fields: [...tooLarge].map((name) => ({ name, message: fieldMessages.tooLarge })) };
+    return { ok: false, tooLarge: true, fields: [...tooLarge].map((name) => ({ name, message: fieldMessages.tooLarge })) };
   }
   return { ok: true, params, cleanup };
 }

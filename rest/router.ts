@@ -9,7 +9,7 @@ import {
 } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
 import { localeOf, locales, defaultLocale, type Locale } from '../graph/context.ts';
-import { BadInputError, DomainError, FieldErrors, PreconditionFailedError, fieldMessages } from '../graph/errors.ts';
+import { BadInputError, DomainError, FieldErrors, PreconditionFailedError, fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
 import { isRetryable, write } from '../graph/kit/transaction.ts';
 import { schema } from '../graph/schema.ts';
 import { yoga } from '../graph/yoga.ts';
@@ -93,8 +93,6 @@ export function resourceOfRoute(route: CompiledRoute): CompiledRoute | undefined
   return resources.get(route);
 }
 
-const MAX_JSON_BYTES = 10 * 1024 * 1024;
-
 /** What the facade answers: a status, headers and a JSON text or a file stream (no framework types). */
 export interface RestAnswer {
   status: number;
@@ -121,15 +119,54 @@ function match(method: string, path: string): { route: CompiledRoute; values: st
   return null;
 }
 
-async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_JSON_BYTES) return { ok: false };
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) return { ok: false };
+/** The largest JSON body a call takes, however it is sent (docs/limits.md). */
+export const MAX_JSON_BYTES = 10 * 1024 * 1024;
+/** The longest query string a call takes (docs/limits.md). */
+export const MAX_QUERY_BYTES = 8 * 1024;
+
+type BodyRead = { ok: true; value: unknown } | { ok: false; tooLarge?: boolean };
+
+/**
+ * Reads a JSON body of at most MAX_JSON_BYTES. A declared or streamed (chunked) body over
+ * the limit stops the reading at the limit: the caller answers 413 and closes the
+ * connection, so the rest of the body is never read into memory.
+ */
+async function readJsonBody(request: Request): Promise<BodyRead> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) return { ok: false, tooLarge: true };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_JSON_BYTES) {
+        reader.releaseLock();
+        return { ok: false, tooLarge: true };
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
   try {
     return { ok: true, value: text.trim() ? JSON.parse(text) : undefined };
   } catch {
     return { ok: false };
+  }
+}
+
+/** 413 for a body over its limit; the connection closes so the rest of the body is dropped. */
+function tooLarge(locale: Locale, fields?: FieldError[]): RestAnswer {
+  return fail(413, errorResponse('PAYLOAD_TOO_LARGE', locale, fields).body, { connection: 'close' });
+}
+
+/** A path segment as text, or null when its percent-encoding is malformed. */
+function pathValue(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
   }
 }
 
@@ -146,6 +183,9 @@ export async function handleRest(request: Request, path: string): Promise<RestAn
 
 async function handle(request: Request, path: string): Promise<RestAnswer> {
   const search = new URL(request.url).search.slice(1);
+  if (search.length > MAX_QUERY_BYTES) {
+    return fail(400, errorResponse('BAD_REQUEST', localeOf(request), [{ name: 'query', message: formatFieldMessage('tooLong', MAX_QUERY_BYTES) }]).body);
+  }
   const rawQuery = readQuery(search);
   const requested = rawQuery.locale ?? request.headers.get('locale');
   const locale: Locale = localeOf(request);
@@ -171,11 +211,13 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     let body: unknown;
     if (route.def.multipart) {
       const read = await readMultipart(request, env().maxUploadBytes);
+      if (!read.ok && read.tooLarge) return tooLarge(locale, read.fields);
       if (!read.ok) return fail(400, errorResponse('BAD_REQUEST', locale, read.fields).body);
       cleanup = read.cleanup;
       body = { params: read.params };
     } else if (route.variables.some((v) => v.from === 'body')) {
       const read = await readJsonBody(request);
+      if (!read.ok && read.tooLarge) return tooLarge(locale);
       if (!read.ok) return fail(400, errorResponse('BAD_REQUEST', locale).body);
       body = read.value;
       if (body === null || typeof body !== 'object' || Array.isArray(body) || !('params' in body)) {
@@ -185,7 +227,13 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     }
     for (const v of route.variables) {
       let value: unknown;
-      if (v.from === 'path') value = decodeURIComponent(values[route.pathParams.indexOf(v.name)]);
+      if (v.from === 'path') {
+        value = pathValue(values[route.pathParams.indexOf(v.name)]);
+        if (value === null) {
+          errors.add(v.name, fieldMessages.invalid);
+          continue;
+        }
+      }
       else if (v.from === 'body') value = (body as { params: unknown }).params;
       else value = rawQuery[v.name];
       const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, v.from === 'body' && !route.def.multipart ? 'json' : 'query', errors);

@@ -95,14 +95,14 @@ describe('process documents', () => {
     expect((await upload(a.api_key, `${P}/999999999/documents`, { type: 'OTHER' }, file)).status).toBe(404);
   });
 
-  it('refuses an upload over the size limit with 400 and keeps no partial file', async () => {
+  it('refuses an upload over the size limit with 413 and keeps no partial file', async () => {
     const P = `/operations/${a.operation.id}/processes`;
     const { body } = await A.post(P, { reference_code: uniq('PRC-') });
     const before = uploadDirs().length;
     const big = new Uint8Array(25 * 1024 * 1024 + 1);
     const res = await upload(a.api_key, `${P}/${body.data.id}/documents`, { type: 'OTHER' }, { name: 'big.bin', type: 'application/octet-stream', bytes: big });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', fields: [{ name: 'file', message: 'is too large' }] });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', fields: [{ name: 'file', message: 'is too large' }] });
     expect((await A.get(`${P}/${body.data.id}`)).body.data.documents).toEqual([]);
     // Other suites' uploads may hold a temporary folder for a moment: wait for the count to settle.
     for (let i = 0; i < 30 && uploadDirs().length > before; i++) await new Promise((r) => setTimeout(r, 100));

@@ -52,11 +52,20 @@ export function pageOf(args: ListArgs, nullable: ReadonlySet<string>) {
   return { take: limit, skip: offset, orderBy };
 }
 
+/**
+ * The text of a substring or prefix match with `%`, `_` and `\\` escaped: a search matches
+ * what it says, never as a wildcard (docs/limits.md).
+ */
+export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+
+/** A case-insensitive substring condition on one column. */
+export const containsText = (text: string) => ({ contains: likeLiteral(text), mode: 'insensitive' as const });
+
 /** Case-insensitive substring match of `search` over the given text columns. */
 export function searchWhere(search: string | null | undefined, columns: readonly string[]) {
   const text = search?.trim();
   if (!text) return {};
-  return { OR: columns.map((c) => ({ [c]: { contains: text, mode: 'insensitive' } })) };
+  return { OR: columns.map((c) => ({ [c]: containsText(text) })) };
 }
 
 /** The `search` of a list over text columns: case-insensitive substring of any of them. */

@@ -7,7 +7,7 @@ import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { shipSubTypeOf, shipSubTypes, shipTypeOf, shipTypes } from './ship-types.ts';
-import { listField, searchWhere } from '../kit/list.ts';
+import { containsText, listField, searchWhere } from '../kit/list.ts';
 import { portsByUnlocode } from '../reference/places.ts';
 import { countryOf } from '../reference/place-types.ts';
 import { CountryRef } from '../reference/country-currency-types.ts';
@@ -139,7 +139,7 @@ export const VesselRef = builder.prismaObject('Vessel', {
 function vesselSearch(search: string | null | undefined): Prisma.VesselWhereInput {
   const text = search?.trim();
   if (!text) return {};
-  if (/^\d+$/.test(text)) return { OR: [{ mmsi_number: { startsWith: text } }, { imo_number: { startsWith: text } }, { name: { contains: text, mode: 'insensitive' } }] };
+  if (/^\d+$/.test(text)) return { OR: [{ mmsi_number: { startsWith: text } }, { imo_number: { startsWith: text } }, { name: containsText(text) }] };
   return searchWhere(text, ['name', 'callsign', 'imo_number']) as Prisma.VesselWhereInput;
 }
 

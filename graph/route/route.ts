@@ -11,7 +11,7 @@ import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { softDelete } from '../kit/lifecycle.ts';
 import { lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
-import { listField, searchColumns } from '../kit/list.ts';
+import { containsText, listField, searchColumns } from '../kit/list.ts';
 import { checkRequired, required } from '../kit/required.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -154,7 +154,7 @@ listField<{ filters?: { active?: boolean | null; name?: string | null } | null }
     company_id: ctx.company.id,
     deleted_at: null,
     ...(args.filters?.active != null ? { active: args.filters.active } : {}),
-    ...(args.filters?.name?.trim() ? { name: { contains: args.filters.name.trim(), mode: 'insensitive' } } : {}),
+    ...(args.filters?.name?.trim() ? { name: containsText(args.filters.name.trim()) } : {}),
   }),
 });
 

@@ -21,6 +21,11 @@ const ptBR: Messages = {
     UNPROCESSABLE_ENTITY: 'Os dados fornecidos são inválidos.',
     CONFLICT: 'O recurso está sendo alterado por outras requisições. Tente novamente em instantes.',
     PRECONDITION_FAILED: 'O recurso mudou desde a sua leitura.',
+    METHOD_NOT_ALLOWED: 'Este método não é permitido neste caminho.',
+    PAYLOAD_TOO_LARGE: 'A requisição é maior que o permitido.',
+    UNSUPPORTED_MEDIA_TYPE: 'O corpo da requisição deve ser enviado em um tipo de mídia suportado.',
+    TOO_MANY_REQUESTS: 'Requisições demais. Tente novamente mais tarde.',
+    SERVICE_UNAVAILABLE: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
   },
   fields: {
     blank: 'não pode ficar em branco',
@@ -31,6 +36,10 @@ const ptBR: Messages = {
     outOfRange: 'está fora do intervalo permitido',
     tooLarge: 'é grande demais',
     stale: 'não corresponde à versão atual',
+    tooLong: 'é longo demais (o máximo é %{count} caracteres)',
+    controlCharacters: 'não pode conter caracteres de controle',
+    tooMany: 'tem itens demais (o máximo é %{count})',
+    tooDeep: 'tem aninhamento profundo demais (a profundidade máxima é %{count})',
   },
 };
 
@@ -43,6 +52,11 @@ const esES: Messages = {
     UNPROCESSABLE_ENTITY: 'Los datos proporcionados no son válidos.',
     CONFLICT: 'El recurso está siendo modificado por otras solicitudes. Vuelva a intentarlo en breve.',
     PRECONDITION_FAILED: 'El recurso ha cambiado desde que lo leyó.',
+    METHOD_NOT_ALLOWED: 'Este método no está permitido en esta ruta.',
+    PAYLOAD_TOO_LARGE: 'La solicitud es más grande de lo permitido.',
+    UNSUPPORTED_MEDIA_TYPE: 'El cuerpo de la solicitud debe enviarse en un tipo de medio admitido.',
+    TOO_MANY_REQUESTS: 'Demasiadas solicitudes. Vuelva a intentarlo más tarde.',
+    SERVICE_UNAVAILABLE: 'El servicio no está disponible temporalmente. Vuelva a intentarlo en breve.',
   },
   fields: {
     blank: 'no puede estar en blanco',
@@ -53,11 +67,22 @@ const esES: Messages = {
     outOfRange: 'está fuera del rango permitido',
     tooLarge: 'es demasiado grande',
     stale: 'no coincide con la versión actual',
+    tooLong: 'es demasiado largo (el máximo es %{count} caracteres)',
+    controlCharacters: 'no puede contener caracteres de control',
+    tooMany: 'tiene demasiados elementos (el máximo es %{count})',
+    tooDeep: 'está anidado a demasiada profundidad (la profundidad máxima es %{count})',
   },
 };
 
 const byLocale: Record<Locale, Messages> = { 'en-US': enUS, 'pt-BR': ptBR, 'es-ES': esES };
 const keyOfEnglish = new Map(Object.entries(fieldMessages).map(([k, v]) => [v as string, k as FieldKey]));
+/** Messages that name a limit (`%{count}`), matched with the number they carry. */
+const templates = Object.entries(fieldMessages)
+  .filter(([, v]) => v.includes('%{count}'))
+  .map(([k, v]) => ({
+    key: k as FieldKey,
+    pattern: new RegExp(`^${v.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('%{count}', '(\\d+)')}$`),
+  }));
 
 /** The catalogue message of a code in a locale. */
 export function codeMessage(code: ErrorCode, locale: Locale): string {
@@ -67,5 +92,10 @@ export function codeMessage(code: ErrorCode, locale: Locale): string {
 /** A field message (given in en-US) in a locale; unknown texts pass unchanged. */
 export function fieldMessage(english: string, locale: Locale): string {
   const key = keyOfEnglish.get(english);
-  return key ? byLocale[locale].fields[key] : english;
+  if (key) return byLocale[locale].fields[key];
+  for (const t of templates) {
+    const m = t.pattern.exec(english);
+    if (m) return byLocale[locale].fields[t.key].replace('%{count}', m[1]);
+  }
+  return english;
 }

@@ -96,7 +96,8 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog }: { ser
     }
     for (const c of cleanups.reverse()) await c();
   };
-  const deadline = Date.now() + 120_000;
+  // Generous: a loaded CI machine builds and starts the app slowly; a hung start still fails.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) {
       await stop();

@@ -112,10 +112,10 @@ describe('decoding query values by GraphQL type', () => {
 
   it('validates date-times and keeps them as sent', () => {
     const filters = inputType('OrderFilters');
-    expect(decoded({ inserted_at_from: '2025-03-01' }, filters, 'filters')).toEqual({ value: { inserted_at_from: '2025-03-01' }, fields: [] });
-    expect(decoded({ inserted_at_from: '2025-02-30' }, filters, 'filters').fields).toEqual([
-      { name: 'filters.inserted_at_from', message: 'is invalid' },
-    ]);
+    expect(decoded({ inserted_at_from: '2025-03-01T00:00:00Z' }, filters, 'filters')).toEqual({ value: { inserted_at_from: '2025-03-01T00:00:00Z' }, fields: [] });
+    for (const bad of ['2025-02-30T00:00:00Z', '2025-03-01', '0000-01-01T00:00:00Z']) {
+      expect(decoded({ inserted_at_from: bad }, filters, 'filters').fields, bad).toEqual([{ name: 'filters.inserted_at_from', message: 'is invalid' }]);
+    }
   });
 
   it('reports nothing, and leaves the value out, for a parameter not sent', () => {

@@ -1,0 +1,193 @@
+// Every argument of every operation, REST or GraphQL, is checked against the input limits
+// (docs/limits.md) before execution starts, so nothing is read or written for a request that
+// breaks one; and every code it carries is trimmed by the one rule of docs/limits.md.
+import {
+  getArgumentValues,
+  getOperationAST,
+  getVariableValues,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  Kind,
+  typeFromAST,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type StringValueNode,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { BadInputError, DomainError, FieldErrors, formatFieldMessage } from './errors.ts';
+import { checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './kit/input-limits.ts';
+
+/** A field of a document that takes arguments, with its definition. */
+interface ArgumentSite {
+  def: GraphQLField<unknown, unknown>;
+  node: FieldNode;
+  root: boolean;
+}
+
+const sitesByDocument = new WeakMap<DocumentNode, ArgumentSite[]>();
+
+/** The fields of `document` that take arguments (found once per document). */
+function argumentSites(schema: GraphQLSchema, document: DocumentNode): ArgumentSite[] {
+  const known = sitesByDocument.get(document);
+  if (known) return known;
+  const sites: ArgumentSite[] = [];
+  const typeInfo = new TypeInfo(schema);
+  let depth = 0;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field: {
+        enter(node) {
+          depth++;
+          const def = typeInfo.getFieldDef();
+          if (def && node.arguments?.length) sites.push({ def, node, root: depth === 1 });
+        },
+        leave() {
+          depth--;
+        },
+      },
+    }),
+  );
+  sitesByDocument.set(document, sites);
+  return sites;
+}
+
+/** A batch over its size: 413, naming the limit (docs/limits.md). */
+class BatchTooLargeError extends DomainError {
+  constructor(name: string) {
+    super('PAYLOAD_TOO_LARGE', [{ name, message: formatFieldMessage('tooMany', inputLimits.batchItems) }]);
+  }
+}
+
+/** The problems of one operation's arguments; a batch over its size throws at once. */
+function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): InputProblems | null {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return null;
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
+  // Values that cannot be read as their types are reported by execution itself.
+  if (coerced.errors) return null;
+  const problems: InputProblems = { bad: new FieldErrors(), invalid: new FieldErrors() };
+  for (const site of argumentSites(schema, document)) {
+    let values: Record<string, unknown>;
+    try {
+      values = getArgumentValues(site.def, site.node, coerced.coerced);
+    } catch {
+      continue;
+    }
+    for (const arg of site.def.args) {
+      const value = values[arg.name];
+      if (value === undefined || value === null) continue;
+      // The body of a REST call is the `params` argument: its fields are named without a prefix.
+      const name = arg.name === 'params' ? '' : arg.name;
+      const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
+      const batch = site.root && arg.name === 'params' && isListType(type);
+      if (batch && Array.isArray(value) && value.length > inputLimits.batchItems) throw new BatchTooLargeError('params');
+      checkInputValue(value, arg.type, name, problems, {
+        maxLength: maxLengthOf(arg),
+        maxItems: batch ? inputLimits.batchItems : inputLimits.listItems,
+      });
+    }
+  }
+  return problems;
+}
+
+/** The plugin: refuses an operation whose arguments break a limit, before it runs. */
+export const useInputLimits: Plugin = {
+  onExecute({ args, setResultAndStopExecution }) {
+    try {
+      const problems = checkArguments(args.schema, args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
+      problems?.bad.throwIfAny(BadInputError);
+      problems?.invalid.throwIfAny();
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      setResultAndStopExecution({ errors: [e] });
+    }
+  },
+};
+
+const normalizedDocuments = new WeakMap<DocumentNode, DocumentNode>();
+
+/** `document` with every code written inline (argument or input field) trimmed (docs/limits.md). */
+function trimInlineCodes(schema: GraphQLSchema, document: DocumentNode): DocumentNode {
+  const known = normalizedDocuments.get(document);
+  if (known) return known;
+  const typeInfo = new TypeInfo(schema);
+  const trimmed = (node: StringValueNode): StringValueNode | undefined => {
+    const value = node.value.trim();
+    return value === node.value ? undefined : { ...node, value };
+  };
+  const out = visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        const arg = typeInfo.getArgument();
+        if (arg && isCodeName(arg.name) && node.value.kind === Kind.STRING) {
+          const value = trimmed(node.value);
+          if (value) return { ...node, value };
+        }
+        return undefined;
+      },
+      ObjectField(node) {
+        if (!isCodeName(node.name.value) || node.value.kind !== Kind.STRING) return undefined;
+        const value = trimmed(node.value);
+        return value ? { ...node, value } : undefined;
+      },
+    }),
+  );
+  normalizedDocuments.set(document, out);
+  return out;
+}
+
+/** A copy of `value` (of input type `type`) with the text of code-named fields trimmed. */
+function trimCodes(value: unknown, type: GraphQLInputType, isCode: boolean): unknown {
+  if (value === null || value === undefined) return value;
+  if (isNonNullType(type)) return trimCodes(value, type.ofType, isCode);
+  if (isListType(type)) return Array.isArray(value) ? value.map((v) => trimCodes(v, type.ofType, isCode)) : value;
+  if (isInputObjectType(type)) {
+    if (typeof value !== 'object' || Array.isArray(value)) return value;
+    const fields = type.getFields();
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fields[k] ? trimCodes(v, fields[k].type, isCodeName(k)) : v]),
+    );
+  }
+  return isCode && typeof value === 'string' ? value.trim() : value;
+}
+
+/** The operation's variables with codes trimmed: by the argument a variable feeds, and by field name inside inputs. */
+function trimVariableCodes(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): Record<string, unknown> {
+  const operation = getOperationAST(document, operationName);
+  if (!operation?.variableDefinitions?.length) return variables;
+  const codeVariables = new Set<string>();
+  for (const site of argumentSites(schema, document)) {
+    for (const a of site.node.arguments ?? []) {
+      if (a.value.kind === Kind.VARIABLE && isCodeName(a.name.value)) codeVariables.add(a.value.name.value);
+    }
+  }
+  const out = { ...variables };
+  for (const definition of operation.variableDefinitions) {
+    const name = definition.variable.name.value;
+    const type = typeFromAST(schema, definition.type as never) as GraphQLInputType | undefined;
+    if (type && out[name] !== undefined) out[name] = trimCodes(out[name], type, codeVariables.has(name));
+  }
+  return out;
+}
+
+/** The plugin that applies the one trimming rule of codes to every operation, REST or GraphQL. */
+export const useTrimmedCodes: Plugin = {
+  onExecute({ setExecuteFn, executeFn }) {
+    setExecuteFn((a) =>
+      executeFn({
+        ...a,
+        document: trimInlineCodes(a.schema, a.document),
+        variableValues: trimVariableCodes(a.schema, a.document, (a.variableValues ?? {}) as Record<string, unknown>, a.operationName),
+      }),
+    );
+  },
+};
