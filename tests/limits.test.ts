@@ -220,9 +220,12 @@ describe('values read strictly', () => {
     expect(created.body.data.code).toBe(code);
     expect((await c.get(`/products-by-code/${encodeURIComponent(` ${code} `)}`)).body.data.code).toBe(code);
     const ref = uniq('PO-TRIM-');
-    const order = await c.post(`/operations/${co.operation.id}/orders`, { reference_code: ` ${ref} `, purchase_order: { type: 'DIRECT' } });
+    const order = await c.post(`/operations/${co.operation.id}/orders`, { reference_code: ` ${ref} `, purchase_order: { type: 'DIRECT', items: [{ line_reference: ' 10 ', product_code: ` ${code} `, quantity: '1' }] } });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
     expect(order.body.data.reference_code).toBe(ref);
-    expect((await c.get(`/operations/${co.operation.id}/orders-by-reference-code/${encodeURIComponent(`${ref} `)}`)).body.data.id).toBe(order.body.data.id);
+    const read = (await c.get(`/operations/${co.operation.id}/orders-by-reference-code/${encodeURIComponent(`${ref} `)}`)).body.data;
+    expect(read.id).toBe(order.body.data.id);
+    expect(read.purchase_order.items[0]).toMatchObject({ line_reference: '10', product: { code } });
     const g = await graphql(co.api_key, `{ productByCode(code: " ${code} ") { code } }`);
     expect(g.body.data.productByCode.code).toBe(code);
   });

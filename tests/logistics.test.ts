@@ -213,7 +213,7 @@ describe('importers and vessels', () => {
       vessel: expect.objectContaining({ mmsi_number: '710000001', dimensions: expect.objectContaining({ length: 300, width: 40 }) }),
     });
     expect(res.body.data[1]).toMatchObject({ atb: '2026-01-10T09:15:00Z', vessel: null, last_ports: [], next_ports: [] });
-    const narrow = await A.get('/port-schedules/brssz', 'start_date_etb=2026-01-06&end_date_etb=2026-01-31T00:00:00Z');
+    const narrow = await A.get('/port-schedules/brssz', 'start_date_etb=2026-01-06T00:00:00Z&end_date_etb=2026-01-31T00:00:00Z');
     expect(narrow.body.data.map((s: any) => s.schedule_number)).toEqual(['SSZ-2026-0002']);
     const paged = await A.get('/port-schedules/BRSSZ', 'start_date_etb=2026-01-01T00:00:00Z&end_date_etb=2026-01-31T00:00:00Z&limit=1&offset=1');
     expect(paged.body).toMatchObject({ total_count: 2, data: [{ schedule_number: 'SSZ-2026-0002' }] });

@@ -23,6 +23,8 @@ export const inputLimits = {
   longLineLength: 2_048,
   /** Descriptions, observations, comments and other free text. */
   freeTextLength: 10_000,
+  /** A Base64-encoded document sent in a field (an NF-e XML): about 1.5 MB once decoded. */
+  encodedDocumentLength: 2_000_000,
   /** Items of a batch (the list a batch route takes). */
   batchItems: 1_000,
   /** Items of any list inside a request (order items, containers, ids). */

@@ -1,6 +1,7 @@
 // What integrators send for a process, and the list's filters and sort keys.
 import { builder } from '../builder.ts';
 import { required } from '../kit/required.ts';
+import { inputLimits } from '../kit/input-limits.ts';
 import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
 import { AuditItemParams, ShipmentParams } from './shipment/types.ts';
 import { AlertLevelEnum } from './types.ts';
@@ -14,7 +15,10 @@ export const ProcessParams = builder.inputType('ProcessParams', {
     lead_time_datetime_reference: t.field({ type: 'DateTime', description: 'Reference date-time of lead times.' }),
     order_ids: t.intList({ description: 'Linked orders by id; replaces the linked orders. Send this or order_reference_codes.' }),
     order_reference_codes: t.stringList({ description: 'Linked orders by reference code; replaces the linked orders. Send this or order_ids.' }),
-    brazilian_invoices: t.stringList({ description: 'Brazilian invoice (NF-e) XML files, each Base64-encoded; replaces the stored list.' }),
+    brazilian_invoices: t.stringList({
+      description: 'Brazilian invoice (NF-e) XML files, each Base64-encoded; replaces the stored list.',
+      extensions: { maxLength: inputLimits.encodedDocumentLength },
+    }),
     foreign_trade_shipment: t.field({ type: ShipmentParams, description: 'The foreign trade shipment; fields left out are kept, nested lists sent replace the stored ones.' }),
     handler: t.field({ type: HandlerMapParams, description: 'Handler entries keyed by lower-case role; replaces the stored entries.' }),
     handlers: t.field({ type: [HandlerParams], description: 'Deprecated: handler entries as a flat list.' }),
