@@ -53,6 +53,10 @@ export const fieldMessages = {
   controlCharacters: 'must not contain control characters',
   tooMany: 'has too many items (maximum is %{count})',
   tooDeep: 'is nested too deeply (maximum depth is %{count})',
+  notLinked: 'is not a line of an order linked to the process',
+  ambiguous: 'matches lines of several linked orders',
+  overBalance: 'exceeds the open balance of the order line',
+  roleNotHeld: 'does not hold this role in a partnership',
 } as const;
 
 /** A field message whose text names a limit (`%{count}`), in en-US. */

@@ -274,13 +274,13 @@ describe('orders, partners and handlers', () => {
         ...po(code),
         handlers: [
           { operation_handler_id: slot(a, 'supplier'), actor: { official_name: 'Fornecedora XYZ Ltda', official_document: doc, document_type: 'CNPJ' } },
-          { operation_handler_id: slot(a, 'agent'), actor_id: importer, reference: 'AG-1' },
+          { operation_handler_id: slot(a, 'customs_broker'), actor_id: broker, reference: 'AG-1' },
         ],
       });
       expect(res.status).toBe(201);
       const o = (await A.get(`${opA}/orders/${res.body.data.id}`)).body.data;
       expect(o.handler.supplier.actor).toMatchObject({ official_name: 'Fornecedora XYZ Ltda', official_document: '11222333000181', document_type: 'CNPJ' });
-      expect(o.handler.agent).toMatchObject({ reference: 'AG-1', actor: { id: importer }, operation_handler: { role: 'agent' } });
+      expect(o.handler.customs_broker).toMatchObject({ reference: 'AG-1', actor: { id: broker }, operation_handler: { role: 'customs_broker' } });
       expect(o.handlers).toHaveLength(2);
       // The same inline actor on another order reuses the actor.
       const again = await A.post(`${opA}/orders`, {
@@ -289,6 +289,9 @@ describe('orders, partners and handlers', () => {
       });
       const o2 = (await A.get(`${opA}/orders/${again.body.data.id}`)).body.data;
       expect(o2.handler.supplier.actor.id).toBe(o.handler.supplier.actor.id);
+      // Named inline, the actor became a partner holding the role of its slot.
+      const made = await A.get(`/actors/${o.handler.supplier.actor.id}`);
+      expect(made.body.data.roles.map((r: any) => r.role)).toEqual(['SUPPLIER']);
     });
   });
 
@@ -392,6 +395,7 @@ describe('orders, partners and handlers', () => {
         [{ importer: { operation_handler_id: s } }, [{ name: 'handler.importer.actor_id', message: blank }]],
         [{ importer: { operation_handler_id: s, actor_id: 987654 } }, [{ name: 'handler.importer.actor_id', message: missing }]],
         [{ importer: { operation_handler_id: s, actor_id: bActor } }, [{ name: 'handler.importer.actor_id', message: missing }]],
+        [{ importer: { operation_handler_id: s, actor_id: broker } }, [{ name: 'handler.importer.actor_id', message: 'does not hold this role in a partnership' }]],
         [{ importer: { operation_handler_id: s, actor_id: importer, actor: { official_name: 'x' } } }, [{ name: 'handler.importer.actor', message: invalid }]],
         [{ importer: { operation_handler_id: s, actor: { trading_name: 'x' } } }, [{ name: 'handler.importer.actor.official_name', message: blank }]],
         [

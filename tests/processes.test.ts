@@ -10,7 +10,8 @@ const nfe = (key: string, number: string, cnpj: string, total: string) =>
   ).toString('base64');
 
 /** A purchase order with two items; answers the order and its item ids. */
-async function purchaseOrder(C: Client, op: number) {
+/** A purchase order of two lines (10 and 20); `scale` multiplies their quantities so several processes can ship them. */
+async function purchaseOrder(C: Client, op: number, scale = 1) {
   const code = uniq('ORC-');
   const product = uniq('PRD-');
   expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
@@ -19,8 +20,8 @@ async function purchaseOrder(C: Client, op: number) {
     purchase_order: {
       type: 'DIRECT',
       items: [
-        { line_reference: '10', product_code: product, quantity: '1000.0000' },
-        { line_reference: '20', product_code: product, quantity: '50.0000' },
+        { line_reference: '10', product_code: product, quantity: `${1000 * scale}.0000` },
+        { line_reference: '20', product_code: product, quantity: `${50 * scale}.0000` },
       ],
     },
   });
@@ -91,9 +92,10 @@ export async function costModelOf(key: string) {
   return res.body.data.createCostModel;
 }
 
-function maritimeImport(code: string, f: { items: number[]; route: { id: number; points: number[] }; costModelVersionId?: number }) {
+function maritimeImport(code: string, f: { order: { id: number; items: number[] }; route: { id: number; points: number[] }; costModelVersionId?: number }) {
   return {
     reference_code: code,
+    order_ids: [f.order.id],
     alert_level: 'WARNING',
     lead_time_datetime_reference: '2025-03-03T14:30:00Z',
     extra_fields: { cost_center: '4100-MRO', tags: ['a', 'b'], nested: { n: 1 } },
@@ -120,8 +122,8 @@ function maritimeImport(code: string, f: { items: number[]; route: { id: number;
       empty_return_date: '2025-05-30T00:00:00Z',
       route_id: f.route.id,
       items: [
-        { purchase_order_item_id: f.items[0], line_reference: '10', quantity: '800.0000', unit_value: '35.5000', total_value: '28400.0000', net_weight_kg: '7000.5', gross_weight_kg: '7100.25', cubage_cubic_meters: '20.1' },
-        { purchase_order_item_id: f.items[1], line_reference: '20', quantity: '50.0000', brazilian_invoice_unit_value: '180.0000' },
+        { purchase_order_item_id: f.order.items[0], line_reference: '10', quantity: '800.0000', unit_value: '35.5000', total_value: '28400.0000', net_weight_kg: '7000.5', gross_weight_kg: '7100.25', cubage_cubic_meters: '20.1' },
+        { purchase_order_item_id: f.order.items[1], line_reference: '20', quantity: '50.0000', brazilian_invoice_unit_value: '180.0000' },
       ],
       invoices: [
         {
@@ -222,7 +224,7 @@ describe('processes', () => {
     const route = await routeOf(a.api_key);
     const code = uniq('PRC-');
     const places = await placesOf(a.api_key);
-    const sent = json(maritimeImport(code, { items: order.items, route }));
+    const { order_ids: _linkedById, ...sent } = json(maritimeImport(code, { order, route }));
     Object.assign(sent.foreign_trade_shipment.maritime_transport_shipment, { loading_port_id: places.paranagua, discharge_port_id: places.santos, sealine_id: places.maersk, vessel_id: places.vessel });
     Object.assign(sent.foreign_trade_shipment.international_freight, {
       sealine_id: places.maersk, vessel_id: places.vessel, booking_loading_port_id: places.paranagua, booking_discharge_port_id: places.santos,
@@ -342,7 +344,7 @@ describe('processes', () => {
     const route = await routeOf(a.api_key);
     const order = await purchaseOrder(A, opA);
     const code = uniq('PRC-');
-    const { body } = await A.post(P(), json(maritimeImport(code, { items: order.items, route })));
+    const { body } = await A.post(P(), json(maritimeImport(code, { order, route })));
     const id = body.data.id;
     const before = (await A.get(`${P()}/${id}`)).body.data.foreign_trade_shipment;
     const keep = before.transportables[0];
@@ -594,9 +596,9 @@ describe('processes', () => {
       const C = client(c.api_key);
       const op = c.operation.id;
       const route = await routeOf(c.api_key);
-      const order = await purchaseOrder(C, op);
+      const order = await purchaseOrder(C, op, 6);
       const codes = Array.from({ length: 6 }, (_, i) => `PRC-${String(i + 1).padStart(2, '0')}`);
-      const up = await C.put(`/operations/${op}/processes`, codes.map((code, i) => ({ ...json(maritimeImport(code, { items: order.items, route })), alert_level: i % 2 ? 'DANGER' : 'NORMAL' })));
+      const up = await C.put(`/operations/${op}/processes`, codes.map((code, i) => ({ ...json(maritimeImport(code, { order, route })), alert_level: i % 2 ? 'DANGER' : 'NORMAL' })));
       expect(up.status, JSON.stringify(up.body)).toBe(200);
       const page = await C.get(`/operations/${op}/processes`, 'limit=2&offset=1');
       expect(page.body.total_count).toBe(6);

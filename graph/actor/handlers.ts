@@ -99,9 +99,12 @@ export async function validateHandlers(
   const slots = slotIds.length
     ? await db.operationHandler.findMany({ where: { company_id: companyId, operation_id: operationId, id: { in: slotIds } }, select: { id: true, role: true } })
     : [];
-  const actors = actorIds.length ? await db.actor.findMany({ where: { company_id: companyId, id: { in: actorIds } }, select: { id: true } }) : [];
+  const actors = actorIds.length
+    ? await db.actor.findMany({ where: { company_id: companyId, id: { in: actorIds } }, select: { id: true, partnership: { select: { roles: { select: { role: true } } } } } })
+    : [];
   const slotRole = new Map(slots.map((s) => [s.id, s.role]));
-  const actorSet = new Set(actors.map((a) => a.id));
+  // The roles each actor holds in its partnership with the company (docs/handlers.md).
+  const actorRoles = new Map(actors.map((a) => [a.id, new Set(a.partnership?.roles.map((r) => r.role) ?? [])]));
   const out: ResolvedHandler[] = [];
   const seen = new Set<BusinessRole>();
   for (const { name, entry, role, existing: byKey } of entries) {
@@ -128,7 +131,9 @@ export async function validateHandlers(
     let actorId: number | null = null;
     if (entry.actor_id != null && entry.actor != null) errors.add(`${name}.actor`, fieldMessages.invalid);
     else if (entry.actor_id != null) {
-      if (!actorSet.has(entry.actor_id)) errors.add(`${name}.actor_id`, fieldMessages.missing);
+      const held = actorRoles.get(entry.actor_id);
+      if (!held) errors.add(`${name}.actor_id`, fieldMessages.missing);
+      else if (finalRole && !held.has(finalRole)) errors.add(`${name}.actor_id`, fieldMessages.roleNotHeld);
       else actorId = entry.actor_id;
     } else if (entry.actor != null) {
       validateActorInput(info, entry.actor, errors, `${name}.actor.`);
@@ -145,9 +150,31 @@ export async function validateHandlers(
   return out;
 }
 
-/** The actor id of a validated entry, creating the inline actor when needed. */
+/**
+ * The actor id of a validated entry. An actor described inline is found or created and, from
+ * then on, holds the entry's role in its partnership with the company (docs/handlers.md).
+ */
 export async function actorOf(db: Tx, companyId: number, entry: ResolvedHandler): Promise<number> {
-  return entry.actor_id ?? findOrCreateActor(db, companyId, entry.actor!);
+  if (entry.actor_id !== null) return entry.actor_id;
+  const actorId = await findOrCreateActor(db, companyId, entry.actor!);
+  await grantRole(db, companyId, actorId, entry.role);
+  return actorId;
+}
+
+/** Makes the actor a partner holding `role`, creating the partnership when there is none. */
+async function grantRole(db: Tx, companyId: number, actorId: number, role: BusinessRole): Promise<void> {
+  const partnership = await db.partnership.upsert({
+    where: { company_id_actor_id: { company_id: companyId, actor_id: actorId } },
+    create: { company_id: companyId, actor_id: actorId },
+    update: {},
+    select: { id: true },
+  });
+  await db.partnershipRole.upsert({
+    where: { company_id_partnership_id_role: { company_id: companyId, partnership_id: partnership.id, role } },
+    create: { company_id: companyId, partnership_id: partnership.id, role },
+    update: {},
+    select: { id: true },
+  });
 }
 
 export const OrderHandlerRef = builder.prismaObject('OrderHandler', {

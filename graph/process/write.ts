@@ -12,6 +12,7 @@ import { referenceCodes } from '../reference/countries-currencies.ts';
 import { syncShipmentTracking } from './shipment/tracking.ts';
 import { childTasks, validateNode, writeForest, type RefUse, type WriteTask } from './shipment/engine.ts';
 import { checkRefs } from './shipment/refs.ts';
+import { checkBalances, resolveOrderLines } from './shipment/order-lines.ts';
 import { actorOf, validateHandlers, type ResolvedHandler } from '../actor/handlers.ts';
 import { refFields, shipmentHooks } from './shipment/types.ts';
 import { storedSelect, type Stored, type ProcessBy, requireOperation, findLiveProcess, type ProcessInput, processNode } from './stored.ts';
@@ -174,11 +175,24 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
         }
       }
       await checkRefs(db, companyId, refs, errors);
+      const shipped = await resolveOrderLines(
+        db,
+        companyId,
+        list.map((params, i) => ({
+          prefix: prefixOf(i),
+          processId: targets[i]?.id ?? null,
+          orderIds: prepared[i].orderIds,
+          items: (params.foreign_trade_shipment as { items?: Record<string, unknown>[] | null } | null | undefined)?.items,
+        })),
+        errors,
+      );
       errors.throwIfAny();
       const keys = [];
       const tasks: WriteTask[] = [];
       for (const [i, params] of list.entries()) keys.push(await write(db, companyId, operationId, targets[i], params, prepared[i], tasks));
       await writeForest(db, companyId, tasks);
+      await checkBalances(db, companyId, shipped, errors);
+      errors.throwIfAny();
       await syncShipmentTracking(db, companyId, keys.map((k) => k.id));
       return keys;
     },

@@ -40,6 +40,10 @@ const ptBR: Messages = {
     controlCharacters: 'não pode conter caracteres de controle',
     tooMany: 'tem itens demais (o máximo é %{count})',
     tooDeep: 'tem aninhamento profundo demais (a profundidade máxima é %{count})',
+    notLinked: 'não é uma linha de um pedido vinculado ao processo',
+    ambiguous: 'corresponde a linhas de vários pedidos vinculados',
+    overBalance: 'excede o saldo em aberto da linha do pedido',
+    roleNotHeld: 'não tem este papel em uma parceria',
   },
 };
 
@@ -71,6 +75,10 @@ const esES: Messages = {
     controlCharacters: 'no puede contener caracteres de control',
     tooMany: 'tiene demasiados elementos (el máximo es %{count})',
     tooDeep: 'está anidado a demasiada profundidad (la profundidad máxima es %{count})',
+    notLinked: 'no es una línea de un pedido vinculado al proceso',
+    ambiguous: 'coincide con líneas de varios pedidos vinculados',
+    overBalance: 'supera el saldo pendiente de la línea del pedido',
+    roleNotHeld: 'no tiene este rol en una asociación',
   },
 };
 

@@ -306,12 +306,26 @@ export const refFields: Record<string, string> = {
   driver_id: 'driver',
   vehicle_id: 'vehicle',
   trailer_id: 'trailer',
-  purchase_order_item_id: 'purchaseOrderItem',
-  sales_order_item_id: 'salesOrderItem',
+  courier_id: 'actor',
+  // purchase_order_item_id, sales_order_item_id and line_reference: checked against the orders
+  // linked to the process (graph/process/shipment/order-lines.ts).
 };
 
 /** Fills in what can be inferred before validation. */
 export const shipmentHooks: NodeHooks = {
+  // A trip carries transportables of its own shipment: stored ones the write keeps.
+  ForeignTradeShipment: (p, prefix, errors, existing) => {
+    const sent = p.transportables as Record<string, unknown>[] | null | undefined;
+    const stored = ((existing?.transportables as { id: number }[] | undefined) ?? []).map((t) => t.id);
+    const kept = new Set(sent === undefined ? stored : (sent ?? []).map((t) => t?.id).filter((id): id is number => typeof id === 'number'));
+    ((p.national_road_transports as Record<string, unknown>[] | null | undefined) ?? []).forEach((transport, i) =>
+      ((transport?.trips as Record<string, unknown>[] | null | undefined) ?? []).forEach((trip, k) =>
+        ((trip?.transportable_ids as unknown[] | null | undefined) ?? []).forEach((id, n) => {
+          if (!kept.has(id as number)) errors.add(`${prefix}national_road_transports.${i}.trips.${k}.transportable_ids.${n}`, fieldMessages.missing);
+        }),
+      ),
+    );
+  },
   // A phase's route point must be a point of the route of its transport: the route sent, or the stored one.
   NationalRoadTransport: (p, prefix, _errors, existing, refs) => {
     const route = { id: typeof p.route_id === 'number' ? p.route_id : null, transportId: p.route_id == null && existing ? existing.id : null };

@@ -1,0 +1,153 @@
+// The order lines a process ships (docs/processes/foreign_trade_shipment.md, "Shipment items
+// and order lines"): every shipment item ships a line of an order linked to the process, named
+// by id or found by its line reference, and the lines never ship more than their quantity.
+import { Prisma } from '../../../prisma/generated/client/client.ts';
+import type { Tx } from '../../kit/transaction.ts';
+import { FieldErrors, fieldMessages } from '../../errors.ts';
+import { lockKeys } from '../../kit/locks.ts';
+
+type Params = Record<string, unknown>;
+
+/** The shipment items one process write sends, and the orders it links. */
+export interface ShippedLines {
+  /** Prefix of the process's fields in error names (`''`, or `0.` in a batch). */
+  prefix: string;
+  /** The stored process, or null for a new one. */
+  processId: number | null;
+  /** The orders the write links; undefined keeps the stored links. */
+  orderIds: number[] | undefined;
+  /** `foreign_trade_shipment.items` as sent (undefined keeps the stored items). */
+  items: Params[] | null | undefined;
+}
+
+/** The order lines a write ships, each with the names of the entries that ship it. */
+export interface ShippedPlan {
+  purchase: Map<number, string[]>;
+  sales: Map<number, string[]>;
+}
+
+type Line = { id: number; line_reference: string; order_id: number };
+
+const purchaseLine = (r: { id: number; line_reference: string; purchase_order: { order_id: number } }): Line => ({
+  id: r.id,
+  line_reference: r.line_reference,
+  order_id: r.purchase_order.order_id,
+});
+const salesLine = (r: { id: number; line_reference: string; sales_order: { order_id: number } }): Line => ({
+  id: r.id,
+  line_reference: r.line_reference,
+  order_id: r.sales_order.order_id,
+});
+
+/**
+ * Checks the order line of every shipment item sent and links the entries sent with only a
+ * `line_reference` to their line (the entries are completed in place). Takes the balance lock
+ * of every order shipped from, so `checkBalances` after the write sees every other writer's
+ * shipments. Problems go to `errors`.
+ */
+export async function resolveOrderLines(db: Tx, companyId: number, writes: ShippedLines[], errors: FieldErrors): Promise<ShippedPlan> {
+  const plan: ShippedPlan = { purchase: new Map(), sales: new Map() };
+  const sending = writes.filter((w) => w.items?.length);
+  if (!sending.length) return plan;
+  const where = { company_id: companyId };
+  // The orders each process links once written.
+  const storedLinks = sending.filter((w) => w.orderIds === undefined && w.processId !== null).map((w) => w.processId!);
+  const linkRows = storedLinks.length
+    ? await db.processOrder.findMany({ where: { ...where, process_id: { in: storedLinks } }, select: { process_id: true, order_id: true } })
+    : [];
+  const linked = sending.map((w) => new Set(w.orderIds ?? linkRows.filter((r) => r.process_id === w.processId).map((r) => r.order_id)));
+  // Stored entries kept by id keep their line unless another is sent.
+  const keptIds = sending.flatMap((w) => w.items!.map((e) => e.id).filter((id): id is number => typeof id === 'number'));
+  const kept = new Map(
+    (keptIds.length
+      ? await db.shipmentItem.findMany({ where: { ...where, id: { in: keptIds } }, select: { id: true, purchase_order_item_id: true, sales_order_item_id: true } })
+      : []
+    ).map((r) => [r.id, r]),
+  );
+  const lineOf = (e: Params, key: 'purchase_order_item_id' | 'sales_order_item_id'): number | null => {
+    if (e[key] !== undefined) return (e[key] as number | null) ?? null;
+    return (typeof e.id === 'number' ? kept.get(e.id)?.[key] : null) ?? null;
+  };
+  const entries = sending.flatMap((w, k) =>
+    w.items!.map((e, i) => ({ e, at: `${w.prefix}foreign_trade_shipment.items.${i}.`, orders: linked[k], po: lineOf(e, 'purchase_order_item_id'), so: lineOf(e, 'sales_order_item_id') })),
+  );
+  const poIds = [...new Set(entries.map((x) => x.po).filter((x): x is number => x !== null))];
+  const soIds = [...new Set(entries.map((x) => x.so).filter((x): x is number => x !== null))];
+  const byReference = [...new Set(entries.filter((x) => x.po === null && x.so === null && typeof x.e.line_reference === 'string').map((x) => x.e.line_reference as string))];
+  const allLinked = [...new Set(linked.flatMap((s) => [...s]))];
+  const lineSelect = { id: true, line_reference: true } as const;
+  // NOTE: sequential on purpose: an embedded database has one connection per transaction.
+  const poLines = new Map(
+    (poIds.length ? await db.purchaseOrderItem.findMany({ where: { ...where, id: { in: poIds } }, select: { ...lineSelect, purchase_order: { select: { order_id: true } } } }) : [])
+      .map(purchaseLine)
+      .map((l) => [l.id, l]),
+  );
+  const soLines = new Map(
+    (soIds.length ? await db.salesOrderItem.findMany({ where: { ...where, id: { in: soIds } }, select: { ...lineSelect, sales_order: { select: { order_id: true } } } }) : [])
+      .map(salesLine)
+      .map((l) => [l.id, l]),
+  );
+  const referenced =
+    byReference.length && allLinked.length
+      ? [
+          ...(await db.purchaseOrderItem.findMany({
+            where: { ...where, line_reference: { in: byReference }, purchase_order: { order_id: { in: allLinked } } },
+            select: { ...lineSelect, purchase_order: { select: { order_id: true } } },
+          })).map((r) => ({ ...purchaseLine(r), kind: 'purchase' as const })),
+          ...(await db.salesOrderItem.findMany({
+            where: { ...where, line_reference: { in: byReference }, sales_order: { order_id: { in: allLinked } } },
+            select: { ...lineSelect, sales_order: { select: { order_id: true } } },
+          })).map((r) => ({ ...salesLine(r), kind: 'sales' as const })),
+        ]
+      : [];
+  const ship = (kind: 'purchase' | 'sales', id: number, at: string) => plan[kind].set(id, [...(plan[kind].get(id) ?? []), at]);
+  const check = (kind: 'purchase' | 'sales', line: Line | undefined, x: (typeof entries)[number], field: string) => {
+    if (!line) errors.add(`${x.at}${field}`, fieldMessages.missing);
+    else if (!x.orders.has(line.order_id)) errors.add(`${x.at}${field}`, fieldMessages.notLinked);
+    else if (typeof x.e.line_reference === 'string' && x.e.line_reference !== line.line_reference) errors.add(`${x.at}line_reference`, fieldMessages.invalid);
+    else ship(kind, line.id, x.at);
+  };
+  for (const x of entries) {
+    if (x.po !== null) check('purchase', poLines.get(x.po), x, 'purchase_order_item_id');
+    if (x.so !== null) check('sales', soLines.get(x.so), x, 'sales_order_item_id');
+    if (x.po !== null || x.so !== null || typeof x.e.line_reference !== 'string') continue;
+    const matches = referenced.filter((l) => l.line_reference === x.e.line_reference && x.orders.has(l.order_id));
+    if (matches.length === 0) errors.add(`${x.at}line_reference`, fieldMessages.missing);
+    else if (matches.length > 1) errors.add(`${x.at}line_reference`, fieldMessages.ambiguous);
+    else {
+      const [line] = matches;
+      x.e[line.kind === 'purchase' ? 'purchase_order_item_id' : 'sales_order_item_id'] = line.id;
+      ship(line.kind, line.id, x.at);
+    }
+  }
+  const orders = new Set<number>();
+  for (const [kind, lines] of [['purchase', poLines], ['sales', soLines]] as const) {
+    for (const id of plan[kind].keys()) orders.add((lines.get(id) ?? referenced.find((l) => l.kind === kind && l.id === id))!.order_id);
+  }
+  await lockKeys(db, companyId, 'order_balance', [...orders].map(String));
+  return plan;
+}
+
+/**
+ * After the write: every order line shipped must still have a balance of zero or more, counting
+ * the shipment items of every live process (docs/orders.md, balance). An entry shipping a line
+ * past its quantity gets 422 on its `quantity`.
+ */
+export async function checkBalances(db: Tx, companyId: number, plan: ShippedPlan, errors: FieldErrors): Promise<void> {
+  for (const kind of ['purchase', 'sales'] as const) {
+    const ids = [...plan[kind].keys()];
+    if (!ids.length) continue;
+    // Table and column names are constants of this module, never input.
+    const [lines, column] = kind === 'purchase' ? ['purchase_order_items', 'purchase_order_item_id'] : ['sales_order_items', 'sales_order_item_id'];
+    const over = await db.$queryRaw<{ id: number }[]>(Prisma.sql`
+      SELECT l.id FROM ${Prisma.raw(lines)} l
+      WHERE l.company_id = ${companyId} AND l.id = ANY(${ids}::int[]) AND l.quantity IS NOT NULL
+        AND l.quantity::numeric < (
+          SELECT COALESCE(SUM(i.quantity::numeric), 0) FROM shipment_items i
+          JOIN foreign_trade_shipments s ON s.company_id = i.company_id AND s.id = i.shipment_id
+          JOIN processes p ON p.company_id = s.company_id AND p.id = s.process_id
+          WHERE i.company_id = l.company_id AND i.${Prisma.raw(column)} = l.id AND i.quantity IS NOT NULL
+            AND p.deleted_at IS NULL AND p.canceled_at IS NULL)`);
+    for (const { id } of over) for (const at of plan[kind].get(id)!) errors.add(`${at}quantity`, fieldMessages.overBalance);
+  }
+}

@@ -1,0 +1,41 @@
+// Twelve processes shipping the same order line at once never ship more than its quantity
+// (docs/processes/foreign_trade_shipment.md, Shipment items and order lines).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, newCompany, uniq } from '../helpers.ts';
+import { CLIENTS, expectEveryRound, parallel, refusals, rounds, tally, unexpected } from './parallel.ts';
+
+describe('order balances under 12 parallel clients', () => {
+  let C: ReturnType<typeof client>;
+  let op: number;
+
+  beforeAll(async () => {
+    const c = await newCompany();
+    C = client(c.api_key);
+    op = c.operation.id;
+  });
+
+  it('ships a line of 10 units from twelve new processes of one unit each: ten succeed, two get 422, the balance ends at 0', async () => {
+    const product = uniq('PRD-');
+    expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
+    const outcomes = [];
+    const odd: string[] = [];
+    for (let round = 0; round < rounds(6, 1); round++) {
+      const order = await C.post(`/operations/${op}/orders`, {
+        reference_code: uniq('ORC-'),
+        purchase_order: { type: 'DIRECT', items: [{ line_reference: '10', product_code: product, quantity: '10' }] },
+      });
+      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      const answers = await parallel(() =>
+        C.post(`/operations/${op}/processes`, {
+          reference_code: uniq('PRC-'),
+          order_ids: [order.body.data.id],
+          foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', items: [{ line_reference: '10', quantity: '1' }] },
+        }),
+      );
+      const line = (await C.get(`/operations/${op}/orders/${order.body.data.id}`)).body.data.purchase_order.items[0];
+      outcomes.push({ statuses: tally(answers), refusals: refusals(answers), balance: line.balance });
+      odd.push(...unexpected(answers, 201, 422));
+    }
+    expectEveryRound(outcomes, { statuses: { 201: 10, 422: CLIENTS - 10 }, refusals: ['UNPROCESSABLE_ENTITY foreign_trade_shipment.items.0.quantity'], balance: '0' }, odd);
+  });
+});

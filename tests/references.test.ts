@@ -1,0 +1,111 @@
+// References inside a body are checked before anything is written (docs/limits.md, References
+// between records; docs/processes/foreign_trade_shipment.md, Shipment items and order lines):
+// ids must be the caller's, order lines must belong to an order linked to the process, a line
+// reference resolves to its line, and no line ships more than its quantity.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, newCompany, routeOf, uniq, type TestCompany } from './helpers.ts';
+
+type Client = ReturnType<typeof client>;
+const en = 'locale=en-US';
+
+/** A purchase order with lines 10 and 20 of the given quantities; answers its id and line ids. */
+async function purchaseOrder(C: Client, op: number, quantities = ['10', '5']) {
+  const product = uniq('PRD-');
+  expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
+  const res = await C.post(`/operations/${op}/orders`, {
+    reference_code: uniq('ORC-'),
+    purchase_order: { type: 'DIRECT', items: quantities.map((quantity, i) => ({ line_reference: String((i + 1) * 10), product_code: product, quantity })) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const order = (await C.get(`/operations/${op}/orders/${res.body.data.id}`)).body.data;
+  return { id: order.id as number, lines: order.purchase_order.items.map((i: { id: number }) => i.id) as number[] };
+}
+
+describe('references between records', () => {
+  let a: TestCompany;
+  let A: Client;
+  let P: string;
+
+  beforeAll(async () => {
+    a = await newCompany();
+    A = client(a.api_key);
+    P = `/operations/${a.operation.id}/processes`;
+  });
+
+  const ship = (orderIds: number[], items: Record<string, unknown>[]) =>
+    A.post(P, { reference_code: uniq('PRC-'), order_ids: orderIds, foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', items } }, en);
+
+  it('refuses an order line of an order not linked to the process, or of another company, on that field', async () => {
+    const linked = await purchaseOrder(A, a.operation.id);
+    const other = await purchaseOrder(A, a.operation.id);
+    const b = await newCompany();
+    const foreign = await purchaseOrder(client(b.api_key), b.operation.id);
+    const res = await ship([linked.id], [
+      { purchase_order_item_id: other.lines[0], quantity: '1' },
+      { purchase_order_item_id: foreign.lines[0], quantity: '1' },
+      { purchase_order_item_id: linked.lines[0], line_reference: '20', quantity: '1' },
+    ]);
+    expect(res.status).toBe(422);
+    expect(res.body.fields).toEqual([
+      { name: 'foreign_trade_shipment.items.0.purchase_order_item_id', message: 'is not a line of an order linked to the process' },
+      { name: 'foreign_trade_shipment.items.1.purchase_order_item_id', message: 'does not exist' },
+      { name: 'foreign_trade_shipment.items.2.line_reference', message: 'is invalid' },
+    ]);
+  });
+
+  it('links an item sent with only its line reference to that line of a linked order', async () => {
+    const order = await purchaseOrder(A, a.operation.id);
+    const res = await ship([order.id], [{ line_reference: '20', quantity: '2' }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const item = (await A.get(`${P}/${res.body.data.id}`)).body.data.foreign_trade_shipment.items[0];
+    expect(item).toMatchObject({ line_reference: '20', purchase_order_item: { id: order.lines[1], balance: '3' } });
+    const unknown = await ship([order.id], [{ line_reference: '99', quantity: '1' }]);
+    expect(unknown.body.fields).toEqual([{ name: 'foreign_trade_shipment.items.0.line_reference', message: 'does not exist' }]);
+    const second = await purchaseOrder(A, a.operation.id);
+    const both = await ship([order.id, second.id], [{ line_reference: '10', quantity: '1' }]);
+    expect(both.body.fields).toEqual([{ name: 'foreign_trade_shipment.items.0.line_reference', message: 'matches lines of several linked orders' }]);
+  });
+
+  it('ships up to the open balance of a line and refuses one unit more, counting every live process', async () => {
+    const order = await purchaseOrder(A, a.operation.id, ['10']);
+    const first = await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '6' }]);
+    expect(first.status).toBe(201);
+    const over = await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '4.0001' }]);
+    expect(over.status).toBe(422);
+    expect(over.body.fields).toEqual([{ name: 'foreign_trade_shipment.items.0.quantity', message: 'exceeds the open balance of the order line' }]);
+    const rest = await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '4' }]);
+    expect(rest.status).toBe(201);
+    const line = (await A.get(`/operations/${a.operation.id}/orders/${order.id}`)).body.data.purchase_order.items[0];
+    expect(line).toMatchObject({ balance: '0', balance_shipped: '10' });
+    // A canceled process ships nothing: its quantity is open again.
+    expect((await A.put(`${P}/${first.body.data.id}/cancel`)).status).toBe(200);
+    expect((await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '6' }])).status).toBe(201);
+  });
+
+  it('checks courier and transportable ids against the caller\'s rows and the process\'s own transportables', async () => {
+    const carrier = await A.post('/partnerships', { name: uniq('Courier '), internal_code: uniq('C-'), roles: [{ role: 'INTEGRATOR' }] });
+    expect(carrier.status, JSON.stringify(carrier.body)).toBe(201);
+    const courierId = carrier.body.data.partner.id;
+    const route = await routeOf(a.api_key);
+    const parcel = (courier_id: number) => ({ slug: 'dhl', tracking_number: uniq('TRK'), courier_id });
+    const created = await A.post(P, {
+      reference_code: uniq('PRC-'),
+      foreign_trade_shipment: { type: 'ROAD_TRANSPORT', parcel_shipments: [parcel(courierId)], transportables: [{ type: 'CARGO', cargo: { quantity: '3', measurement_unit: 'PALLETS' } }] },
+    }, en);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const stored = (await A.get(`${P}/${created.body.data.id}`)).body.data.foreign_trade_shipment;
+    const other = await A.post(P, { reference_code: uniq('PRC-'), foreign_trade_shipment: { transportables: [{ type: 'CARGO', cargo: { quantity: '1', measurement_unit: 'PALLETS' } }] } });
+    const otherTransportable = (await A.get(`${P}/${other.body.data.id}`)).body.data.foreign_trade_shipment.transportables[0].id;
+    const trip = (ids: number[]) => ({ route_id: route.id, leg_slug: 'leg', trips: [{ position: 1, transportable_ids: ids }] });
+    const bad = await A.put(`${P}/${created.body.data.id}`, {
+      foreign_trade_shipment: { parcel_shipments: [parcel(987654321)], national_road_transports: [trip([stored.transportables[0].id, otherTransportable])] },
+    }, en);
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields).toEqual(expect.arrayContaining([
+      { name: 'foreign_trade_shipment.parcel_shipments.0.courier_id', message: 'does not exist' },
+      { name: 'foreign_trade_shipment.national_road_transports.0.trips.0.transportable_ids.1', message: 'does not exist' },
+    ]));
+    expect(bad.body.fields.map((f: { name: string }) => f.name)).not.toContain('foreign_trade_shipment.national_road_transports.0.trips.0.transportable_ids.0');
+    expect((await A.get(`${P}/${created.body.data.id}`)).body.data.foreign_trade_shipment.parcel_shipments[0].courier_id).toBe(courierId);
+  });
+});
