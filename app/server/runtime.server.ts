@@ -133,6 +133,9 @@ function httpApp(build: ServerBuild) {
   return app;
 }
 
+/** The most a request line and its headers may take (docs/limits.md). */
+const MAX_HEAD_BYTES = 64 * 1024;
+
 /** What the server entry script calls: prepare the database, then listen on PORT. */
 export const runtime = {
   async serve(build: ServerBuild, { port = env().port, quiet = false } = {}) {
@@ -143,7 +146,9 @@ export const runtime = {
     };
     const demo = await prepare(log);
     const app = httpApp(build);
-    const server = createServer((req, res) => {
+    // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
+    // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
+    const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) => {
       const path = restPath(req.url ?? '/');
       if (path) void serveRest(req, res, path);
       else app(req, res);
