@@ -709,7 +709,9 @@ describe('orders, partners and handlers', () => {
       expect(res.body.fields).toEqual([
         { name: '1.purchase_order.items.0.line_reference', message: blank },
         { name: '2.reference_code', message: blank },
+        { name: '2.type', message: blank },
         { name: '3.reference_code', message: blank },
+        { name: '3.type', message: blank },
       ]);
       expect((await A.get(`${opA}/orders-by-reference-code/${fresh}`)).status).toBe(404);
       expect((await A.get(`${opA}/orders-by-reference-code/${existing}`)).body.data.observations).toBe('before');

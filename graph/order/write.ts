@@ -148,14 +148,11 @@ export async function upsertMany(
       const seen = new Set<string>();
       const work: { existing: Existing | null; plan: Plan }[] = [];
       for (const [i, params] of list.entries()) {
+        // Without a code the entry is validated as a new order, so every problem is answered at once.
         const code = params.reference_code?.trim();
-        if (!code) {
-          errors.add(`${prefixOf(i)}reference_code`, fieldMessages.blank);
-          continue;
-        }
-        if (seen.has(code)) errors.add(`${prefixOf(i)}reference_code`, fieldMessages.taken);
-        seen.add(code);
-        const existing = byCode.get(code) ?? null;
+        if (code && seen.has(code)) errors.add(`${prefixOf(i)}reference_code`, fieldMessages.taken);
+        if (code) seen.add(code);
+        const existing = (code && byCode.get(code)) || null;
         const plan = await validateOrder(db, info, companyId, operationId, existing, params, errors, prefixOf(i), false);
         work.push({ existing, plan });
       }
