@@ -10,6 +10,8 @@ export interface Env {
   port: number;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** Longest a statement may run on a PostgreSQL server before it is canceled, in ms. */
+  statementTimeoutMs: number;
   dataDir: string;
   documentsDir: string;
   production: boolean;
@@ -70,6 +72,7 @@ export function readEnv(vars: Vars): Env {
   const databaseUrl = vars.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) problems.push('DATABASE_URL must be a postgresql:// URL');
   const databasePoolSize = int('DATABASE_POOL_SIZE', 10);
+  const statementTimeoutMs = int('STATEMENT_TIMEOUT_MS', 15_000);
   const dataDir = path.resolve(given('DATA_DIR') ?? './data');
   const documentsDir = path.resolve(given('DOCUMENTS_DIR') ?? path.join(dataDir, 'documents'));
   const maxUploadBytes = int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024);
@@ -90,6 +93,7 @@ export function readEnv(vars: Vars): Env {
     port,
     databaseUrl,
     databasePoolSize,
+    statementTimeoutMs,
     dataDir,
     documentsDir,
     production,

@@ -108,6 +108,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** A statement ran past the statement timeout and was canceled (docs/limits.md): retry later. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(retryAfterSeconds = 1) {
+    super('SERVICE_UNAVAILABLE', undefined, undefined, { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
 /** The resource changed since the version the client names in If-Match (412). */
 export class PreconditionFailedError extends DomainError {
   constructor() {

@@ -9,6 +9,8 @@ import { schema } from './schema.ts';
 import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
 import { useInputLimits, useTrimmedCodes } from './input-guard.ts';
+import { guardPlugins } from './guard.ts';
+import { ServiceUnavailableError } from './errors.ts';
 
 const executor = env().graphqlExecutor;
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
@@ -35,15 +37,19 @@ const useSnapshotReads: Plugin = {
       // NOTE: the statements of a transaction are counted in the scope that opened it, so the
       // reads are measured on the request's counter (one is made when there is none).
       const counter = sqlCounter.getStore();
-      const measured = async (store: { statements: number; reads?: number }) => {
+      const measured = async (store: { statements: number; reads?: number; canceled?: boolean }) => {
         const before = store.reads ?? 0;
         const reads = () => (store.reads ?? 0) - before;
         if (singleStatement.get(document)) {
           const result = await executeFn(a);
+          if (store.canceled) return { data: null, errors: [new ServiceUnavailableError()] };
           if (reads() > 1) singleStatement.set(document, false);
           return result;
         }
         const result = await snapshot(() => Promise.resolve(executeFn(a)));
+        // A read that passed the limits still cannot hold the database: a statement past the
+        // statement timeout is canceled and the answer is 503 (docs/limits.md).
+        if (store.canceled) return { data: null, errors: [new ServiceUnavailableError()] };
         // Only a complete answer teaches: one that failed may have stopped before its other reads.
         if (reads() <= 1 && !(result as { errors?: readonly unknown[] }).errors?.length) singleStatement.set(document, true);
         return result;
@@ -70,5 +76,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: executor === 'jit' ? [useInputLimits, useGraphQlJit(), useTrimmedCodes, useSnapshotReads] : [useInputLimits, useTrimmedCodes, useSnapshotReads],
+  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit()] : []), useTrimmedCodes, useSnapshotReads],
 });

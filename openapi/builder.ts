@@ -48,6 +48,12 @@ const errorResponses: {
   },
   { status: '422', code: 'UNPROCESSABLE_ENTITY', name: 'UnprocessableEntity', example: [{ name: 'code', message: "can't be blank" }] },
   { status: '500', code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' },
+  {
+    status: '503',
+    code: 'SERVICE_UNAVAILABLE',
+    name: 'ServiceUnavailable',
+    headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } } },
+  },
 ];
 
 const intro = `The HTTP API of the trade tracking platform: operations, purchase and sales orders, import and export processes with their foreign trade shipment, products, partners and costs.

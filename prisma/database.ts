@@ -20,6 +20,8 @@ export interface DatabaseConfig {
   poolSize?: number;
   /** Print the first this many characters of every statement and its time to stderr (diagnosis only). */
   traceChars?: number;
+  /** On a PostgreSQL server, cancel any statement running longer than this many ms (docs/limits.md). */
+  statementTimeoutMs?: number;
 }
 
 /** An open database: the adapter factory Prisma and the migration engine share. */
@@ -29,8 +31,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Counts the SQL statements run inside `sqlCounter.run(...)`, e.g. per HTTP request; `reads` counts the queries among them. */
-export const sqlCounter = new AsyncLocalStorage<{ statements: number; reads?: number }>();
+/**
+ * Counts the SQL statements run inside `sqlCounter.run(...)`, e.g. per HTTP request; `reads`
+ * counts the queries among them; `canceled` is set when the server canceled one for running
+ * past the statement timeout (PostgreSQL 57014).
+ */
+export const sqlCounter = new AsyncLocalStorage<{ statements: number; reads?: number; canceled?: boolean }>();
+
+/** Whether an adapter error is a statement canceled by the statement timeout. */
+const canceledByTimeout = (e: unknown) => {
+  const cause = (e as { cause?: { originalCode?: unknown; code?: unknown } } | undefined)?.cause;
+  return cause?.originalCode === '57014' || cause?.code === '57014';
+};
 function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw(q: SqlQuery): Promise<number> }>(
   target: T,
   traceChars: number | undefined,
@@ -45,9 +57,14 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
             store.statements += 1;
             if (prop === 'queryRaw') store.reads = (store.reads ?? 0) + 1;
           }
-          if (!traceChars) return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q);
+          const run = () =>
+            (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).catch((e: unknown) => {
+              if (store && canceledByTimeout(e)) store.canceled = true;
+              throw e;
+            });
+          if (!traceChars) return run();
           const started = performance.now();
-          return (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).finally(() => {
+          return run().finally(() => {
             const ms = (performance.now() - started).toFixed(1);
             console.error(`[sql ${ms} ms] ${q.sql.replace(/\s+/g, ' ').slice(0, traceChars)}`);
           });
@@ -81,7 +98,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
     const { PrismaPg } = await import('@prisma/adapter-pg');
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? 10,
+      ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
+    });
     // NOTE: an idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     return {

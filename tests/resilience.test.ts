@@ -58,3 +58,54 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when the database fails'
     expect((await call('GET', '/products/0', key)).status).toBe(404);
   });
 });
+
+// A statement that runs past STATEMENT_TIMEOUT_MS is canceled and its request answers 503
+// (docs/limits.md). A lock held from outside makes any statement on that table wait.
+describe.skipIf(inject('databaseKind') !== 'postgres')('when a statement runs past the statement timeout', () => {
+  let app: AppServer;
+  const adminToken = randomBytes(16).toString('hex');
+  beforeAll(async () => {
+    const before = process.env.STATEMENT_TIMEOUT_MS;
+    process.env.STATEMENT_TIMEOUT_MS = '400';
+    try {
+      app = await startAppServer({ serverUrl: process.env.DATABASE_URL, adminToken });
+    } finally {
+      if (before === undefined) delete process.env.STATEMENT_TIMEOUT_MS;
+      else process.env.STATEMENT_TIMEOUT_MS = before;
+    }
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After to reads and writes, REST and GraphQL, and serves again once the statement can run', async () => {
+    const created = await fetch(`${app.baseUrl}/admin/companies`, {
+      method: 'POST',
+      headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Patient Co.' }),
+    });
+    const { api_key: key } = await created.json();
+    const rest = (method: string, body?: unknown) =>
+      fetch(`${app.baseUrl}/api/products`, { method, headers: { 'api-key': key, 'content-type': 'application/json', locale: 'en-US' }, body: body === undefined ? undefined : JSON.stringify({ params: body }) });
+    expect((await rest('GET')).status).toBe(200);
+    const holder = new pg.Client({ connectionString: app.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      for (const res of [await rest('GET'), await rest('POST', { code: 'SLOW-1', description: 'x' })]) {
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('1');
+        expect(await res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please retry shortly.' });
+      }
+      const g = await fetch(`${app.baseUrl}/graphql`, { method: 'POST', headers: { 'api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ products { total_count } }' }) });
+      expect(g.status).toBe(503);
+      expect((await g.json()).errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    expect((await rest('GET')).status).toBe(200);
+    expect((await rest('POST', { code: 'SLOW-1', description: 'x' })).status).toBe(201);
+  });
+});

@@ -22,6 +22,7 @@ export const docPages: DocPage[] = [
   { slug: 'processes/foreign_trade_shipment', file: 'processes/foreign_trade_shipment.md', title: 'Foreign trade shipment', group: 'Processes' },
   { slug: 'products', file: 'products.md', title: 'Products' },
   { slug: 'webhooks', file: 'webhooks.md', title: 'Webhooks' },
+  { slug: 'graphql-api', file: 'graphql.md', title: 'GraphQL' },
   { slug: 'limits', file: 'limits.md', title: 'Limits and input rules' },
   { slug: 'security', file: 'security.md', title: 'Security' },
 ];

@@ -2,7 +2,7 @@
 // mutation runs its work through `write()`, every multi-statement read through `snapshot()`.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { ConflictError, ValidationError, fieldMessages } from '../errors.ts';
+import { ConflictError, ServiceUnavailableError, ValidationError, fieldMessages } from '../errors.ts';
 import { sharedClient as client, unitOfWork as current } from '../db.ts';
 
 /** A Prisma client bound to one open transaction. */
@@ -54,6 +54,11 @@ export function isRetryable(error: unknown): boolean {
   );
 }
 
+/** A statement canceled by the statement timeout (PostgreSQL 57014, query_canceled). */
+export function isStatementTimeout(error: unknown): boolean {
+  return chain(error).some((e) => e.code === '57014' || e.originalCode === '57014');
+}
+
 /** The unique index a violation names, or undefined when the error is not a unique violation. */
 export function uniqueViolation(error: unknown): { constraint: string | undefined } | undefined {
   for (const e of chain(error)) {
@@ -90,6 +95,7 @@ export async function write<T>(work: (tx: Tx) => Promise<T>, options: WriteOptio
         ...(options.repeatableRead ? { isolationLevel: 'RepeatableRead' as const } : {}),
       });
     } catch (error) {
+      if (isStatementTimeout(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
       if (isRetryable(error)) {
         if (attempt >= MAX_ATTEMPTS) throw new ConflictError(RETRY_AFTER_SECONDS);
         await sleep(Math.random() * 10 * 2 ** attempt);
@@ -120,6 +126,7 @@ export async function snapshot<T>(work: () => Promise<T>): Promise<T> {
         isolationLevel: 'RepeatableRead',
       });
     } catch (error) {
+      if (isStatementTimeout(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
       // A read-only snapshot never conflicts; only waiting for a connection can be retried.
       if (isRetryable(error) && attempt < 3) continue;
       throw error;

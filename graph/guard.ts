@@ -1,0 +1,195 @@
+// Limits of GraphQL documents sent to /graphql (docs/graphql.md, Limits): tokens while parsing,
+// then depth, aliases, directives and an estimated cost weighted by page sizes, all checked
+// before the request is authenticated or executed. A document over a limit answers 400
+// BAD_REQUEST. REST routes run fixed documents of their own and skip these checks.
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import {
+  getNamedType,
+  GraphQLError,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isInterfaceType,
+  Kind,
+  type GraphQLOutputType,
+  type GraphQLType,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValueNode,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { PAGE } from './kit/list.ts';
+
+/** The published limits (docs/graphql.md). */
+export const graphqlLimits = {
+  /** Tokens of a document; parsing stops at the first one over. */
+  tokens: 5_000,
+  /** Nesting of fields. */
+  depth: 12,
+  /** Nesting of braces, parentheses and brackets in the text, checked before parsing. */
+  nesting: 64,
+  /** Aliases in a document. */
+  aliases: 15,
+  /** Directives in a document. */
+  directives: 10,
+  /** Estimated cost: every field counts once per object it is resolved on (see `estimatedCost`). */
+  cost: 20_000,
+  /** How many entries a nested list without `limit` is counted as. */
+  nestedListEstimate: 5,
+} as const;
+
+// `spec: false` keeps the 400 for clients that accept application/json too (GraphQL over HTTP
+// answers those 200 by default).
+const badRequest = () => ({ code: 'BAD_REQUEST', http: { status: 400, spec: false } });
+
+/** A refusal by a document limit: 400 with the catalogue code, before any work. */
+function refusal(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: badRequest() });
+}
+
+/** The page size a `limit` argument asks for: its literal, else the largest (a variable), else the default. */
+function pageSize(value: ValueNode | undefined): number {
+  if (!value) return PAGE.defaultLimit;
+  if (value.kind === Kind.INT) return Math.min(Math.max(Number(value.value), 1), PAGE.maxLimit);
+  return PAGE.maxLimit;
+}
+
+const unwrapList = (type: GraphQLType): boolean => (isNonNullType(type) ? unwrapList(type.ofType) : isListType(type));
+
+/**
+ * The estimated cost of a selection set: each field counts once per object it is resolved on.
+ * The list under a field with a `limit` argument (its page's `data`) multiplies what is under it
+ * by that page size; any other list by `nestedListEstimate`. Stops counting past `ceiling`.
+ */
+export function estimatedCost(
+  context: ValidationContext,
+  set: SelectionSetNode,
+  type: GraphQLOutputType,
+  times: number,
+  ceiling: number,
+  page: number | null = null,
+  seen = new Set<string>(),
+): number {
+  const named = getNamedType(type);
+  if (!isObjectType(named) && !isInterfaceType(named)) return 0;
+  // Introspection (`__schema`, `__type`) is left to the depth limit.
+  const fields = named.getFields();
+  let cost = 0;
+  for (const selection of set.selections) {
+    if (cost > ceiling) break;
+    if (selection.kind === Kind.FIELD) {
+      const def = fields[selection.name.value];
+      if (!def) continue;
+      cost += times;
+      if (!selection.selectionSet) continue;
+      const limit = def.args.some((a) => a.name === 'limit') ? pageSize(selection.arguments?.find((a) => a.name.value === 'limit')?.value) : null;
+      const each = unwrapList(def.type) ? times * (page ?? graphqlLimits.nestedListEstimate) : times;
+      cost += estimatedCost(context, selection.selectionSet, def.type, each, ceiling - cost, limit);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const on = selection.typeCondition ? (context.getSchema().getType(selection.typeCondition.name.value) as GraphQLOutputType | undefined) : type;
+      if (on) cost += estimatedCost(context, selection.selectionSet, on, times, ceiling - cost, page, seen);
+    } else {
+      const fragment = context.getFragment(selection.name.value);
+      if (!fragment || seen.has(fragment.name.value)) continue;
+      const on = context.getSchema().getType(fragment.typeCondition.name.value) as GraphQLOutputType | undefined;
+      if (on) cost += estimatedCost(context, fragment.selectionSet, on, times, ceiling - cost, page, new Set([...seen, fragment.name.value]));
+    }
+  }
+  return cost;
+}
+
+/** The validation rule of the estimated cost. */
+function costRule(context: ValidationContext) {
+  return {
+    OperationDefinition(node: { selectionSet: SelectionSetNode; operation: string }) {
+      const root = node.operation === 'mutation' ? context.getSchema().getMutationType() : context.getSchema().getQueryType();
+      if (!root) return;
+      const cost = estimatedCost(context, node.selectionSet, root, 1, graphqlLimits.cost);
+      if (cost > graphqlLimits.cost) context.reportError(refusal(`Query cost limit of ${graphqlLimits.cost} exceeded: ask for smaller pages or fewer fields.`));
+    },
+  };
+}
+
+/** Marks every parse or validation error as a 400 BAD_REQUEST of the catalogue. */
+// NOTE: checked by name: the guard's library may load its own copy of graphql.
+const isGraphQLError = (e: Error): e is GraphQLError => e.name === 'GraphQLError';
+const asBadRequest = (e: Error): GraphQLError =>
+  isGraphQLError(e)
+    ? new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, ...badRequest() } })
+    : refusal('The document could not be read.');
+
+/**
+ * The deepest nesting of braces, parentheses and brackets in a document's text, outside strings
+ * and comments: read before parsing, whose recursion a deep enough document would exhaust.
+ */
+export function nestingOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '"') {
+      const block = text.startsWith('"""', i);
+      const end = block ? text.indexOf('"""', i + 3) : -1;
+      if (block) i = end < 0 ? text.length : end + 2;
+      else for (i++; i < text.length && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+    } else if (c === '{' || c === '(' || c === '[') {
+      deepest = Math.max(deepest, ++depth);
+    } else if (c === '}' || c === ')' || c === ']') {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+const useDocumentLimits: Plugin = {
+  // A document refused while parsing reaches the answer marked as a GraphQL-over-HTTP error
+  // (answered 200 to application/json clients): the catalogue's 400 is restored here.
+  onExecutionResult({ result, setResult }) {
+    const errors = (result as { errors?: readonly GraphQLError[] }).errors;
+    if (!errors?.some((e) => e.extensions?.code === 'BAD_REQUEST' && !e.path)) return;
+    setResult({ ...(result as object), errors: errors.map((e) => (e.extensions?.code === 'BAD_REQUEST' && !e.path ? asBadRequest(e) : e)) } as never);
+  },
+  onParse({ params, parseFn, setParseFn }) {
+    const text = typeof params.source === 'string' ? params.source : params.source.body;
+    if (nestingOf(text) > graphqlLimits.nesting) throw refusal(`Nesting limit of ${graphqlLimits.nesting} exceeded.`);
+    // A document that cannot be read (syntax, or a limit hit while parsing) answers 400.
+    setParseFn((source, options) => {
+      try {
+        return parseFn(source, options);
+      } catch (e) {
+        throw asBadRequest(e as Error);
+      }
+    });
+  },
+  onValidate({ addValidationRule }) {
+    addValidationRule(costRule);
+    return ({ valid, result, setResult }) => {
+      if (!valid) setResult(result.map(asBadRequest));
+    };
+  },
+};
+
+/** The plugins that hold /graphql documents to the limits, first in the chain. */
+export function guardPlugins(): Plugin[] {
+  // A limit broken while validating is reported as a 400 refusal; while parsing (no validation
+  // context yet) the refusal is thrown and ends the parse.
+  const onReject = [
+    (context: ValidationContext | null, error: GraphQLError) => {
+      const e = refusal(error.message.replace(/^Syntax Error: /, ''));
+      if (!context) throw e;
+      context.reportError(e);
+    },
+  ];
+  const options = { propagateOnRejection: false, onReject };
+  const armor = new EnvelopArmor({
+    maxTokens: { n: graphqlLimits.tokens, ...options },
+    maxDepth: { n: graphqlLimits.depth, ignoreIntrospection: true, flattenFragments: true, ...options },
+    maxAliases: { n: graphqlLimits.aliases, ...options },
+    maxDirectives: { n: graphqlLimits.directives, ...options },
+    // Replaced by the page-size-weighted estimate above.
+    costLimit: { enabled: false },
+  });
+  return [...(armor.protect().plugins as Plugin[]), useDocumentLimits];
+}
