@@ -8,18 +8,16 @@
 // FUZZ_REQUESTS, FUZZ_SEED, FUZZ_CONCURRENCY (default 4).
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { startAppServer } from '../tests/setup/app-server.ts';
 import { Contract } from '../tests/property/contract.ts';
 import { runContractProperty } from '../tests/property/run.ts';
+import { machineLine, writeSection } from './bench-section.ts';
 
 const SERVER_URL = process.env.FUZZ_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = Number(process.env.FUZZ_REQUESTS || 10_000);
 const SEED = Number(process.env.FUZZ_SEED || Date.now() % 2 ** 31);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY || 4);
 const HEADING = '## Contract property run';
-const KEPT_HEADING = '## Recorded comparisons';
 
 execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
 const adminToken = randomBytes(16).toString('hex');
@@ -49,8 +47,7 @@ try {
   console.log(`${result.requests} requests in ${result.seconds.toFixed(1)} s; ${result.failed} broke the property; statuses ${statuses}`);
   const section = `${HEADING}
 
-\`npm run fuzz\` (the last step of \`npm run bench\`), ${new Date().toISOString().slice(0, 10)}, on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}
-(${(os.totalmem() / 2 ** 30).toFixed(0)} GiB), Node.js ${process.version}, PostgreSQL; seed ${SEED}.
+${machineLine('npm run fuzz')} PostgreSQL; seed ${SEED}.
 
 Requests generated from \`/openapi.json\` over all ${contract.operations.length} operations: valid bodies,
 parameters and paths drawn from the published schemas, and mutations of them (wrong types,
@@ -64,22 +61,8 @@ Schema 2020-12). \`npm test\` runs a slice of 400 requests (tests/property.test.
 |---:|---:|---:|---|
 | ${result.requests.toLocaleString('en-US')} | ${result.seconds.toFixed(1)} | ${result.failed} | ${statuses} |
 `;
-  writeSection(section);
+  writeSection(HEADING, section);
 } finally {
   await app.stop();
 }
 process.exit(failed ? 1 : 0);
-
-/** Replaces this run's section of docs/benchmarks.md, or puts it before the kept section. */
-function writeSection(section: string) {
-  const file = 'docs/benchmarks.md';
-  let text = readFileSync(file, 'utf8');
-  const start = text.indexOf(`\n${HEADING}\n`);
-  if (start >= 0) {
-    const end = text.indexOf('\n## ', start + 1);
-    text = text.slice(0, start + 1) + (end >= 0 ? text.slice(end + 1) : '');
-  }
-  const kept = text.indexOf(`\n${KEPT_HEADING}\n`);
-  text = kept >= 0 ? `${text.slice(0, kept + 1)}${section}\n${text.slice(kept + 1)}` : `${text.trimEnd()}\n\n${section}`;
-  writeFileSync(file, text);
-}

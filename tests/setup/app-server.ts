@@ -17,6 +17,8 @@ export interface AppServer {
   baseUrl: string;
   kind: 'pglite' | 'postgres';
   databaseUrl: string;
+  /** The app's process id (its memory can be read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -114,5 +116,5 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog }: { ser
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, kind, databaseUrl: runEnv.DATABASE_URL ?? '', stop };
+  return { baseUrl, kind, databaseUrl: runEnv.DATABASE_URL ?? '', pid: server.pid!, stop };
 }
