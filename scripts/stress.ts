@@ -64,15 +64,7 @@ function chunkedFlood(key: string, mib: number): Promise<number> {
   });
 }
 
-const victim = await company('Ordinary Co.');
-const attacker = await company('Hostile Co.');
 const fields = 'id code description category family manufacturer mercosul_code additional_details';
-// Seed both companies with rows to read.
-for (const [key, prefix] of [[victim.api_key, 'V'], [attacker.api_key, 'A']] as const) {
-  const params = Array.from({ length: 500 }, (_, i) => ({ code: `${prefix}-${i}`, description: `Product ${i} ${'lorem ipsum '.repeat(20)}` }));
-  const res = await call(key, 'PUT', '/api/products', JSON.stringify({ params }));
-  if (res.status !== 200) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
-}
 
 /** The victim's ordinary reads for `seconds`: latencies in ms. */
 async function ordinaryReads(seconds: number): Promise<number[]> {
@@ -121,7 +113,17 @@ const percentile = (values: number[], p: number) => {
 };
 
 let serverErrors = 0;
+let victim = { api_key: '', operation: { id: 0 } };
+let attacker = victim;
 try {
+  victim = await company('Ordinary Co.');
+  attacker = await company('Hostile Co.');
+  // Seed both companies with rows to read.
+  for (const [key, prefix] of [[victim.api_key, 'V'], [attacker.api_key, 'A']] as const) {
+    const params = Array.from({ length: 500 }, (_, i) => ({ code: `${prefix}-${i}`, description: `Product ${i} ${'lorem ipsum '.repeat(20)}` }));
+    const res = await call(key, 'PUT', '/api/products', JSON.stringify({ params }));
+    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  }
   await ordinaryReads(2); // warm-up
   const before = memory();
   const alone = await ordinaryReads(10);
