@@ -56,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* No icon file: browsers would otherwise ask for /favicon.ico on every page. */}
+        <link rel="icon" href="data:," />
       </head>
       <body>
         <Navbar />

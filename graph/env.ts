@@ -22,6 +22,8 @@ export interface Env {
   /** Characters of each statement SQL_TRACE prints; undefined when tracing is off. */
   sqlTraceChars?: number;
   websiteUrl: string;
+  /** Origins whose browser pages may call the API and GraphQL (CORS); `*` is any origin, empty none. */
+  corsOrigins: string[];
   /** How GraphQL operations (and so every REST request) are executed; see GRAPHQL_EXECUTOR in .env.example. */
   graphqlExecutor: GraphqlExecutor;
 }
@@ -80,6 +82,8 @@ export function readEnv(vars: Vars): Env {
   const production = vars.NODE_ENV === 'production';
   const websiteUrl = given('PUBLIC_WEBSITE_URL') ?? 'https://tradetrack.example';
   if (!/^https?:\/\/[^\s/]+/.test(websiteUrl)) problems.push(`PUBLIC_WEBSITE_URL must be an http(s) URL, got "${websiteUrl}"`);
+  const corsOrigins = (given('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  for (const o of corsOrigins) if (o !== '*' && !/^https?:\/\/[^\s/]+$/.test(o)) problems.push(`CORS_ORIGINS must list origins such as https://app.example.com, or *, got "${o}"`);
   const sqlStats = flag('SQL_STATS');
   const skipDemo = flag('SKIP_DEMO');
   const sqlTrace = flag('SQL_TRACE');
@@ -103,6 +107,7 @@ export function readEnv(vars: Vars): Env {
     sqlStats,
     sqlTraceChars: sqlTrace ? sqlTraceChars : undefined,
     websiteUrl: websiteUrl.replace(/\/+$/, ''),
+    corsOrigins,
     graphqlExecutor,
   };
   if (problems.length) throw new EnvError(problems);

@@ -73,6 +73,8 @@ export const yoga = createYoga<Record<string, never>, Context>({
     defaultQuery: '{\n  company { id name }\n  products(limit: 5) { total_count data { id code description } }\n}\n',
   },
   // NOTE: unexpected errors are masked ("Unexpected error."); domain errors are GraphQLErrors and pass.
+  // CORS is the platform's own policy, applied where requests enter (docs/security.md).
+  cors: false,
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.

@@ -8,13 +8,14 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
-import { localeOf, locales, defaultLocale, type Locale } from '../graph/context.ts';
+import { localeOf, locales, defaultLocale, type Context, type Locale } from '../graph/context.ts';
 import { BadInputError, DomainError, FieldErrors, PreconditionFailedError, fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
 import { isRetryable, write } from '../graph/kit/transaction.ts';
 import { schema } from '../graph/schema.ts';
 import { yoga } from '../graph/yoga.ts';
 import { env } from '../graph/env.ts';
 import { storage } from '../graph/storage.ts';
+import { storedFileKey } from '../graph/process/documents.ts';
 import { decode } from './decode.ts';
 import { etagOf, tagListMatches } from './etag.ts';
 import { readQuery } from './query.ts';
@@ -253,7 +254,7 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
       return fail(e.status, e.body, e.headers);
     }
     const value = result.data?.[route.rootField];
-    if (route.def.download) return await fileResponse(value as StoredFileRef, locale);
+    if (route.def.download) return await fileResponse(value as StoredFileRef, (contextValue as unknown as Context).company.id, locale);
     return json(route.def.status, route.def.list ? value : { data: value });
   } catch (e) {
     if (e instanceof DomainError) return fromError(e, locale);
@@ -310,18 +311,26 @@ async function runIfMatch(
   }
 }
 
-type StoredFileRef = { storage_key: string; content_type: string; original_filename: string };
+type StoredFileRef = { document_id: number; content_type: string; original_filename: string };
 
-/** Streams a stored file as the answer of a `download` route. */
-async function fileResponse(ref: StoredFileRef, locale: Locale): Promise<RestAnswer> {
-  const file = await storage().get(ref.storage_key);
+/**
+ * Types a browser may show as they are (docs/security.md, Downloads); anything else, HTML and
+ * SVG among them, is answered as application/octet-stream so it never runs on this origin.
+ */
+const SAFE_DOWNLOAD_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain', 'text/csv']);
+
+/** A document's file, always as an attachment, with its type only when that type is safe. */
+async function fileResponse(ref: StoredFileRef, companyId: number, locale: Locale): Promise<RestAnswer> {
+  const key = await storedFileKey(companyId, ref.document_id);
+  const file = key ? await storage().get(key) : null;
   if (!file) return fail(404, errorResponse('NOT_FOUND', locale).body);
   const ascii = ref.original_filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const type = ref.content_type.split(';')[0].trim().toLowerCase();
   return {
     status: 200,
     body: file.stream(),
     headers: {
-      'content-type': ref.content_type,
+      'content-type': SAFE_DOWNLOAD_TYPES.has(type) ? type : 'application/octet-stream',
       'content-length': String(file.size),
       'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(ref.original_filename)}`,
     },

@@ -13,6 +13,7 @@ import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
+import { answeredByPolicy, securityHeaders } from './http-policy.server';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -90,7 +91,9 @@ async function serveRest(req: IncomingMessage, res: ServerResponse, path: string
   try {
     const answer = await handleRest(toFetchRequest(req), path);
     if (typeof answer.body === 'string') {
-      const headers: Record<string, string> = { ...answer.headers, vary: 'accept-encoding' };
+      // Keeps a Vary the request policy set (Origin, for CORS).
+      const vary = [res.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', ');
+      const headers: Record<string, string> = { ...answer.headers, vary };
       if ((req.method === 'GET' || req.method === 'HEAD') && answer.status === 200) {
         headers.etag = etagOf(answer.body);
         headers['cache-control'] = 'private, no-cache';
@@ -149,6 +152,8 @@ export const runtime = {
     // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
     // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
     const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) => {
+      securityHeaders(req, res);
+      if (answeredByPolicy(req, res)) return;
       const path = restPath(req.url ?? '/');
       if (path) void serveRest(req, res, path);
       else app(req, res);

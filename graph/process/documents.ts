@@ -44,11 +44,11 @@ builder.prismaObject('ProcessDocument', {
   }),
 });
 
-/** Where the bytes of a document are, for the download route. */
-const DocumentFile = builder.objectRef<{ storage_key: string; content_type: string; original_filename: string; size: number }>('ProcessDocumentFile').implement({
+/** What the download route needs of a document's file; where the bytes are stored is never answered (docs/security.md). */
+const DocumentFile = builder.objectRef<{ document_id: number; content_type: string; original_filename: string; size: number }>('ProcessDocumentFile').implement({
   description: 'The stored file of a document (the REST download route streams it).',
   fields: (t) => ({
-    storage_key: t.exposeString('storage_key', { description: 'Key of the file in the document storage.' }),
+    document_id: t.exposeInt('document_id', { description: 'The document.' }),
     content_type: t.exposeString('content_type', { description: 'Media type.' }),
     original_filename: t.exposeString('original_filename', { description: 'File name as uploaded.' }),
     size: t.exposeInt('size', { description: 'Size in bytes.' }),
@@ -158,7 +158,7 @@ builder.queryFields((t) => {
       args: { ...processArgs(t.arg, byCode), id: documentId(t.arg) },
       resolve: async (_root, args: LocatingArgs & { id: number }, ctx) => {
         const d = await findDocument(ctx, args.operation_id, byArgs(args), args.id);
-        return { storage_key: d.storage_key, content_type: d.content_type, original_filename: d.original_filename, size: d.size_bytes };
+        return { document_id: d.id, content_type: d.content_type, original_filename: d.original_filename, size: d.size_bytes };
       },
     });
   return { processDocumentFile: file(false), processDocumentFileByReferenceCode: file(true) };
@@ -195,3 +195,9 @@ builder.mutationFields((t) => {
     deleteProcessDocumentByReferenceCode: remove(true),
   };
 });
+
+/** Where a document's file is stored, for the download route of the caller's company; null when it is not theirs. */
+export async function storedFileKey(companyId: number, documentId: number): Promise<string | null> {
+  const row = await prisma().processDocument.findFirst({ where: { company_id: companyId, id: documentId }, select: { storage_key: true } });
+  return row?.storage_key ?? null;
+}

@@ -2477,7 +2477,7 @@ export type ProcessesDownloadDocumentQueryVariables = Exact<{
 }>;
 
 
-export type ProcessesDownloadDocumentQuery = { processDocumentFile: { storage_key: string, content_type: string, original_filename: string, size: number } };
+export type ProcessesDownloadDocumentQuery = { processDocumentFile: { document_id: number, content_type: string, original_filename: string, size: number } };
 
 export type ProcessesDownloadDocumentByReferenceCodeQueryVariables = Exact<{
   operation_id: number;
@@ -2486,7 +2486,7 @@ export type ProcessesDownloadDocumentByReferenceCodeQueryVariables = Exact<{
 }>;
 
 
-export type ProcessesDownloadDocumentByReferenceCodeQuery = { processDocumentFileByReferenceCode: { storage_key: string, content_type: string, original_filename: string, size: number } };
+export type ProcessesDownloadDocumentByReferenceCodeQuery = { processDocumentFileByReferenceCode: { document_id: number, content_type: string, original_filename: string, size: number } };
 
 export type ProcessesDeleteDocumentMutationVariables = Exact<{
   operation_id: number;

@@ -256,7 +256,7 @@ export const processRoutes = [
     status: 200,
     download: true,
     pathExamples: { operation_id: 1, process_id: 501, id: 9001 },
-    document: `query ProcessesDownloadDocument($operation_id: Int!, $process_id: Int!, $id: Int!) { processDocumentFile(operation_id: $operation_id, process_id: $process_id, id: $id) { storage_key content_type original_filename size } }`,
+    document: `query ProcessesDownloadDocument($operation_id: Int!, $process_id: Int!, $id: Int!) { processDocumentFile(operation_id: $operation_id, process_id: $process_id, id: $id) { document_id content_type original_filename size } }`,
   }),
   route({
     id: 'processes.downloadDocumentByReferenceCode',
@@ -268,7 +268,7 @@ export const processRoutes = [
     status: 200,
     download: true,
     pathExamples: { ...byCode, id: 9001 },
-    document: `query ProcessesDownloadDocumentByReferenceCode($operation_id: Int!, $reference_code: String!, $id: Int!) { processDocumentFileByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, id: $id) { storage_key content_type original_filename size } }`,
+    document: `query ProcessesDownloadDocumentByReferenceCode($operation_id: Int!, $reference_code: String!, $id: Int!) { processDocumentFileByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, id: $id) { document_id content_type original_filename size } }`,
   }),
   route({
     id: 'processes.deleteDocument',

@@ -78,7 +78,7 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog }: { ser
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test' },
+    env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -32,6 +32,7 @@ describe('the environment', () => {
       sqlStats: false,
       sqlTraceChars: undefined,
       websiteUrl: 'https://tradetrack.example',
+      corsOrigins: [],
       graphqlExecutor: 'jit',
     });
   });
