@@ -128,3 +128,54 @@ describe('operator endpoints of a server without ADMIN_TOKEN', () => {
     }
   });
 });
+
+describe('API keys: revoke and rotate (docs/security.md)', () => {
+  const company = async () => (await admin('/companies', json({ name: uniq('Keys ') }))).body as { api_key: string };
+  const status = async (key: string) => (await fetch(`${baseUrl()}/api/products`, { headers: { 'api-key': key } })).status;
+  const prefix = (key: string) => key.split('_')[1];
+
+  it('rotates a key: the old one answers 401 at once, the new one works, and a revoked key cannot be rotated again', async () => {
+    const { api_key: old } = await company();
+    expect(await status(old)).toBe(200);
+    const rotated = await admin(`/keys/${prefix(old)}/rotate`);
+    expect(rotated.status).toBe(201);
+    const body = rotated.body as { api_key: string; revoked: { prefix: string; revoked_at: string | null } };
+    expect(body.revoked).toMatchObject({ prefix: prefix(old), revoked_at: expect.any(String) });
+    expect(await status(old)).toBe(401);
+    expect(await status(body.api_key)).toBe(200);
+    expect((await admin(`/keys/${prefix(old)}/rotate`)).status).toBe(404);
+    expect(JSON.stringify(body.revoked)).not.toContain(old.split('_')[2]);
+  });
+
+  it('revokes a key at once in this server, keeps when it was last used, and 404s an unknown prefix', async () => {
+    const { api_key: key } = await company();
+    expect(await status(key)).toBe(200);
+    let info = (await admin(`/keys/${prefix(key)}`, { method: 'GET' })).body as { last_used_at: string | null };
+    for (let i = 0; i < 20 && !info.last_used_at; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      info = (await admin(`/keys/${prefix(key)}`, { method: 'GET' })).body as { last_used_at: string | null };
+    }
+    expect(info.last_used_at).toEqual(expect.any(String));
+    const revoked = await admin(`/keys/${key}/revoke`);
+    expect(revoked).toMatchObject({ status: 200, body: { prefix: prefix(key), revoked_at: expect.any(String) } });
+    expect(await status(key)).toBe(401);
+    expect((await admin('/keys/zzzzzzzzzzzz/revoke')).status).toBe(404);
+  });
+
+  // The admin command is another process: the server learns of the revocation within the key
+  // cache's lifetime (5 s). The embedded database belongs to the server process alone.
+  it.skipIf(inject('databaseKind') !== 'postgres')('revokes a key from the admin command: the running server refuses it within 5 seconds', async () => {
+    const { api_key: key } = await company();
+    expect(await status(key)).toBe(200);
+    const { execFileSync } = await import('node:child_process');
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'revoke-key', '--key', prefix(key)], {
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl') as string },
+      stdio: 'pipe',
+    });
+    const started = Date.now();
+    while ((await status(key)) !== 401) {
+      expect(Date.now() - started).toBeLessThan(6_500);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { localeOf } from '../../graph/context';
 import { env } from '../../graph/env';
 import { BadInputError, DomainError, FieldErrors, ValidationError, fieldMessages, type ErrorCode, type FieldError } from '../../graph/errors';
 import { seedDemo } from '../../graph/seed/demo';
+import { keyInfo, revokeKey, rotateKey } from '../../graph/company/keys';
 import { errorResponse, fromGraphQLErrors } from '../../rest/errors';
 
 function same(a: string, b: string): boolean {
@@ -64,5 +65,17 @@ export function adminCreateCompany(request: Request): Promise<Response> {
     const created = await createCompany(name);
     if (demo === true) await seedDemo(created);
     return Response.json(created, { status: 201 });
+  });
+}
+
+/**
+ * Key administration for operators, the same as `npm run admin -- revoke-key | rotate-key`:
+ * `show` answers what is known of a key, `revoke` revokes it, `rotate` revokes it and answers
+ * a new key of the same company (shown once). An unknown prefix, or rotating a revoked key, 404.
+ */
+export function adminKey(request: Request, prefix: string, what: 'show' | 'revoke' | 'rotate'): Promise<Response> {
+  return asOperator(request, async () => {
+    if (what === 'rotate') return Response.json(await rotateKey(prefix), { status: 201 });
+    return Response.json(what === 'revoke' ? await revokeKey(prefix) : await keyInfo(prefix));
   });
 }

@@ -18,9 +18,33 @@ export function newApiKey(): { prefix: string; key: string; secretHash: Buffer }
 type KeyRow = { secret_hash: Uint8Array; company: { id: number; name: string } };
 
 // NOTE: key rows are cached for a short while so a request does not pay a database round
-// trip to authenticate; a key revoked in the database stops working within KEY_CACHE_TTL.
-const KEY_CACHE_TTL = 30_000;
+// trip to authenticate. A key revoked or rotated by this process stops working at once
+// (`forgetKey`); by another process (another server, the admin command), within
+// KEY_CACHE_TTL (docs/security.md).
+export const KEY_CACHE_TTL = 5_000;
 const keys = new LRUCache<string, KeyRow | false>({ max: 10_000, ttl: KEY_CACHE_TTL });
+
+/** Drops a key from this process's cache, so a change to it counts from the next call. */
+export function forgetKey(prefix: string): void {
+  keys.delete(prefix);
+}
+
+/** The prefix of a key (`tt_<prefix>_<secret>`), or the prefix itself when that is what is given. */
+export function prefixOf(keyOrPrefix: string): string | null {
+  const value = keyOrPrefix.trim();
+  return KEY_PATTERN.exec(value)?.[1] ?? (/^[a-z0-9]{12}$/.test(value) ? value : null);
+}
+
+// `last_used_at` is written at most once a minute per key and process, off the request's path.
+const LAST_USED_EVERY = 60_000;
+const lastWritten = new LRUCache<string, true>({ max: 10_000, ttl: LAST_USED_EVERY });
+function noteUse(prefix: string): void {
+  if (lastWritten.has(prefix)) return;
+  lastWritten.set(prefix, true);
+  prisma()
+    .apiKey.update({ where: { prefix }, data: { last_used_at: new Date() }, select: { id: true } })
+    .catch(() => lastWritten.delete(prefix));
+}
 
 async function keyRow(prefix: string): Promise<KeyRow | null> {
   const cached = keys.get(prefix);
@@ -45,5 +69,6 @@ export async function authenticate(key: string | null | undefined): Promise<{ id
   const stored = Buffer.from(row.secret_hash);
   // Constant-time comparison of the hashes.
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
+  noteUse(match[1]);
   return row.company;
 }
