@@ -3,6 +3,7 @@
 // before anything else). prisma/ sits below graph/ and may not import it, so it reads no
 // environment at all: graph/db.ts passes the database settings into `openDatabase`.
 // Every variable is described in .env.example.
+import os from 'node:os';
 import path from 'node:path';
 
 /** Settings read once from the environment at start-up. */
@@ -22,6 +23,8 @@ export interface Env {
   /** Characters of each statement SQL_TRACE prints; undefined when tracing is off. */
   sqlTraceChars?: number;
   websiteUrl: string;
+  /** Worker processes a production start runs and restarts (0: the server runs alone, unsupervised). */
+  workers: number;
   /** Origins whose browser pages may call the API and GraphQL (CORS); `*` is any origin, empty none. */
   corsOrigins: string[];
   /** How GraphQL operations (and so every REST request) are executed; see GRAPHQL_EXECUTOR in .env.example. */
@@ -84,6 +87,10 @@ export function readEnv(vars: Vars): Env {
   if (!/^https?:\/\/[^\s/]+/.test(websiteUrl)) problems.push(`PUBLIC_WEBSITE_URL must be an http(s) URL, got "${websiteUrl}"`);
   const corsOrigins = (given('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
   for (const o of corsOrigins) if (o !== '*' && !/^https?:\/\/[^\s/]+$/.test(o)) problems.push(`CORS_ORIGINS must list origins such as https://app.example.com, or *, got "${o}"`);
+  // Production starts are supervised: one worker on the embedded database (it cannot be shared),
+  // one per core on a PostgreSQL server (docs/getting-started.md, Running in production).
+  const workers = given('WEB_CONCURRENCY') === undefined ? (production ? (databaseUrl ? os.cpus().length : 1) : 0) : int('WEB_CONCURRENCY', 1, 64);
+  if (workers > 1 && !databaseUrl) problems.push('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process');
   const sqlStats = flag('SQL_STATS');
   const skipDemo = flag('SKIP_DEMO');
   const sqlTrace = flag('SQL_TRACE');
@@ -108,6 +115,7 @@ export function readEnv(vars: Vars): Env {
     sqlTraceChars: sqlTrace ? sqlTraceChars : undefined,
     websiteUrl: websiteUrl.replace(/\/+$/, ''),
     corsOrigins,
+    workers,
     graphqlExecutor,
   };
   if (problems.length) throw new EnvError(problems);

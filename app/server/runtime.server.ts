@@ -14,6 +14,8 @@ import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
 import { answeredByPolicy, securityHeaders } from './http-policy.server';
+import { supervise } from './supervisor.server';
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -147,6 +149,12 @@ export const runtime = {
     const log = (line: string) => {
       if (!quiet) console.log(line);
     };
+    // A production start supervises its workers (app/server/supervisor.server.ts); each worker
+    // runs this same entry and serves.
+    if (env().workers > 0 && cluster.isPrimary) return supervise(env().workers, log);
+    // An error no request handler caught is logged; the process goes on serving the others.
+    process.on('uncaughtException', (e) => console.error('[server] uncaught error', e instanceof Error ? e.message : e));
+    process.on('unhandledRejection', (e) => console.error('[server] unhandled rejection', e instanceof Error ? e.message : e));
     const demo = await prepare(log);
     const app = httpApp(build);
     // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
@@ -166,6 +174,7 @@ export const runtime = {
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const actual = (server.address() as AddressInfo).port;
     const base = `http://localhost:${actual}`;
+    if (cluster.isWorker) process.send?.('listening');
     log(`Trade tracking platform listening on ${base} (${env().databaseUrl ? 'PostgreSQL server' : `embedded database in ${env().dataDir}`})`);
     log(`  docs ${base}/   API reference ${base}/api/   GraphQL ${base}/graphql   OpenAPI ${base}/openapi.json`);
     if (demo) {

@@ -33,6 +33,7 @@ describe('the environment', () => {
       sqlTraceChars: undefined,
       websiteUrl: 'https://tradetrack.example',
       corsOrigins: [],
+      workers: 0,
       graphqlExecutor: 'jit',
     });
   });
