@@ -3,6 +3,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAppServer, withDatabase, type AppServer } from './setup/app-server.ts';
 
+/** Creates a company on a test's own app server; answers its API key. */
+async function companyKey(app: AppServer, adminToken: string, name: string): Promise<string> {
+  const created = await fetch(`${app.baseUrl}/admin/companies`, {
+    method: 'POST',
+    headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  return ((await created.json()) as { api_key: string }).api_key;
+}
+
 // Only a PostgreSQL server can be taken away from under the app (the embedded database lives
 // inside the app process). The test runs its own app on its own database, so breaking that
 // database disturbs no other test.
@@ -26,12 +36,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when the database fails'
   };
 
   it('answers 500 INTERNAL_SERVER_ERROR without a stack trace, and serves again once the database is back', async () => {
-    const created = await fetch(`${app.baseUrl}/admin/companies`, {
-      method: 'POST',
-      headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Resilient Co.' }),
-    });
-    const { api_key: key } = await created.json();
+    const key = await companyKey(app, adminToken, 'Resilient Co.');
     expect((await call('GET', '/products', key)).status).toBe(200);
     const url = new URL(app.databaseUrl);
     const name = url.pathname.slice(1);
@@ -79,12 +84,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when a statement runs pa
   });
 
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After to reads and writes, REST and GraphQL, and serves again once the statement can run', async () => {
-    const created = await fetch(`${app.baseUrl}/admin/companies`, {
-      method: 'POST',
-      headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Patient Co.' }),
-    });
-    const { api_key: key } = await created.json();
+    const key = await companyKey(app, adminToken, 'Patient Co.');
     const rest = (method: string, body?: unknown) =>
       fetch(`${app.baseUrl}/api/products`, { method, headers: { 'api-key': key, 'content-type': 'application/json', locale: 'en-US' }, body: body === undefined ? undefined : JSON.stringify({ params: body }) });
     expect((await rest('GET')).status).toBe(200);
