@@ -13,6 +13,10 @@ export interface Env {
   databasePoolSize: number;
   /** Longest a statement may run on a PostgreSQL server before it is canceled, in ms. */
   statementTimeoutMs: number;
+  /** Requests of one company at work at once in a process; the next ones wait their turn. */
+  companyConcurrency: number;
+  /** Requests of one company that may wait their turn in a process; beyond, 429. */
+  companyQueue: number;
   dataDir: string;
   documentsDir: string;
   production: boolean;
@@ -78,6 +82,9 @@ export function readEnv(vars: Vars): Env {
   if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) problems.push('DATABASE_URL must be a postgresql:// URL');
   const databasePoolSize = int('DATABASE_POOL_SIZE', 10);
   const statementTimeoutMs = int('STATEMENT_TIMEOUT_MS', 15_000);
+  // A company may hold at most half the pool's connections at once (docs/limits.md).
+  const companyConcurrency = int('COMPANY_CONCURRENCY', Math.max(1, Math.floor(databasePoolSize / 2)));
+  const companyQueue = int('COMPANY_QUEUE', 100);
   const dataDir = path.resolve(given('DATA_DIR') ?? './data');
   const documentsDir = path.resolve(given('DOCUMENTS_DIR') ?? path.join(dataDir, 'documents'));
   const maxUploadBytes = int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024);
@@ -105,6 +112,8 @@ export function readEnv(vars: Vars): Env {
     databaseUrl,
     databasePoolSize,
     statementTimeoutMs,
+    companyConcurrency,
+    companyQueue,
     dataDir,
     documentsDir,
     production,

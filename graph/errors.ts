@@ -115,6 +115,13 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
+/** The company already has as many requests waiting as it may (docs/limits.md): retry shortly. */
+export class TooManyRequestsError extends DomainError {
+  constructor(retryAfterSeconds = 1) {
+    super('TOO_MANY_REQUESTS', undefined, undefined, { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
 /** The resource changed since the version the client names in If-Match (412). */
 export class PreconditionFailedError extends DomainError {
   constructor() {

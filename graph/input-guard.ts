@@ -21,8 +21,8 @@ import {
   type StringValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { BadInputError, DomainError, FieldErrors, formatFieldMessage } from './errors.ts';
-import { checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './kit/input-limits.ts';
+import { BadInputError, DomainError, FieldErrors } from './errors.ts';
+import { assertBatchSize, BatchTooLargeError, checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './kit/input-limits.ts';
 
 /** A field of a document that takes arguments, with its definition. */
 interface ArgumentSite {
@@ -59,17 +59,15 @@ function argumentSites(schema: GraphQLSchema, document: DocumentNode): ArgumentS
   return sites;
 }
 
-/** A batch over its size: 413, naming the limit (docs/limits.md). */
-class BatchTooLargeError extends DomainError {
-  constructor(name: string) {
-    super('PAYLOAD_TOO_LARGE', [{ name, message: formatFieldMessage('tooMany', inputLimits.batchItems) }]);
-  }
-}
-
 /** The problems of one operation's arguments; a batch over its size throws at once. */
 function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): InputProblems | null {
   const operation = getOperationAST(document, operationName);
   if (!operation) return null;
+  // A list far over every limit is refused before coercion reads it item by item.
+  for (const definition of operation.variableDefinitions ?? []) {
+    const raw = variables[definition.variable.name.value];
+    if (Array.isArray(raw) && raw.length > inputLimits.batchItems) throw new BatchTooLargeError(definition.variable.name.value);
+  }
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   // Values that cannot be read as their types are reported by execution itself.
   if (coerced.errors) return null;
@@ -88,7 +86,7 @@ function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables
       const name = arg.name === 'params' ? '' : arg.name;
       const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
       const batch = site.root && arg.name === 'params' && isListType(type);
-      if (batch && Array.isArray(value) && value.length > inputLimits.batchItems) throw new BatchTooLargeError('params');
+      if (batch) assertBatchSize(value);
       checkInputValue(value, arg.type, name, problems, {
         maxLength: maxLengthOf(arg),
         maxItems: batch ? inputLimits.batchItems : inputLimits.listItems,

@@ -10,13 +10,31 @@ import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
 import { useInputLimits, useTrimmedCodes } from './input-guard.ts';
 import { guardPlugins } from './guard.ts';
-import { ServiceUnavailableError } from './errors.ts';
+import { ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
+import { inTurn } from './company/workload.ts';
 
 const executor = env().graphqlExecutor;
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
 // object per response position to find what a parent's query loaded (graph/stable-paths.ts).
 // graphql-js keeps one path per position itself.
 if (executor === 'jit') internResponsePaths(schema);
+
+/**
+ * Every operation runs in its company's turn (graph/company/workload.ts, docs/limits.md); it is
+ * the last plugin, so the turn is taken before a snapshot's transaction holds a connection.
+ */
+const useFairShare: Plugin = {
+  onExecute({ args, executeFn, setExecuteFn }) {
+    const context = args.contextValue as unknown as Context;
+    setExecuteFn((a) =>
+      inTurn(context, () => Promise.resolve(executeFn(a))).catch((e) => {
+        // A full queue answers like any refused operation: a result carrying the 429.
+        if (e instanceof TooManyRequestsError) return { errors: [e] };
+        throw e;
+      }),
+    );
+  },
+};
 
 /** Documents learned to read with one statement, which needs no snapshot; false once one read more. */
 const singleStatement = new WeakMap<DocumentNode, boolean>();
@@ -78,5 +96,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit()] : []), useTrimmedCodes, useSnapshotReads],
+  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit()] : []), useTrimmedCodes, useSnapshotReads, useFairShare],
 });

@@ -16,6 +16,8 @@ import { yoga } from '../graph/yoga.ts';
 import { env } from '../graph/env.ts';
 import { storage } from '../graph/storage.ts';
 import { storedFileKey } from '../graph/process/documents.ts';
+import { assertBatchSize } from '../graph/kit/input-limits.ts';
+import { inTurn } from '../graph/company/workload.ts';
 import { decode } from './decode.ts';
 import { etagOf, tagListMatches } from './etag.ts';
 import { readQuery } from './query.ts';
@@ -196,16 +198,36 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     const e = errorResponse('BAD_REQUEST', defaultLocale, [{ name: 'locale', message: fieldMessages.invalid }]);
     return fail(e.status, e.body);
   }
-  let cleanup: (() => Promise<void>) | undefined;
   try {
     const { contextFactory, execute } = yoga.getEnveloped({ request });
-    let contextValue: Record<string, unknown>;
+    let context: Context;
     try {
-      contextValue = (await contextFactory()) as Record<string, unknown>;
+      context = (await contextFactory()) as unknown as Context;
     } catch (e) {
       if (e instanceof DomainError) return fromError(e, locale);
       throw e;
     }
+    // Reading the body included, the request works in its company's turn (docs/limits.md).
+    return await inTurn(context, () => answerRoute({ request, found, rawQuery, locale, context, execute }));
+  } catch (e) {
+    if (e instanceof DomainError) return fromError(e, locale);
+    const err = errorResponse('INTERNAL_SERVER_ERROR', locale);
+    console.error('[rest] unexpected error', request.method, path, e instanceof Error ? e.message : e);
+    return fail(err.status, err.body);
+  }
+}
+
+/** One authenticated request to a matched route: read params -> execute -> wrap. Throws domain errors. */
+async function answerRoute({ request, found, rawQuery, locale, context, execute }: {
+  request: Request;
+  found: NonNullable<ReturnType<typeof match>>;
+  rawQuery: Record<string, unknown>;
+  locale: Locale;
+  context: Context;
+  execute: ReturnType<typeof yoga.getEnveloped>['execute'];
+}): Promise<RestAnswer> {
+  let cleanup: (() => Promise<void>) | undefined;
+  try {
     const { route, values } = found;
     const errors = new FieldErrors();
     const variableValues: Record<string, unknown> = {};
@@ -234,15 +256,16 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
           errors.add(v.name, fieldMessages.invalid);
           continue;
         }
-      }
-      else if (v.from === 'body') value = (body as { params: unknown }).params;
-      else value = rawQuery[v.name];
+      } else if (v.from === 'body') {
+        value = (body as { params: unknown }).params;
+        assertBatchSize(value);
+      } else value = rawQuery[v.name];
       const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, v.from === 'body' && !route.def.multipart ? 'json' : 'query', errors);
       if (decoded !== undefined) variableValues[v.name] = decoded;
     }
     errors.throwIfAny(BadInputError);
     const run = (document: DocumentNode, values: Record<string, unknown>) =>
-      execute({ schema, document, variableValues: values, contextValue }) as Promise<ExecutionOutcome>;
+      execute({ schema, document, variableValues: values, contextValue: context }) as Promise<ExecutionOutcome>;
     const ifMatch = request.headers.get('if-match');
     const resource = resources.get(route);
     const result =
@@ -254,13 +277,8 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
       return fail(e.status, e.body, e.headers);
     }
     const value = result.data?.[route.rootField];
-    if (route.def.download) return await fileResponse(value as StoredFileRef, (contextValue as unknown as Context).company.id, locale);
+    if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
     return json(route.def.status, route.def.list ? value : { data: value });
-  } catch (e) {
-    if (e instanceof DomainError) return fromError(e, locale);
-    const err = errorResponse('INTERNAL_SERVER_ERROR', locale);
-    console.error('[rest] unexpected error', request.method, path, e instanceof Error ? e.message : e);
-    return fail(err.status, err.body);
   } finally {
     await cleanup?.();
   }

@@ -11,7 +11,7 @@ import {
   type GraphQLInputField,
   type GraphQLInputType,
 } from 'graphql';
-import { fieldMessages, formatFieldMessage, type FieldErrors } from '../errors.ts';
+import { DomainError, fieldMessages, formatFieldMessage, type FieldErrors } from '../errors.ts';
 
 /** The published limits (docs/limits.md). */
 export const inputLimits = {
@@ -34,6 +34,18 @@ export const inputLimits = {
   jsonKeys: 500,
   jsonBytes: 64 * 1024,
 } as const;
+
+/** A batch (or any list) over its size: 413, naming the limit (docs/limits.md). */
+export class BatchTooLargeError extends DomainError {
+  constructor(name: string) {
+    super('PAYLOAD_TOO_LARGE', [{ name, message: formatFieldMessage('tooMany', inputLimits.batchItems) }]);
+  }
+}
+
+/** Refuses a batch over its size before any of its items is read. */
+export function assertBatchSize(value: unknown, name = 'params'): void {
+  if (Array.isArray(value) && value.length > inputLimits.batchItems) throw new BatchTooLargeError(name);
+}
 
 const CODE_NAME = /(^|_)(codes?|references?|slug|number|plate|unlocode)$/;
 const FREE_TEXT_NAME = /(^|_)(description|descriptions|observations|comments|details|notes)$/;
@@ -138,8 +150,9 @@ export function checkInputValue(
     return;
   }
   if (typeof value === 'string') {
-    if (hasControlCharacters(value)) problems.bad.add(name, fieldMessages.controlCharacters);
-    else if (value.length > maxLength) problems.invalid.add(name, formatFieldMessage('tooLong', maxLength));
+    // A text over its limit is refused without being scanned through.
+    if (value.length > maxLength) problems.invalid.add(name, formatFieldMessage('tooLong', maxLength));
+    else if (hasControlCharacters(value)) problems.bad.add(name, fieldMessages.controlCharacters);
     return;
   }
   if (isScalarType(type) && type.name === 'JSONObject') checkJson(value, name, problems);

@@ -46,7 +46,13 @@ export async function throwawayDatabase(serverUrl: string, prefix: string): Prom
  * can fail on server-side errors (tests/setup/each-file.ts). A server a test starts for itself
  * (resilience.test.ts) keeps no such log: its errors are the ones that test provokes.
  */
-export async function startAppServer({ serverUrl, adminToken, stderrLog }: { serverUrl?: string; adminToken: string; stderrLog?: string }): Promise<AppServer> {
+export async function startAppServer({ serverUrl, adminToken, stderrLog, settings = {} }: {
+  serverUrl?: string;
+  adminToken: string;
+  stderrLog?: string;
+  /** Extra environment for the app (.env.example), e.g. smaller limits for a test of its own. */
+  settings?: Record<string, string>;
+}): Promise<AppServer> {
   const runEnv: Record<string, string> = {};
   const cleanups: (() => Promise<void> | void)[] = [];
   let kind: AppServer['kind'];
@@ -78,7 +84,7 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog }: { ser
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example' },
+    env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
