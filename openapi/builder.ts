@@ -47,6 +47,12 @@ const errorResponses: {
     on: (route) => route.variables.some((v) => v.from === 'body'),
   },
   { status: '422', code: 'UNPROCESSABLE_ENTITY', name: 'UnprocessableEntity', example: [{ name: 'code', message: "can't be blank" }] },
+  {
+    status: '429',
+    code: 'TOO_MANY_REQUESTS',
+    name: 'TooManyRequests',
+    headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } } },
+  },
   { status: '500', code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' },
   {
     status: '503',
@@ -64,7 +70,8 @@ const intro = `The HTTP API of the trade tracking platform: operations, purchase
 * **Pagination**: \`limit\` (1 to ${PAGE.maxLimit}, default ${PAGE.defaultLimit}), \`offset\` (default 0), \`order_by[0][field]=inserted_at&order_by[0][order]=DESC\`.
 * **Values**: amounts, weights and quantities are decimal strings (\`"1234.5600"\`, the scale you send is kept); dates are ISO 8601 date-times in UTC.
 * **Errors**: \`{ "code", "message", "fields": [{ "name", "message" }] }\` with dotted field names such as \`internal_codes.0.code\`.
-* **Concurrency**: writes to one record apply one after the other; \`PUT\` and \`DELETE\` of a record honour \`If-Match\` with the \`ETag\` of a \`GET\` (412 when it changed since); a write that keeps colliding with others answers 409 with \`Retry-After\`.`;
+* **Concurrency**: writes to one record apply one after the other; \`PUT\` and \`DELETE\` of a record honour \`If-Match\` with the \`ETag\` of a \`GET\` (412 when it changed since); a write that keeps colliding with others answers 409 with \`Retry-After\`.
+* **Fair share**: a company's requests beyond five at work at once wait their turn; beyond a hundred waiting, 429 with \`Retry-After\`.`;
 
 function parametersOf(route: CompiledRoute, registry: SchemaRegistry): ParameterObject[] {
   const params: ParameterObject[] = [];
