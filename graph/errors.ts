@@ -56,6 +56,7 @@ export const fieldMessages = {
   notLinked: 'is not a line of an order linked to the process',
   ambiguous: 'matches lines of several linked orders',
   overBalance: 'exceeds the open balance of the order line',
+  lineShipped: 'leaves out a line that is on a shipment',
   roleNotHeld: 'does not hold this role in a partnership',
 } as const;
 

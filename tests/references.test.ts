@@ -82,6 +82,58 @@ describe('references between records', () => {
     expect((await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '6' }])).status).toBe(201);
   });
 
+  it('refuses lowering an order line below what is already shipped of it, by the order and by the line route', async () => {
+    const order = await purchaseOrder(A, a.operation.id, ['10', '5']);
+    expect((await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '6' }])).status).toBe(201);
+    const O = `/operations/${a.operation.id}/orders`;
+    const { reference_code: code, purchase_order: po } = (await A.get(`${O}/${order.id}`)).body.data;
+    const items = (first: string) => po.items.map((i: { line_reference: string; product: { code: string } }, n: number) => ({
+      line_reference: i.line_reference, product_code: i.product.code, quantity: n === 0 ? first : '5',
+    }));
+    const lowered = await A.put(`${O}/${order.id}`, { purchase_order: { type: 'DIRECT', items: items('5.9999') } }, en);
+    expect(lowered.status).toBe(422);
+    expect(lowered.body.fields).toEqual([{ name: 'purchase_order.items.0.quantity', message: 'exceeds the open balance of the order line' }]);
+    const byLine = await A.put(`${O}/${code}/purchase-order-items/10`, { line_reference: '10', quantity: '3' }, en);
+    expect(byLine.status).toBe(422);
+    expect(byLine.body.fields).toEqual([{ name: 'quantity', message: 'exceeds the open balance of the order line' }]);
+    const batch = await A.put(O, [{ reference_code: code, purchase_order: { type: 'DIRECT', items: items('1') } }], en);
+    expect(batch.status).toBe(422);
+    expect(batch.body.fields).toEqual([{ name: '0.purchase_order.items.0.quantity', message: 'exceeds the open balance of the order line' }]);
+    // Nothing was written; down to exactly what is shipped is allowed.
+    expect((await A.get(`${O}/${order.id}`)).body.data.purchase_order.items[0]).toMatchObject({ quantity: '10', balance: '4' });
+    expect((await A.put(`${O}/${order.id}`, { purchase_order: { type: 'DIRECT', items: items('6') } })).status).toBe(200);
+    expect((await A.get(`${O}/${order.id}`)).body.data.purchase_order.items[0]).toMatchObject({ balance: '0', balance_shipped: '6' });
+  });
+
+  it('refuses leaving out a shipped line of an order while its process lives, and lets it go once the process is deleted', async () => {
+    const order = await purchaseOrder(A, a.operation.id, ['10', '5']);
+    const shipped = await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '6' }]);
+    expect(shipped.status).toBe(201);
+    const O = `/operations/${a.operation.id}/orders`;
+    const { purchase_order: po } = (await A.get(`${O}/${order.id}`)).body.data;
+    const onlySecond = { purchase_order: { type: 'DIRECT', items: [{ line_reference: '20', product_code: po.items[1].product.code, quantity: '5' }] } };
+    const refused = await A.put(`${O}/${order.id}`, onlySecond, en);
+    expect(refused.status).toBe(422);
+    expect(refused.body.fields).toEqual([{ name: 'purchase_order.items', message: 'leaves out a line that is on a shipment' }]);
+    // A canceled process may come back, so it still holds the line.
+    expect((await A.put(`${P}/${shipped.body.data.id}/cancel`)).status).toBe(200);
+    expect((await A.put(`${O}/${order.id}`, onlySecond, en)).status).toBe(422);
+    expect((await A.del(`${P}/${shipped.body.data.id}`)).status).toBe(200);
+    expect((await A.put(`${O}/${order.id}`, onlySecond, en)).status).toBe(200);
+    expect((await A.get(`${O}/${order.id}`)).body.data.purchase_order.items.map((i: { line_reference: string }) => i.line_reference)).toEqual(['20']);
+  });
+
+  it('refuses bringing back a canceled process whose items no longer fit the lines\' balances', async () => {
+    const order = await purchaseOrder(A, a.operation.id, ['10']);
+    const first = await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '6' }]);
+    expect((await A.put(`${P}/${first.body.data.id}/cancel`)).status).toBe(200);
+    expect((await ship([order.id], [{ purchase_order_item_id: order.lines[0], quantity: '5' }])).status).toBe(201);
+    const back = await A.put(`${P}/${first.body.data.id}/uncancel`, undefined, en);
+    expect(back.status).toBe(422);
+    expect(back.body.fields).toEqual([{ name: 'foreign_trade_shipment.items.0.quantity', message: 'exceeds the open balance of the order line' }]);
+    expect((await A.get(`${P}/${first.body.data.id}`)).body.data.canceled_at).not.toBeNull();
+  });
+
   it('checks courier and transportable ids against the caller\'s rows and the process\'s own transportables', async () => {
     const carrier = await A.post('/partnerships', { name: uniq('Courier '), internal_code: uniq('C-'), roles: [{ role: 'INTEGRATOR' }] });
     expect(carrier.status, JSON.stringify(carrier.body)).toBe(201);

@@ -11,6 +11,7 @@ import { write as inTransaction, type Tx } from '../kit/transaction.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
 import { writeOrderHandlers } from '../actor/handlers.ts';
+import { checkBalances, releaseRemovedLines } from './balance.ts';
 import { catalogues, findLive, partKey, type OrderInput, storedLines, type Existing, type OrderBy, validateOrder, type Plan, checkOperation, existingSelect, type OrderKey, validateItems, type ItemInput, type Kind } from './validate.ts';
 import { columnData } from '../kit/fields.ts';
 import { purchaseOrderDates, salesOrderDates } from './catalogue.ts';
@@ -24,8 +25,11 @@ async function syncItems(
   products: (number | undefined)[],
   replace: boolean,
   stored: Map<string, { id: number }>,
-): Promise<void> {
+  listName = '',
+): Promise<Map<number, number>> {
   const cat = catalogues[kind];
+  // Stored lines written again, by id, with the index of the entry that wrote them.
+  const kept = new Map<number, number>();
   const parent = kind === 'purchase' ? { purchase_order_id: partId } : { sales_order_id: partId };
   const delegate = (kind === 'purchase' ? db.purchaseOrderItem : db.salesOrderItem) as unknown as {
     deleteMany(a: object): Promise<unknown>;
@@ -40,10 +44,12 @@ async function syncItems(
     ([line]) => line,
   );
   if (replace && plan.removed.length) {
+    await releaseRemovedLines(db, companyId, kind, plan.removed.map(([, row]) => row.id), listName);
     await delegate.deleteMany({ where: { company_id: companyId, id: { in: plan.removed.map(([, row]) => row.id) } } });
   }
   const fresh: Record<string, unknown>[] = [];
-  for (const { sent: { item, product }, stored: old } of plan.children) {
+  for (const [index, { sent: { item, product }, stored: old }] of plan.children.entries()) {
+    if (old) kept.set(old[1].id, index);
     const data: Record<string, unknown> = { ...columnData(cat, item), line_reference: item.line_reference!.trim() };
     if (product !== undefined) data.product_id = product;
     const links = kind === 'purchase' ? item.item_foreign_operators : undefined;
@@ -57,6 +63,19 @@ async function syncItems(
     if (links) await writeForeignOperators(db, companyId, id, links);
   }
   if (fresh.length) await delegate.createMany({ data: fresh });
+  return kept;
+}
+
+/**
+ * After lines were written: no stored line may now hold less than what live processes ship
+ * of it (docs/orders.md, balance); an entry lowering its quantity below that gets 422 on its
+ * `quantity`. The order's balance lock, taken before the write, keeps shipments out meanwhile.
+ */
+async function checkLineBalances(db: Tx, companyId: number, kind: Kind, kept: Map<number, number>, at: (index: number) => string): Promise<void> {
+  const errors = new FieldErrors();
+  const lines = new Map([...kept].map(([id, index]) => [id, [at(index)]]));
+  await checkBalances(db, companyId, kind === 'purchase' ? { purchase: lines, sales: new Map() } : { purchase: new Map(), sales: lines }, errors);
+  errors.throwIfAny();
 }
 
 async function writeForeignOperators(db: Tx, companyId: number, itemId: number, actorIds: number[]): Promise<void> {
@@ -68,7 +87,7 @@ async function writeForeignOperators(db: Tx, companyId: number, itemId: number, 
 const orderScalars = ['reference_code', 'external_reference_code', 'observations', 'subsidiary_id'] as const;
 
 /** Writes a validated order with its part, items and handler entries. */
-async function writeOrder(db: Tx, companyId: number, operationId: number, existing: Existing | null, params: OrderInput, plan: Plan): Promise<OrderKey> {
+async function writeOrder(db: Tx, companyId: number, operationId: number, existing: Existing | null, params: OrderInput, plan: Plan, prefix = ''): Promise<OrderKey> {
   const data: Record<string, unknown> = {};
   for (const k of orderScalars) if (params[k] !== undefined) data[k] = typeof params[k] === 'string' ? (params[k] as string).trim() : params[k];
   const select = { id: true, reference_code: true } as const;
@@ -91,7 +110,8 @@ async function writeOrder(db: Tx, companyId: number, operationId: number, existi
         : await db.salesOrder.upsert({ where, create: create as Prisma.SalesOrderUncheckedCreateInput, update: fields, select: { id: true } });
     if (part.items) {
       const stored = existing ? await storedLines(db, companyId, kind, key.id) : new Map();
-      await syncItems(db, companyId, kind, partId, part.items, plan.products[kind], true, stored);
+      const kept = await syncItems(db, companyId, kind, partId, part.items, plan.products[kind], true, stored, `${prefix}${partKey[kind]}.items`);
+      await checkLineBalances(db, companyId, kind, kept, (i) => `${prefix}${partKey[kind]}.items.${i}.`);
     }
   }
   if (plan.handlers) await writeOrderHandlers(db, companyId, key.id, plan.handlers);
@@ -112,6 +132,7 @@ export async function updateOne(ctx: Context, info: GraphQLResolveInfo, operatio
       if (code) await lockKeys(db, companyId, 'order', orderKeys(operationId, [code]));
       if (!(await lockRoots(db.order, { company_id: companyId, operation_id: operationId, ...by }))) throw new NotFoundError();
       const existing = await findLive(db, companyId, operationId, by);
+      await lockKeys(db, companyId, 'order_balance', [String(existing.id)]);
       const errors = new FieldErrors();
       const plan = await validateOrder(db, info, companyId, operationId, existing, params, errors);
       errors.throwIfAny();
@@ -144,6 +165,8 @@ export async function upsertMany(
       if (codes.length) await lockRoots(db.order, live);
       const found = codes.length ? await db.order.findMany({ where: { ...live, deleted_at: null }, select: existingSelect }) : [];
       const byCode = new Map(found.map((o) => [o.reference_code, o]));
+      // Balance locks before any line is written, all at once in key order (see checkLineBalances).
+      await lockKeys(db, companyId, 'order_balance', found.map((o) => String(o.id)));
       const errors = new FieldErrors();
       const seen = new Set<string>();
       const work: { existing: Existing | null; plan: Plan }[] = [];
@@ -158,7 +181,7 @@ export async function upsertMany(
       }
       errors.throwIfAny();
       const keys: OrderKey[] = [];
-      for (const [i, params] of list.entries()) keys.push(await writeOrder(db, companyId, operationId, work[i].existing, params, work[i].plan));
+      for (const [i, params] of list.entries()) keys.push(await writeOrder(db, companyId, operationId, work[i].existing, params, work[i].plan, prefixOf(i)));
       return keys;
     },
     { uniqueField: 'reference_code', timeout: 120_000 },
@@ -176,6 +199,7 @@ export async function updateItem(ctx: Context, info: GraphQLResolveInfo, kind: K
     const by = { reference_code: args.reference_code };
     if (!(await lockRoots(db.order, { company_id: companyId, operation_id: args.operation_id, ...by }))) throw new NotFoundError();
     const order = await findLive(db, companyId, args.operation_id, by);
+    await lockKeys(db, companyId, 'order_balance', [String(order.id)]);
     const part =
       kind === 'purchase'
         ? await db.purchaseOrder.findUnique({ where: { company_id_order_id: { company_id: companyId, order_id: order.id } }, select: { id: true } })
@@ -192,7 +216,8 @@ export async function updateItem(ctx: Context, info: GraphQLResolveInfo, kind: K
     const fields = errors.list.map((f) => ({ ...f, name: f.name.replace(/^0\./, '') }));
     errors.list.splice(0, errors.list.length, ...fields);
     errors.throwIfAny();
-    await syncItems(db, companyId, kind, part.id, [args.params], products, false, new Map([[newLine!, { id: line.id }]]));
+    const kept = await syncItems(db, companyId, kind, part.id, [args.params], products, false, new Map([[newLine!, { id: line.id }]]));
+    await checkLineBalances(db, companyId, kind, kept, () => '');
     await db.order.update({ where: { company_id_id: { company_id: companyId, id: order.id } }, data: { updated_at: new Date() } });
     return { id: order.id, reference_code: order.reference_code };
   });

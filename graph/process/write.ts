@@ -12,7 +12,8 @@ import { referenceCodes } from '../reference/countries-currencies.ts';
 import { syncShipmentTracking } from './shipment/tracking.ts';
 import { childTasks, validateNode, writeForest, type RefUse, type WriteTask } from './shipment/engine.ts';
 import { checkRefs } from './shipment/refs.ts';
-import { checkBalances, resolveOrderLines } from './shipment/order-lines.ts';
+import { checkBalances, type ShippedPlan } from '../order/balance.ts';
+import { resolveOrderLines } from './shipment/order-lines.ts';
 import { actorOf, validateHandlers, type ResolvedHandler } from '../actor/handlers.ts';
 import { refFields, shipmentHooks } from './shipment/types.ts';
 import { storedSelect, type Stored, type ProcessBy, requireOperation, findLiveProcess, type ProcessInput, processNode } from './stored.ts';
@@ -213,9 +214,45 @@ export type Action = 'finish' | 'cancel' | 'uncancel';
 export async function transition(ctx: Context, operationId: number, by: ProcessBy, action: Action) {
   return inTransaction(async (db) => {
     await requireOperation(db, ctx.company.id, operationId);
+    // A process coming back ships its items again: they must fit the lines' balances.
+    // The process's row lock comes before the balance locks, in the order every process write takes them.
+    if (action === 'uncancel') await lockRoots(db.process, { company_id: ctx.company.id, operation_id: operationId, ...by });
+    const shipped = action === 'uncancel' ? await lockShippedLines(db, ctx.company.id, operationId, by) : null;
     await applyTransition(db.process, recordLifecycle, action, { company_id: ctx.company.id, operation_id: operationId, ...by });
+    if (shipped) {
+      const errors = new FieldErrors();
+      await checkBalances(db, ctx.company.id, shipped, errors);
+      errors.throwIfAny();
+    }
     return (await findLiveProcess(db, ctx.company.id, operationId, by)).id;
   });
+}
+
+/** The order lines a stored process ships, named by its items, with their orders' balance locks taken. */
+async function lockShippedLines(db: Tx, companyId: number, operationId: number, by: ProcessBy): Promise<ShippedPlan> {
+  const plan: ShippedPlan = { purchase: new Map(), sales: new Map() };
+  const items = await db.shipmentItem.findMany({
+    where: { company_id: companyId, parent: { parent: { operation_id: operationId, ...by } } },
+    orderBy: { id: 'asc' },
+    select: {
+      purchase_order_item: { select: { id: true, purchase_order: { select: { order_id: true } } } },
+      sales_order_item: { select: { id: true, sales_order: { select: { order_id: true } } } },
+    },
+  });
+  const orders: string[] = [];
+  for (const [i, item] of items.entries()) {
+    const at = `foreign_trade_shipment.items.${i}.`;
+    if (item.purchase_order_item) {
+      plan.purchase.set(item.purchase_order_item.id, [...(plan.purchase.get(item.purchase_order_item.id) ?? []), at]);
+      orders.push(String(item.purchase_order_item.purchase_order.order_id));
+    }
+    if (item.sales_order_item) {
+      plan.sales.set(item.sales_order_item.id, [...(plan.sales.get(item.sales_order_item.id) ?? []), at]);
+      orders.push(String(item.sales_order_item.sales_order.order_id));
+    }
+  }
+  await lockKeys(db, companyId, 'order_balance', orders);
+  return plan;
 }
 
 /** Closes or reopens the costs of a process with one conditional update. */

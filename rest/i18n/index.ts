@@ -43,6 +43,7 @@ const ptBR: Messages = {
     notLinked: 'não é uma linha de um pedido vinculado ao processo',
     ambiguous: 'corresponde a linhas de vários pedidos vinculados',
     overBalance: 'excede o saldo em aberto da linha do pedido',
+    lineShipped: 'omite uma linha que está em um embarque',
     roleNotHeld: 'não tem este papel em uma parceria',
   },
 };
@@ -78,6 +79,7 @@ const esES: Messages = {
     notLinked: 'no es una línea de un pedido vinculado al proceso',
     ambiguous: 'coincide con líneas de varios pedidos vinculados',
     overBalance: 'supera el saldo pendiente de la línea del pedido',
+    lineShipped: 'omite una línea que está en un envío',
     roleNotHeld: 'no tiene este rol en una asociación',
   },
 };

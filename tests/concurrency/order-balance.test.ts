@@ -38,4 +38,41 @@ describe('order balances under 12 parallel clients', () => {
     }
     expectEveryRound(outcomes, { statuses: { 201: 10, 422: CLIENTS - 10 }, refusals: ['UNPROCESSABLE_ENTITY foreign_trade_shipment.items.0.quantity'], balance: '0' }, odd);
   });
+
+  it('never lets a line fall below what is shipped while six clients ship more of it and six lower it to what is shipped, at once', async () => {
+    const product = uniq('PRD-');
+    expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
+    const outcomes = [];
+    const odd: string[] = [];
+    for (let round = 0; round < rounds(6, 1); round++) {
+      const order = await C.post(`/operations/${op}/orders`, {
+        reference_code: uniq('ORC-'),
+        purchase_order: { type: 'DIRECT', items: [{ line_reference: '10', product_code: product, quantity: '12' }] },
+      });
+      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      const id = order.body.data.id;
+      // Six units already shipped, and six processes linked to the order with nothing on them yet:
+      // shipping is then a change of their items alone.
+      const linked = async (quantity?: string) => {
+        const items = quantity ? [{ line_reference: '10', quantity }] : undefined;
+        const p = await C.post(`/operations/${op}/processes`, { reference_code: uniq('PRC-'), order_ids: [id], foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', items } });
+        expect(p.status, JSON.stringify(p.body)).toBe(201);
+        return p.body.data.id as number;
+      };
+      for (let i = 0; i < 3; i++) await linked('2');
+      const processes: number[] = [];
+      for (let i = 0; i < CLIENTS / 2; i++) processes.push(await linked());
+      // Half lower the line to what is shipped, half ship one more unit.
+      const answers = await parallel((i) =>
+        i % 2
+          ? C.put(`/operations/${op}/orders/${id}`, { purchase_order: { type: 'DIRECT', items: [{ line_reference: '10', product_code: product, quantity: '6' }] } })
+          : C.put(`/operations/${op}/processes/${processes[i / 2]}`, { foreign_trade_shipment: { items: [{ line_reference: '10', quantity: '1' }] } }),
+      );
+      const line = (await C.get(`/operations/${op}/orders/${id}`)).body.data.purchase_order.items[0];
+      // Whichever writes won, the line holds at least what is shipped.
+      outcomes.push({ balanceNotNegative: Number(line.balance) >= 0, shippedFits: Number(line.balance_shipped) <= Number(line.quantity) });
+      odd.push(...unexpected(answers, 200, 201, 422));
+    }
+    expectEveryRound(outcomes, { balanceNotNegative: true, shippedFits: true }, odd);
+  });
 });

@@ -1,10 +1,10 @@
 // The order lines a process ships (docs/processes/foreign_trade_shipment.md, "Shipment items
 // and order lines"): every shipment item ships a line of an order linked to the process, named
 // by id or found by its line reference, and the lines never ship more than their quantity.
-import { Prisma } from '../../../prisma/generated/client/client.ts';
 import type { Tx } from '../../kit/transaction.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { lockKeys } from '../../kit/locks.ts';
+import type { ShippedPlan } from '../../order/balance.ts';
 
 type Params = Record<string, unknown>;
 
@@ -18,12 +18,6 @@ export interface ShippedLines {
   orderIds: number[] | undefined;
   /** `foreign_trade_shipment.items` as sent (undefined keeps the stored items). */
   items: Params[] | null | undefined;
-}
-
-/** The order lines a write ships, each with the names of the entries that ship it. */
-export interface ShippedPlan {
-  purchase: Map<number, string[]>;
-  sales: Map<number, string[]>;
 }
 
 type Line = { id: number; line_reference: string; order_id: number };
@@ -126,28 +120,4 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
   }
   await lockKeys(db, companyId, 'order_balance', [...orders].map(String));
   return plan;
-}
-
-/**
- * After the write: every order line shipped must still have a balance of zero or more, counting
- * the shipment items of every live process (docs/orders.md, balance). An entry shipping a line
- * past its quantity gets 422 on its `quantity`.
- */
-export async function checkBalances(db: Tx, companyId: number, plan: ShippedPlan, errors: FieldErrors): Promise<void> {
-  for (const kind of ['purchase', 'sales'] as const) {
-    const ids = [...plan[kind].keys()];
-    if (!ids.length) continue;
-    // Table and column names are constants of this module, never input.
-    const [lines, column] = kind === 'purchase' ? ['purchase_order_items', 'purchase_order_item_id'] : ['sales_order_items', 'sales_order_item_id'];
-    const over = await db.$queryRaw<{ id: number }[]>(Prisma.sql`
-      SELECT l.id FROM ${Prisma.raw(lines)} l
-      WHERE l.company_id = ${companyId} AND l.id = ANY(${ids}::int[]) AND l.quantity IS NOT NULL
-        AND l.quantity::numeric < (
-          SELECT COALESCE(SUM(i.quantity::numeric), 0) FROM shipment_items i
-          JOIN foreign_trade_shipments s ON s.company_id = i.company_id AND s.id = i.shipment_id
-          JOIN processes p ON p.company_id = s.company_id AND p.id = s.process_id
-          WHERE i.company_id = l.company_id AND i.${Prisma.raw(column)} = l.id AND i.quantity IS NOT NULL
-            AND p.deleted_at IS NULL AND p.canceled_at IS NULL)`);
-    for (const { id } of over) for (const at of plan[kind].get(id)!) errors.add(`${at}quantity`, fieldMessages.overBalance);
-  }
 }
