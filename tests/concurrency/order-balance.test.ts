@@ -8,31 +8,39 @@ describe('order balances under 12 parallel clients', () => {
   let C: ReturnType<typeof client>;
   let op: number;
 
+  let product: string;
+
   beforeAll(async () => {
     const c = await newCompany();
     C = client(c.api_key);
     op = c.operation.id;
+    product = uniq('PRD-');
+    expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
   });
 
+  /** A new order with line 10 of `quantity` units; answers its id. */
+  const orderOf = async (quantity: string): Promise<number> => {
+    const order = await C.post(`/operations/${op}/orders`, {
+      reference_code: uniq('ORC-'),
+      purchase_order: { type: 'DIRECT', items: [{ line_reference: '10', product_code: product, quantity }] },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    return order.body.data.id;
+  };
+
   it('ships a line of 10 units from twelve new processes of one unit each: ten succeed, two get 422, the balance ends at 0', async () => {
-    const product = uniq('PRD-');
-    expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
     const outcomes = [];
     const odd: string[] = [];
     for (let round = 0; round < rounds(6, 1); round++) {
-      const order = await C.post(`/operations/${op}/orders`, {
-        reference_code: uniq('ORC-'),
-        purchase_order: { type: 'DIRECT', items: [{ line_reference: '10', product_code: product, quantity: '10' }] },
-      });
-      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      const orderId = await orderOf('10');
       const answers = await parallel(() =>
         C.post(`/operations/${op}/processes`, {
           reference_code: uniq('PRC-'),
-          order_ids: [order.body.data.id],
+          order_ids: [orderId],
           foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', items: [{ line_reference: '10', quantity: '1' }] },
         }),
       );
-      const line = (await C.get(`/operations/${op}/orders/${order.body.data.id}`)).body.data.purchase_order.items[0];
+      const line = (await C.get(`/operations/${op}/orders/${orderId}`)).body.data.purchase_order.items[0];
       outcomes.push({ statuses: tally(answers), refusals: refusals(answers), balance: line.balance });
       odd.push(...unexpected(answers, 201, 422));
     }
@@ -40,17 +48,10 @@ describe('order balances under 12 parallel clients', () => {
   });
 
   it('never lets a line fall below what is shipped while six clients ship more of it and six lower it to what is shipped, at once', async () => {
-    const product = uniq('PRD-');
-    expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
     const outcomes = [];
     const odd: string[] = [];
     for (let round = 0; round < rounds(6, 1); round++) {
-      const order = await C.post(`/operations/${op}/orders`, {
-        reference_code: uniq('ORC-'),
-        purchase_order: { type: 'DIRECT', items: [{ line_reference: '10', product_code: product, quantity: '12' }] },
-      });
-      expect(order.status, JSON.stringify(order.body)).toBe(201);
-      const id = order.body.data.id;
+      const id = await orderOf('12');
       // Six units already shipped, and six processes linked to the order with nothing on them yet:
       // shipping is then a change of their items alone.
       const linked = async (quantity?: string) => {
