@@ -8,9 +8,9 @@ import {
 } from 'graphql';
 import { FieldErrors, fieldMessages } from '../errors.ts';
 
-/** Input-field options marking a field as required: present on create, never blank. */
+/** Input-field options marking a field as required: present on create, never blank (docs/decisions/011-one-params-input.md). */
 export function required(description: string) {
-  return { description, extensions: { required: true } };
+  return { description: `${description} Required on create; never blank.`, extensions: { required: true } };
 }
 
 function isBlank(value: unknown): boolean {

@@ -51,7 +51,7 @@ export type ActorParams = {
   nickname?: string | null | undefined;
   /** Official document number (digits only for CNPJ and CPF). */
   official_document?: string | null | undefined;
-  /** Official (registered) name. */
+  /** Official (registered) name. Required on create; never blank. */
   official_name?: string | null | undefined;
   /** When the company was opened. */
   opening_date?: string | null | undefined;
@@ -129,9 +129,9 @@ export type CargoParams = {
   cubic_weight?: string | null | undefined;
   /** Dimensions, free text (e.g. 120x100x150 cm). */
   dimensions?: string | null | undefined;
-  /** Unit of the quantity. */
+  /** Unit of the quantity. Required on create; never blank. */
   measurement_unit?: MeasurementUnit | null | undefined;
-  /** Quantity in the measurement unit. */
+  /** Quantity in the measurement unit. Required on create; never blank. */
   quantity?: string | null | undefined;
   /** Volume in cubic meters. */
   volume_cubic_meters?: string | null | undefined;
@@ -219,7 +219,7 @@ export type ContainerEventParams = {
 export type ContainerParams = {
   /** Actual return of the empty container; demurrage stops counting then. */
   actual_return_empty_container_at?: string | null | undefined;
-  /** Container number, e.g. MSCU1234565. */
+  /** Container number, e.g. MSCU1234565. Required on create; never blank. */
   code?: string | null | undefined;
   /** Volume in cubic meters. */
   cubic_meters?: string | null | undefined;
@@ -320,9 +320,9 @@ export type CostModelOrderField =
 
 /** The cost of one expense of the process; matched by cost_model_expense_id. */
 export type CostPerExpenseParams = {
-  /** Cost incurred. */
+  /** Cost incurred. Required on create; never blank. */
   cost?: string | null | undefined;
-  /** The cost model expense. */
+  /** The cost model expense. Required on create; never blank. */
   cost_model_expense_id?: number | null | undefined;
   /** Cost planned. */
   planned_cost?: string | null | undefined;
@@ -360,9 +360,9 @@ export type CustomsDocumentKind =
 
 /** Demurrage terms of the containers. */
 export type DemurrageParams = {
-  /** Daily rate in USD once the free time is over. */
+  /** Daily rate in USD once the free time is over. Required on create; never blank. */
   daily_rate_usd?: string | null | undefined;
-  /** Free time in days. */
+  /** Free time in days. Required on create; never blank. */
   free_time?: number | null | undefined;
 };
 
@@ -401,7 +401,7 @@ export type DriverParams = {
   license_expiration_date?: string | null | undefined;
   /** Driving licence number (CNH). */
   license_number?: string | null | undefined;
-  /** Full name. */
+  /** Full name. Required on create; never blank. */
   name?: string | null | undefined;
   /** Identity document number (RG, passport...). */
   official_document?: string | null | undefined;
@@ -464,7 +464,7 @@ export type ExportDeclarationParams = {
   extra?: Record<string, unknown> | null | undefined;
   /** Last update. */
   last_updated_at?: string | null | undefined;
-  /** Declaration number. */
+  /** Declaration number. Required on create; never blank. */
   number?: string | null | undefined;
   /** Registration. */
   registered_at?: string | null | undefined;
@@ -630,7 +630,7 @@ export type HandlerParams = {
   business_unit?: string | null | undefined;
   /** Id of an existing entry (deprecated `handlers` list only; map entries are matched by role). */
   id?: number | null | undefined;
-  /** The operation handler (role slot) this entry fills; of the same role as its key and of the operation of the path. */
+  /** The operation handler (role slot) this entry fills; of the same role as its key and of the operation of the path. Required on create; never blank. */
   operation_handler_id?: number | null | undefined;
   /** The actor's own reference, such as a broker's file number. */
   reference?: string | null | undefined;
@@ -729,7 +729,7 @@ export type ImportLicenseParams = {
   extra?: Record<string, unknown> | null | undefined;
   /** Last update. */
   last_updated_at?: string | null | undefined;
-  /** Licence number. */
+  /** Licence number. Required on create; never blank. */
   number?: string | null | undefined;
   /** Registration. */
   registered_at?: string | null | undefined;
@@ -850,13 +850,13 @@ export type InvoiceItemParams = {
   order_reference_code?: string | null | undefined;
   /** Product description. */
   product_description?: string | null | undefined;
-  /** Product code (SKU). */
+  /** Product code (SKU). Required on create; never blank. */
   product_sku?: string | null | undefined;
   /** Production date. */
   production_date?: string | null | undefined;
-  /** Invoiced quantity. */
+  /** Invoiced quantity. Required on create; never blank. */
   quantity?: string | null | undefined;
-  /** Quantity on this shipment. */
+  /** Quantity on this shipment. Required on create; never blank. */
   shipment_quantity?: string | null | undefined;
   /** Line total; when left out, quantity x unitary_amount counts toward the invoice total. */
   total_amount?: string | null | undefined;
@@ -872,15 +872,15 @@ export type InvoiceParams = {
   currency_code?: string | null | undefined;
   /** Discount on the invoice total. */
   discount?: string | null | undefined;
-  /** Issue date. */
+  /** Issue date. Required on create; never blank. */
   emitted_at?: string | null | undefined;
   /** Id of a stored entry to keep and update. */
   id?: number | null | undefined;
-  /** Incoterm of the sale. */
+  /** Incoterm of the sale. Required on create; never blank. */
   incoterm?: Incoterm | null | undefined;
-  /** A line of a commercial invoice. */
+  /** A line of a commercial invoice. Required on create; never blank. */
   items?: Array<InvoiceItemParams> | null | undefined;
-  /** Invoice number. */
+  /** Invoice number. Required on create; never blank. */
   number?: string | null | undefined;
 };
 
@@ -1003,7 +1003,7 @@ export type NationalRoadTransportParams = {
   id?: number | null | undefined;
   /** Transit under customs control (DTA); default false. */
   is_transport_type_dta?: boolean | null | undefined;
-  /** The leg of the route. */
+  /** The leg of the route. Required on create; never blank. */
   leg_slug?: string | null | undefined;
   /** What is carried. */
   load_type?: LoadType | null | undefined;
@@ -1015,7 +1015,7 @@ export type NationalRoadTransportParams = {
   released_for_transport_at?: string | null | undefined;
   /** LTL, FTL, FCL or BULK_CARGO. */
   road_transport_type?: RoadTransportType | null | undefined;
-  /** The route. */
+  /** The route. Required on create; never blank. */
   route_id?: number | null | undefined;
   /** Transport completed. */
   transport_completed_at?: string | null | undefined;
@@ -1086,7 +1086,7 @@ export type OrderParams = {
   observations?: string | null | undefined;
   /** The purchase order part. */
   purchase_order?: PurchaseOrderParams | null | undefined;
-  /** Your order number; unique among the live orders of the operation, the key of upserts. */
+  /** Your order number; unique among the live orders of the operation, the key of upserts. Required on create; never blank. */
   reference_code?: string | null | undefined;
   /** The sales order part. */
   sales_order?: SalesOrderParams | null | undefined;
@@ -1135,9 +1135,9 @@ export type ParcelShipmentParams = {
   origin_address?: string | null | undefined;
   /** ISO 3166-1 alpha-2 origin country. */
   origin_country_code?: string | null | undefined;
-  /** Courier slug, e.g. dhl. */
+  /** Courier slug, e.g. dhl. Required on create; never blank. */
   slug?: string | null | undefined;
-  /** Courier tracking number. */
+  /** Courier tracking number. Required on create; never blank. */
   tracking_number?: string | null | undefined;
 };
 
@@ -1151,13 +1151,13 @@ export type PartnershipParams = {
   document_type?: DocumentType | null | undefined;
   /** Code of the partner in your systems; identifies the partnership. */
   internal_code?: string | null | undefined;
-  /** Official name of the partner. */
+  /** Official name of the partner. Required on create; never blank. */
   name?: string | null | undefined;
   /** Short name of the partner. */
   nickname?: string | null | undefined;
   /** Official document number; identifies the partner when `internal_code` is not sent. */
   official_document?: string | null | undefined;
-  /** Business roles the partner holds; replaces the stored list. */
+  /** Business roles the partner holds; replaces the stored list. Required on create; never blank. */
   roles?: Array<PartnershipRoleParams> | null | undefined;
   /** Trading name of the partner. */
   trading_name?: string | null | undefined;
@@ -1169,7 +1169,7 @@ export type PartnershipRoleParams = {
   access_group_id?: number | null | undefined;
   /** Slug of an access group of the company (alternative to `access_group_id`). */
   access_group_slug?: string | null | undefined;
-  /** Business role (upper case). */
+  /** Business role (upper case). Required on create; never blank. */
   role?: BusinessRole | null | undefined;
 };
 
@@ -1204,7 +1204,7 @@ export type ProcessAuditItemParams = {
   checked?: boolean | null | undefined;
   /** Id of a stored entry to keep and update. */
   id?: number | null | undefined;
-  /** What is checked. */
+  /** What is checked. Required on create; never blank. */
   name?: string | null | undefined;
   /** Observations. */
   observations?: string | null | undefined;
@@ -1216,13 +1216,13 @@ export type ProcessAuditItemParams = {
 export type ProcessDocumentParams = {
   /** Description. */
   description?: string | null | undefined;
-  /** The file. */
+  /** The file. Required on create; never blank. */
   file?: unknown;
   /** An invoice of the process shipment the document belongs to. */
   invoice_id?: number | null | undefined;
   /** Another document of the process this one belongs to. */
   parent_document_id?: number | null | undefined;
-  /** Document type. */
+  /** Document type. Required on create; never blank. */
   type?: ProcessDocumentType | null | undefined;
 };
 
@@ -1349,7 +1349,7 @@ export type ProcessParams = {
   order_ids?: Array<number> | null | undefined;
   /** Linked orders by reference code; replaces the linked orders. Send this or order_ids. */
   order_reference_codes?: Array<string> | null | undefined;
-  /** Your process number; unique among the live processes of the operation and the key of upserts. */
+  /** Your process number; unique among the live processes of the operation and the key of upserts. Required on create; never blank. */
   reference_code?: string | null | undefined;
 };
 
@@ -1369,7 +1369,7 @@ export type ProductFilters = {
 
 /** An internal code; send `id` to keep an existing one. */
 export type ProductInternalCodeParams = {
-  /** The internal code. */
+  /** The internal code. Required on create; never blank. */
   code?: string | null | undefined;
   /** Id of an existing internal code of this product. */
   id?: number | null | undefined;
@@ -1402,7 +1402,7 @@ export type ProductParams = {
   additional_details?: string | null | undefined;
   /** Product category. */
   category?: string | null | undefined;
-  /** Product code (SKU). */
+  /** Product code (SKU). Required on create; never blank. */
   code?: string | null | undefined;
   /** Capacity of one content unit, decimal string. */
   content_capacity?: string | null | undefined;
@@ -1414,7 +1414,7 @@ export type ProductParams = {
   content_type?: MeasurementUnit | null | undefined;
   /** Cubic meters per package, decimal string. */
   cubage_per_package?: string | null | undefined;
-  /** Product description. */
+  /** Product description. Required on create; never blank. */
   description?: string | null | undefined;
   /** Free-form extra data. */
   extra?: Record<string, unknown> | null | undefined;
@@ -1498,7 +1498,7 @@ export type PurchaseOrderItemParams = {
   item_status?: string | null | undefined;
   /** Line number on your document. */
   line_number?: number | null | undefined;
-  /** The line's key within the order. */
+  /** The line's key within the order. Required on create; never blank. */
   line_reference?: string | null | undefined;
   /** Country of manufacture (ISO 3166-1 alpha-2). */
   manufacturing_country_code?: string | null | undefined;
@@ -1548,7 +1548,7 @@ export type PurchaseOrderItemParams = {
 
 /** The purchase order part. `type` and `items` are required; the items sent replace the stored ones, matched by `line_reference`. */
 export type PurchaseOrderParams = {
-  /** The lines; replaces the stored list (matched by `line_reference`). */
+  /** The lines; replaces the stored list (matched by `line_reference`). Required on create; never blank. */
   items?: Array<PurchaseOrderItemParams> | null | undefined;
   /** When the goods are needed. */
   necessity_date?: string | null | undefined;
@@ -1560,7 +1560,7 @@ export type PurchaseOrderParams = {
   supplier_order_sent_at?: string | null | undefined;
   /** When the goods were ready. */
   supplier_readiness_at?: string | null | undefined;
-  /** DIRECT or INDIRECT. */
+  /** DIRECT or INDIRECT. Required on create; never blank. */
   type?: OrderSubtype | null | undefined;
 };
 
@@ -1646,7 +1646,7 @@ export type SalesOrderItemParams = {
   item_status?: string | null | undefined;
   /** Line number on your document. */
   line_number?: number | null | undefined;
-  /** The line's key within the order. */
+  /** The line's key within the order. Required on create; never blank. */
   line_reference?: string | null | undefined;
   /** Net weight in kg, decimal string. */
   net_weight_kg?: string | null | undefined;
@@ -1684,7 +1684,7 @@ export type SalesOrderParams = {
   order_confirmed_at?: string | null | undefined;
   /** When the customer's order was received. */
   order_received_at?: string | null | undefined;
-  /** DIRECT or INDIRECT. */
+  /** DIRECT or INDIRECT. Required on create; never blank. */
   type?: OrderSubtype | null | undefined;
 };
 
@@ -1857,11 +1857,11 @@ export type TrailerParams = {
   is_refrigerated?: boolean | null | undefined;
   /** Largest load in kg. */
   max_weight_kg?: string | null | undefined;
-  /** Licence plate. */
+  /** Licence plate. Required on create; never blank. */
   plate?: string | null | undefined;
   /** Tare weight in kg. */
   tare_weight_kg?: string | null | undefined;
-  /** Kind of trailer. */
+  /** Kind of trailer. Required on create; never blank. */
   type?: TrailerType | null | undefined;
 };
 
@@ -1874,9 +1874,9 @@ export type TrailerType =
 
 /** The product description in another language. */
 export type TranslatedDescriptionParams = {
-  /** Description in that language. */
+  /** Description in that language. Required on create; never blank. */
   description?: string | null | undefined;
-  /** Language tag, e.g. en-US. */
+  /** Language tag, e.g. en-US. Required on create; never blank. */
   language?: string | null | undefined;
 };
 
@@ -1900,7 +1900,7 @@ export type TransportableParams = {
   container?: ContainerParams | null | undefined;
   /** Id of a stored entry to keep and update. */
   id?: number | null | undefined;
-  /** CONTAINER or CARGO. */
+  /** CONTAINER or CARGO. Required on create; never blank. */
   type?: TransportableType | null | undefined;
 };
 
@@ -1919,7 +1919,7 @@ export type TripParams = {
   id?: number | null | undefined;
   /** A phase of a trip: passing one point of the route. */
   phases?: Array<TripPhaseParams> | null | undefined;
-  /** Order of the trip within the transport. */
+  /** Order of the trip within the transport. Required on create; never blank. */
   position?: number | null | undefined;
   /** Trailer. */
   trailer_id?: number | null | undefined;
@@ -1943,7 +1943,7 @@ export type TripPhaseParams = {
   id?: number | null | undefined;
   /** When the phase was done. */
   realized_at?: string | null | undefined;
-  /** The route point. */
+  /** The route point. Required on create; never blank. */
   route_point_id?: number | null | undefined;
 };
 
@@ -1964,9 +1964,9 @@ export type VehicleOrderField =
 
 /** Vehicle fields. `type`, `plate` and `is_refrigerated` are required when a vehicle is created. */
 export type VehicleParams = {
-  /** Whether the vehicle is refrigerated. */
+  /** Whether the vehicle is refrigerated. Required on create; never blank. */
   is_refrigerated?: boolean | null | undefined;
-  /** Licence plate. */
+  /** Licence plate. Required on create; never blank. */
   plate?: string | null | undefined;
   /** Speed limit on dry road (km/h). */
   speed_limit_dry?: number | null | undefined;
@@ -1982,7 +1982,7 @@ export type VehicleParams = {
   tracker_brand?: TrackerBrand | null | undefined;
   /** Tracker identifier. */
   tracker_id?: string | null | undefined;
-  /** Kind of vehicle. */
+  /** Kind of vehicle. Required on create; never blank. */
   type?: VehicleType | null | undefined;
 };
 
