@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { authenticate } from './company/auth.ts';
 import { UnauthorizedError } from './errors.ts';
+import { noteRequest } from './kit/request-scope.ts';
 
 /** Locales the platform answers in. */
 export const locales = ['pt-BR', 'en-US', 'es-ES'] as const;
@@ -25,9 +26,11 @@ export function localeOf(request: Request): Locale {
 export async function createContext({ request }: { request: Request }): Promise<Context> {
   const company = await authenticate(request.headers.get('api-key'));
   if (!company) throw new UnauthorizedError();
+  noteRequest({ companyId: company.id });
   return {
     company,
     locale: localeOf(request),
+    // Set by the HTTP entry (app/server/request-log.server.ts) on every request.
     requestId: request.headers.get('x-request-id') ?? randomUUID(),
   };
 }

@@ -31,6 +31,8 @@ export interface Env {
   workers: number;
   /** Origins whose browser pages may call the API and GraphQL (CORS); `*` is any origin, empty none. */
   corsOrigins: string[];
+  /** Least level of the request log written to standard output (`silent`: none). */
+  logLevel: LogLevel;
   /** How GraphQL operations (and so every REST request) are executed; see GRAPHQL_EXECUTOR in .env.example. */
   graphqlExecutor: GraphqlExecutor;
 }
@@ -40,6 +42,10 @@ export interface Env {
  * paths so nested selections are found (graph/stable-paths.ts); `plain` is graphql-js.
  */
 export const graphqlExecutors = ['jit', 'plain'] as const;
+
+/** Levels of the request log: `info` logs every request, `error` only the failed ones. */
+export const logLevels = ['info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
 export type GraphqlExecutor = (typeof graphqlExecutors)[number];
 
 /** A variable with a value the app cannot run with; the message names every one at fault. */
@@ -102,6 +108,8 @@ export function readEnv(vars: Vars): Env {
   const skipDemo = flag('SKIP_DEMO');
   const sqlTrace = flag('SQL_TRACE');
   const sqlTraceChars = int('SQL_TRACE_CHARS', 300);
+  const logLevel = (given('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
   const graphqlExecutor = (given('GRAPHQL_EXECUTOR') ?? 'jit') as GraphqlExecutor;
   if (!graphqlExecutors.includes(graphqlExecutor)) {
     problems.push(`GRAPHQL_EXECUTOR must be one of ${graphqlExecutors.join(', ')}, got "${graphqlExecutor}"`);
@@ -125,6 +133,7 @@ export function readEnv(vars: Vars): Env {
     websiteUrl: websiteUrl.replace(/\/+$/, ''),
     corsOrigins,
     workers,
+    logLevel,
     graphqlExecutor,
   };
   if (problems.length) throw new EnvError(problems);

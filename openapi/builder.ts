@@ -46,6 +46,12 @@ const errorResponses: {
     example: [{ name: 'params', message: `has too many items (maximum is ${inputLimits.batchItems})` }],
     on: (route) => route.variables.some((v) => v.from === 'body'),
   },
+  {
+    status: '415',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    name: 'UnsupportedMediaType',
+    on: (route) => !route.def.multipart && route.variables.some((v) => v.from === 'body'),
+  },
   { status: '422', code: 'UNPROCESSABLE_ENTITY', name: 'UnprocessableEntity', example: [{ name: 'code', message: "can't be blank" }] },
   {
     status: '429',
@@ -129,7 +135,7 @@ export function buildOpenApi() {
     })
     .addSchema('Error', {
       type: 'object',
-      required: ['code', 'message'],
+      required: ['code', 'message', 'request_id'],
       properties: {
         code: { type: 'string', enum: Object.keys(catalogue) },
         message: { type: 'string' },
@@ -137,6 +143,7 @@ export function buildOpenApi() {
           type: 'array',
           items: { type: 'object', required: ['name', 'message'], properties: { name: { type: 'string' }, message: { type: 'string' } } },
         },
+        request_id: { type: 'string', description: 'The id of the request (also in the `X-Request-Id` header): quote it to support.' },
       },
     });
   for (const e of errorResponses) {
@@ -146,7 +153,7 @@ export function buildOpenApi() {
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/Error' },
-          example: { code: e.code, message: catalogue[e.code].message, ...(e.example ? { fields: e.example } : {}) },
+          example: { code: e.code, message: catalogue[e.code].message, ...(e.example ? { fields: e.example } : {}), request_id: 'req_5f0c2a9e41d3b7c8a6e1f402' },
         },
       },
     });

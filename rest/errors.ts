@@ -1,6 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import type { Locale } from '../graph/context.ts';
 import { catalogue, type ErrorCode, type FieldError } from '../graph/errors.ts';
+import { requestScope } from '../graph/kit/request-scope.ts';
 import { codeMessage, fieldMessage } from './i18n/index.ts';
 
 /** The error body of the public API. */
@@ -8,6 +9,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   fields?: FieldError[];
+  /** The request's id (its `X-Request-Id`), to quote to support. */
+  request_id?: string;
 }
 
 function isCode(code: unknown): code is ErrorCode {
@@ -18,6 +21,8 @@ function isCode(code: unknown): code is ErrorCode {
 export function errorResponse(code: ErrorCode, locale: Locale, fields?: FieldError[]): { status: number; body: ErrorBody } {
   const body: ErrorBody = { code, message: codeMessage(code, locale) };
   if (fields?.length) body.fields = fields.map((f) => ({ name: f.name, message: fieldMessage(f.message, locale) }));
+  const request = requestScope.getStore();
+  if (request) body.request_id = request.id;
   return { status: catalogue[code].status, body };
 }
 

@@ -18,6 +18,7 @@ import { storage } from '../graph/storage.ts';
 import { storedFileKey } from '../graph/process/documents.ts';
 import { assertBatchSize } from '../graph/kit/input-limits.ts';
 import { inTurn } from '../graph/company/workload.ts';
+import { noteRequest } from '../graph/kit/request-scope.ts';
 import { decode } from './decode.ts';
 import { etagOf, tagListMatches } from './etag.ts';
 import { readQuery } from './query.ts';
@@ -113,13 +114,31 @@ function fail(status: number, body: ErrorBody, headers?: Record<string, string>)
   return answer;
 }
 
+/** The route of `method` and `path`; HEAD is answered by the GET route, without its body. */
 function match(method: string, path: string): { route: CompiledRoute; values: string[] } | null {
+  const wanted = method === 'HEAD' ? 'GET' : method;
   for (const route of compiledRoutes) {
-    if (route.def.method !== method) continue;
+    if (route.def.method !== wanted) continue;
     const m = route.pattern.exec(path);
     if (m) return { route, values: m.slice(1) };
   }
   return null;
+}
+
+/** The methods a path is declared with, as an `Allow` header, or null for an unknown path. */
+function allowedMethods(path: string): string | null {
+  const methods = new Set<string>(compiledRoutes.filter((r) => r.pattern.test(path)).map((r) => r.def.method));
+  if (!methods.size) return null;
+  if (methods.has('GET')) methods.add('HEAD');
+  methods.add('OPTIONS');
+  return ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'].filter((m) => methods.has(m)).join(', ');
+}
+
+/** Whether a request's declared body type is JSON (`application/json` or any `+json`); no type is taken as JSON. */
+function sendsJson(request: Request): boolean {
+  const type = request.headers.get('content-type');
+  if (type === null) return true;
+  return /^application\/(json|[\w.-]+\+json)\s*(;|$)/i.test(type.trim());
 }
 
 /** The largest JSON body a call takes, however it is sent (docs/limits.md). */
@@ -193,7 +212,14 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
   const requested = rawQuery.locale ?? request.headers.get('locale');
   const locale: Locale = localeOf(request);
   const found = match(request.method, path);
-  if (!found) return fail(404, errorResponse('NOT_FOUND', locale).body);
+  if (found) noteRequest({ route: found.route.def.id });
+  if (!found) {
+    // A declared path with another method: 405 naming the methods it has (OPTIONS: just those).
+    const allow = allowedMethods(path);
+    if (!allow) return fail(404, errorResponse('NOT_FOUND', locale).body);
+    if (request.method === 'OPTIONS') return { status: 204, headers: { allow }, body: '' };
+    return fail(405, errorResponse('METHOD_NOT_ALLOWED', locale).body, { allow });
+  }
   if (requested !== undefined && requested !== null && !(locales as readonly unknown[]).includes(requested)) {
     const e = errorResponse('BAD_REQUEST', defaultLocale, [{ name: 'locale', message: fieldMessages.invalid }]);
     return fail(e.status, e.body);
@@ -239,6 +265,7 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
       cleanup = read.cleanup;
       body = { params: read.params };
     } else if (route.variables.some((v) => v.from === 'body')) {
+      if (!sendsJson(request)) return fail(415, errorResponse('UNSUPPORTED_MEDIA_TYPE', locale).body, { accept: 'application/json' });
       const read = await readJsonBody(request);
       if (!read.ok && read.tooLarge) return tooLarge(locale);
       if (!read.ok) return fail(400, errorResponse('BAD_REQUEST', locale).body);

@@ -2,14 +2,14 @@
 // catalogue body `{ code, message, fields? }` with its status, like the API's.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, uniq } from './helpers.ts';
+import { baseUrl, uniq, errorBody } from './helpers.ts';
 import { startAppServer, type AppServer } from './setup/app-server.ts';
 
 const en = {
-  NOT_FOUND: { code: 'NOT_FOUND', message: 'Resource not found.' },
-  UNAUTHORIZED: { code: 'UNAUTHORIZED', message: 'Unauthorized to access this resource.' },
-  BAD_REQUEST: { code: 'BAD_REQUEST', message: 'One or more fields are invalid. Please fill in correctly and try again.' },
-  UNPROCESSABLE_ENTITY: { code: 'UNPROCESSABLE_ENTITY', message: 'Provided data are invalid.' },
+  NOT_FOUND: errorBody('NOT_FOUND', 'Resource not found.'),
+  UNAUTHORIZED: errorBody('UNAUTHORIZED', 'Unauthorized to access this resource.'),
+  BAD_REQUEST: errorBody('BAD_REQUEST', 'One or more fields are invalid. Please fill in correctly and try again.'),
+  UNPROCESSABLE_ENTITY: errorBody('UNPROCESSABLE_ENTITY', 'Provided data are invalid.'),
 } as const;
 
 /** Calls an operator endpoint of `base`, in en-US, with the test run's token unless told otherwise. */
@@ -40,9 +40,9 @@ describe('operator endpoints', () => {
   it('answer in the locale asked for, pt-BR by default, like the API', async () => {
     const res = await fetch(`${baseUrl()}/admin/companies`, { method: 'POST' });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Não autorizado a acessar este recurso.' });
+    expect(await res.json()).toEqual(errorBody('UNAUTHORIZED', 'Não autorizado a acessar este recurso.'));
     const es = await fetch(`${baseUrl()}/admin/companies?locale=es-ES`, { method: 'POST' });
-    expect(await es.json()).toEqual({ code: 'UNAUTHORIZED', message: 'No autorizado para acceder a este recurso.' });
+    expect(await es.json()).toEqual(errorBody('UNAUTHORIZED', 'No autorizado para acceder a este recurso.'));
   });
 
   it('answer 400 BAD_REQUEST to a company body that is not JSON or not an object', async () => {

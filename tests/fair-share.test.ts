@@ -4,6 +4,7 @@
 // so the limits are reached by a handful of requests. On the embedded database each request
 // runs to its end before the next one is read (its queries do not leave the process), so no
 // request ever waits there: the test runs on a PostgreSQL server.
+import { errorBody } from './helpers.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAppServer, type AppServer } from './setup/app-server.ts';
@@ -58,7 +59,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('requests at work at once
     for (const a of refused) {
       expect(a.retryAfter).toBe('1');
       if ('errors' in a.body) expect((a.body.errors as { extensions: { code: string } }[])[0].extensions.code).toBe('TOO_MANY_REQUESTS');
-      else expect(a.body).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please retry later.' });
+      else expect(a.body).toEqual(errorBody('TOO_MANY_REQUESTS', 'Too many requests. Please retry later.'));
     }
     // Both ways in meet the same limit.
     expect(answers.some((a, i) => i % 2 === 1 && a.status === 429) && answers.some((a, i) => i % 2 === 0 && a.status === 429)).toBe(true);

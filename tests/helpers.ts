@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 
+/** A catalogue error body as the API answers it, with the id of the request that got it. */
+export function errorBody(code: string, message: unknown, fields?: unknown) {
+  return { code, message, ...(fields === undefined ? {} : { fields }), request_id: expect.stringMatching(/^req_[0-9a-f]{24}$/) };
+}
+
+/** An answer body without its `request_id`: what two answers to different requests may share. */
+export function sameAnswer(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || !('request_id' in body)) return body;
+  const { request_id: _id, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 /** The app under test. */
 export const baseUrl = () => inject('baseUrl');
 

@@ -3,7 +3,7 @@
 // https://allowed.example), safe downloads, and no storage key in any answer.
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { baseUrl, client, graphql, newCompany, uniq, type TestCompany, errorBody } from './helpers.ts';
 
 let co: TestCompany;
 
@@ -50,7 +50,7 @@ describe('HTTP hygiene', () => {
       const res = await send(method, path);
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.allow).toBe('GET, HEAD, POST, PUT, DELETE, OPTIONS');
-      expect(JSON.parse(res.body)).toEqual({ code: 'METHOD_NOT_ALLOWED', message: 'This method is not allowed on this path.' });
+      expect(JSON.parse(res.body)).toEqual(errorBody('METHOD_NOT_ALLOWED', 'This method is not allowed on this path.'));
     }
   });
 

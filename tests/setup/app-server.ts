@@ -46,10 +46,12 @@ export async function throwawayDatabase(serverUrl: string, prefix: string): Prom
  * can fail on server-side errors (tests/setup/each-file.ts). A server a test starts for itself
  * (resilience.test.ts) keeps no such log: its errors are the ones that test provokes.
  */
-export async function startAppServer({ serverUrl, adminToken, stderrLog, settings = {} }: {
+export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutLog, settings = {} }: {
   serverUrl?: string;
   adminToken: string;
   stderrLog?: string;
+  /** File the app's standard output (its request log) is appended to as it arrives. */
+  stdoutLog?: string;
   /** Extra environment for the app (.env.example), e.g. smaller limits for a test of its own. */
   settings?: Record<string, string>;
 }): Promise<AppServer> {
@@ -87,10 +89,14 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, setting
     env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The start-up output, kept for the error of a failed start (the request log is not kept here).
   let output = '';
-  server.stdout!.on('data', (d) => (output += d));
+  server.stdout!.on('data', (d) => {
+    if (output.length < 64 * 1024) output += d;
+    if (stdoutLog) appendFileSync(stdoutLog, d);
+  });
   server.stderr!.on('data', (d) => {
-    output += d;
+    if (output.length < 64 * 1024) output += d;
     process.stderr.write(`[server] ${d}`);
     // Written synchronously: a test that checks the file right after its requests sees every
     // line the server had written by then.

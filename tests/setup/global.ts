@@ -17,6 +17,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** File the app server's stderr is appended to; a test during which it grows fails. */
     serverLog: string;
+    /** File the app server's standard output (the request log) is appended to. */
+    serverOut: string;
   }
 }
 
@@ -29,12 +31,15 @@ export async function setup(project: TestProject) {
   logDir = mkdtempSync(path.join(os.tmpdir(), 'tt-test-log-'));
   const serverLog = path.join(logDir, 'server-stderr.log');
   writeFileSync(serverLog, '');
-  app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken, stderrLog: serverLog });
+  const serverOut = path.join(logDir, 'server-stdout.log');
+  writeFileSync(serverOut, '');
+  app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken, stderrLog: serverLog, stdoutLog: serverOut });
   project.provide('baseUrl', app.baseUrl);
   project.provide('adminToken', adminToken);
   project.provide('databaseKind', app.kind);
   project.provide('databaseUrl', app.databaseUrl);
   project.provide('serverLog', serverLog);
+  project.provide('serverOut', serverOut);
 }
 
 export async function teardown() {

@@ -36,6 +36,7 @@ describe('the environment', () => {
       websiteUrl: 'https://tradetrack.example',
       corsOrigins: [],
       workers: 0,
+      logLevel: 'info',
       graphqlExecutor: 'jit',
     });
   });

@@ -1,0 +1,19 @@
+// What the code serving a request learns about it for its log line (docs/security.md,
+// Request ids and logs): the request id, the company once the key is read, the route once it
+// is matched. The HTTP entry opens the scope; handlers deep inside fill it in.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** One request's facts; never its key, body or parameters. */
+export interface RequestFacts {
+  id: string;
+  companyId?: number;
+  route?: string;
+}
+
+export const requestScope = new AsyncLocalStorage<RequestFacts>();
+
+/** Adds facts to the current request's scope (nothing outside a request). */
+export function noteRequest(facts: Partial<Omit<RequestFacts, 'id'>>): void {
+  const scope = requestScope.getStore();
+  if (scope) Object.assign(scope, facts);
+}
