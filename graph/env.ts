@@ -17,6 +17,12 @@ export interface Env {
   companyConcurrency: number;
   /** Requests of one company that may wait their turn in a process; beyond, 429. */
   companyQueue: number;
+  /** Requests a second one API key may send (every request counts). */
+  rateLimitRequests: number;
+  /** REST writes (POST, PUT, DELETE) a second one API key may send. */
+  rateLimitWrites: number;
+  /** Whether the rate limits apply (RATE_LIMITS=0 turns them off). */
+  rateLimits: boolean;
   dataDir: string;
   documentsDir: string;
   production: boolean;
@@ -91,6 +97,11 @@ export function readEnv(vars: Vars): Env {
   // A company may hold at most half the pool's connections at once (docs/limits.md).
   const companyConcurrency = int('COMPANY_CONCURRENCY', Math.max(1, Math.floor(databasePoolSize / 2)));
   const companyQueue = int('COMPANY_QUEUE', 100);
+  // Requests a second per API key, all and writes (docs/limits.md, Rate limits).
+  const rateLimitRequests = int('RATE_LIMIT_REQUESTS', 100);
+  const rateLimitWrites = int('RATE_LIMIT_WRITES', 25);
+  // Off only where something in front of the app limits instead (an API gateway).
+  const rateLimits = given('RATE_LIMITS') === undefined ? true : flag('RATE_LIMITS');
   const dataDir = path.resolve(given('DATA_DIR') ?? './data');
   const documentsDir = path.resolve(given('DOCUMENTS_DIR') ?? path.join(dataDir, 'documents'));
   const maxUploadBytes = int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024);
@@ -122,6 +133,9 @@ export function readEnv(vars: Vars): Env {
     statementTimeoutMs,
     companyConcurrency,
     companyQueue,
+    rateLimitRequests,
+    rateLimitWrites,
+    rateLimits,
     dataDir,
     documentsDir,
     production,

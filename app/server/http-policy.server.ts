@@ -80,7 +80,7 @@ export function answeredByPolicy(req: IncomingMessage, res: ServerResponse): boo
   if (origin) {
     // Never credentials: the key travels in a header, so no cookie is ever needed.
     res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', 'etag, retry-after, x-request-id');
+    res.setHeader('Access-Control-Expose-Headers', 'etag, retry-after, x-request-id, ratelimit, ratelimit-policy');
     if (origin !== '*') res.setHeader('Vary', 'Origin');
   }
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {

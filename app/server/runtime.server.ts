@@ -15,6 +15,7 @@ import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
 import { answeredByPolicy, securityHeaders } from './http-policy.server';
 import { inRequestScope } from './request-log.server';
+import { rateLimited } from './rate-limit.server';
 import { supervise } from './supervisor.server';
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -139,6 +140,9 @@ function httpApp(build: ServerBuild) {
   return app;
 }
 
+/** Whether a request URL is the GraphQL endpoint. */
+const isGraphqlPath = (url: string) => url === '/graphql' || url.startsWith('/graphql?');
+
 /** The most a request line and its headers may take (docs/limits.md). */
 const MAX_HEAD_BYTES = 64 * 1024;
 
@@ -165,8 +169,13 @@ export const runtime = {
         securityHeaders(req, res);
         if (answeredByPolicy(req, res)) return;
         const path = restPath(req.url ?? '/');
-        if (path) void serveRest(req, res, path);
-        else app(req, res);
+        const serve = () => (path ? void serveRest(req, res, path) : app(req, res));
+        if (!path && !isGraphqlPath(req.url ?? '/')) return serve();
+        // API and GraphQL calls count against their key's rate limits first.
+        rateLimited(req, res, !path).then(
+          (answered) => answered || serve(),
+          () => serve(),
+        );
       }),
     );
     // Idle keep-alive connections stay open longer than clients and proxies keep theirs (60 s is
