@@ -17,10 +17,10 @@ export interface Env {
   companyConcurrency: number;
   /** Requests of one company that may wait their turn in a process; beyond, 429. */
   companyQueue: number;
-  /** Requests a second one API key may send (every request counts). */
+  /** Points a second one API key may spend: a request costs one. */
   rateLimitRequests: number;
-  /** REST writes (POST, PUT, DELETE) a second one API key may send. */
-  rateLimitWrites: number;
+  /** Points a REST write (POST, PUT, DELETE) costs. */
+  rateLimitWriteCost: number;
   /** Whether the rate limits apply (RATE_LIMITS=0 turns them off). */
   rateLimits: boolean;
   dataDir: string;
@@ -97,9 +97,9 @@ export function readEnv(vars: Vars): Env {
   // A company may hold at most half the pool's connections at once (docs/limits.md).
   const companyConcurrency = int('COMPANY_CONCURRENCY', Math.max(1, Math.floor(databasePoolSize / 2)));
   const companyQueue = int('COMPANY_QUEUE', 100);
-  // Requests a second per API key, all and writes (docs/limits.md, Rate limits).
+  // Points a second per API key, and the points of a REST write (docs/limits.md, Rate limits).
   const rateLimitRequests = int('RATE_LIMIT_REQUESTS', 100);
-  const rateLimitWrites = int('RATE_LIMIT_WRITES', 25);
+  const rateLimitWriteCost = int('RATE_LIMIT_WRITE_COST', 4);
   // Off only where something in front of the app limits instead (an API gateway).
   const rateLimits = given('RATE_LIMITS') === undefined ? true : flag('RATE_LIMITS');
   const dataDir = path.resolve(given('DATA_DIR') ?? './data');
@@ -134,7 +134,7 @@ export function readEnv(vars: Vars): Env {
     companyConcurrency,
     companyQueue,
     rateLimitRequests,
-    rateLimitWrites,
+    rateLimitWriteCost,
     rateLimits,
     dataDir,
     documentsDir,

@@ -59,8 +59,8 @@ const errorResponses: {
     name: 'TooManyRequests',
     headers: {
       'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } },
-      'RateLimit-Policy': { description: 'The limits the request counted against, e.g. `"requests";q=100;w=1, "writes";q=25;w=1` (quota per window of seconds).', schema: { type: 'string' } },
-      RateLimit: { description: 'The limit with the fewest requests left: remaining `r` and seconds `t` until the window resets, e.g. `"writes";r=0;t=1`.', schema: { type: 'string' } },
+      'RateLimit-Policy': { description: 'The limit of the key: quota `q` of points per window of `w` seconds, e.g. `"requests";q=100;w=1`.', schema: { type: 'string' } },
+      RateLimit: { description: 'Points left `r` and seconds `t` until the window starts again, e.g. `"requests";r=0;t=1`.', schema: { type: 'string' } },
     },
   },
   { status: '500', code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' },
@@ -82,7 +82,7 @@ const intro = `The HTTP API of the trade tracking platform: operations, purchase
 * **Errors**: \`{ "code", "message", "fields": [{ "name", "message" }] }\` with dotted field names such as \`internal_codes.0.code\`.
 * **Concurrency**: writes to one record apply one after the other; \`PUT\` and \`DELETE\` of a record honour \`If-Match\` with the \`ETag\` of a \`GET\` (412 when it changed since); a write that keeps colliding with others answers 409 with \`Retry-After\`.
 * **Fair share**: a company's requests beyond five at work at once wait their turn; beyond a hundred waiting, 429 with \`Retry-After\`.
-* **Rate limits**: 100 requests a second per API key, 25 of them writes; every answer carries \`RateLimit-Policy\` and \`RateLimit\`, and a request beyond a limit gets 429 with \`Retry-After\`.`;
+* **Rate limits**: 100 points a second per API key, a request costing one and a REST write four; every answer carries \`RateLimit-Policy\` and \`RateLimit\`, and a request beyond the limit gets 429 with \`Retry-After\`.`;
 
 function parametersOf(route: CompiledRoute, registry: SchemaRegistry): ParameterObject[] {
   const params: ParameterObject[] = [];

@@ -1,6 +1,6 @@
 // Rate limits per API key (docs/limits.md, Rate limits): headers on every API answer, 429 with
 // Retry-After and the catalogue body beyond a limit, writes limited apart, one key's limit
-// never touching another's. The app runs with 5 requests and 2 writes a second per key.
+// never touching another's. The app runs with 8 points a second per key, a write costing 4.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +11,7 @@ describe('rate limits per API key', () => {
   let app: AppServer;
   const adminToken = randomBytes(16).toString('hex');
   beforeAll(async () => {
-    app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken, settings: { RATE_LIMIT_REQUESTS: '5', RATE_LIMIT_WRITES: '2' } });
+    app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken, settings: { RATE_LIMIT_REQUESTS: '8' } });
   });
   afterAll(async () => {
     await app?.stop();
@@ -40,13 +40,13 @@ describe('rate limits per API key', () => {
     await nextWindow();
     const first = await send(key);
     expect(first.status).toBe(200);
-    expect(first.headers.get('ratelimit-policy')).toBe('"requests";q=5;w=1');
-    expect(first.headers.get('ratelimit')).toMatch(/^"requests";r=4;t=1$/);
+    expect(first.headers.get('ratelimit-policy')).toBe('"requests";q=8;w=1');
+    expect(first.headers.get('ratelimit')).toMatch(/^"requests";r=7;t=1$/);
 
     const burst = await Promise.all(Array.from({ length: 30 }, () => send(key)));
     const refused = burst.filter((a) => a.status === 429);
-    // However the burst falls across windows, at most 10 of the 30 fit.
-    expect(refused.length).toBeGreaterThanOrEqual(20);
+    // However the burst falls across windows, at most 16 of the 30 fit.
+    expect(refused.length).toBeGreaterThanOrEqual(14);
     expect(burst.every((a) => a.status === 200 || a.status === 429)).toBe(true);
     for (const a of refused) {
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -56,7 +56,7 @@ describe('rate limits per API key', () => {
     // Another key is counted apart; GraphQL counts too, and answers in its own shape.
     const other = await companyKey();
     expect((await send(other)).status).toBe(200);
-    const graphql = await Promise.all(Array.from({ length: 12 }, () => send(other, 'POST', '/graphql', { query: '{ __typename }' })));
+    const graphql = await Promise.all(Array.from({ length: 20 }, () => send(other, 'POST', '/graphql', { query: '{ __typename }' })));
     const refusedQuery = graphql.find((a) => a.status === 429);
     expect(refusedQuery?.body.errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
     // The next window serves again.
@@ -64,18 +64,18 @@ describe('rate limits per API key', () => {
     expect((await send(key)).status).toBe(200);
   });
 
-  it('limits REST writes apart, lower, and writes nothing for a refused one', async () => {
+  it('counts a REST write as four requests, and writes nothing for a refused one', async () => {
     const key = await companyKey();
     await nextWindow();
     const codes = Array.from({ length: 8 }, (_, i) => `RL-${randomBytes(3).toString('hex')}-${i}`);
     const writes = await Promise.all(codes.map((code) => send(key, 'POST', '/api/products', { params: { code, description: 'Valve' } })));
     const created = writes.filter((w) => w.status === 201);
-    // However the burst falls across windows, at most 4 of the 8 fit.
+    // Two writes fit in a window of 8 points; however the burst falls across windows, at most 4 of the 8 fit.
     expect(created.length).toBeLessThanOrEqual(4);
     expect(writes.filter((w) => w.status === 429).length).toBe(8 - created.length);
-    for (const w of writes) expect(w.headers.get('ratelimit-policy')).toBe('"requests";q=5;w=1, "writes";q=2;w=1');
-    const refusedWrite = writes.find((w) => w.status === 429)!;
-    expect(refusedWrite.headers.get('ratelimit')).toMatch(/^"writes";r=0;t=1$/);
+    for (const w of writes) expect(w.headers.get('ratelimit-policy')).toBe('"requests";q=8;w=1');
+    const kept = writes.find((w) => w.status === 201)!;
+    expect(kept.headers.get('ratelimit')).toMatch(/^"requests";r=[04];t=1$/);
     await nextWindow();
     const listed = await send(key, 'GET', '/api/products?limit=100');
     expect(listed.body.total_count).toBe(created.length);
@@ -90,6 +90,10 @@ describe('rate limits per API key', () => {
     try {
       const { rows } = await db.query('SELECT key, points FROM rate_limits WHERE key = $1', [`requests:${prefix}`]);
       expect(rows).toEqual([{ key: `requests:${prefix}`, points: 1 }]);
+      // A write spends four more.
+      expect((await send(key, 'POST', '/api/products', { params: { code: `RL-${prefix}`, description: 'Valve' } })).status).toBe(201);
+      const after = await db.query('SELECT points FROM rate_limits WHERE key = $1', [`requests:${prefix}`]);
+      expect(after.rows[0].points === 5 || after.rows[0].points === 4).toBe(true);
     } finally {
       await db.end();
     }

@@ -26,7 +26,7 @@ describe('the environment', () => {
       companyConcurrency: 5,
       companyQueue: 100,
       rateLimitRequests: 100,
-      rateLimitWrites: 25,
+      rateLimitWriteCost: 4,
       rateLimits: true,
       dataDir: path.resolve('data'),
       documentsDir: path.resolve('data', 'documents'),
