@@ -49,6 +49,7 @@ export const fieldMessages = {
   outOfRange: 'is out of range',
   tooLarge: 'is too large',
   stale: 'does not match the current version',
+  keyReused: 'was used with another request',
   tooLong: 'is too long (maximum is %{count} characters)',
   controlCharacters: 'must not contain control characters',
   tooMany: 'has too many items (maximum is %{count})',

@@ -18,6 +18,7 @@ import { storage } from '../graph/storage.ts';
 import { storedFileKey } from '../graph/process/documents.ts';
 import { assertBatchSize } from '../graph/kit/input-limits.ts';
 import { inTurn } from '../graph/company/workload.ts';
+import { claim, requestHash } from './idempotency.ts';
 import { noteRequest } from '../graph/kit/request-scope.ts';
 import { decode } from './decode.ts';
 import { etagOf, tagListMatches } from './etag.ts';
@@ -124,6 +125,9 @@ function match(method: string, path: string): { route: CompiledRoute; values: st
   }
   return null;
 }
+
+/** Methods whose requests may carry an Idempotency-Key. */
+const IDEMPOTENT = new Set(['POST', 'PUT']);
 
 /** The methods a path is declared with, as an `Allow` header, or null for an unknown path. */
 function allowedMethods(path: string): string | null {
@@ -293,19 +297,37 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
     errors.throwIfAny(BadInputError);
     const run = (document: DocumentNode, values: Record<string, unknown>) =>
       execute({ schema, document, variableValues: values, contextValue: context }) as Promise<ExecutionOutcome>;
-    const ifMatch = request.headers.get('if-match');
-    const resource = resources.get(route);
-    const result =
-      ifMatch !== null && resource
-        ? await runIfMatch(ifMatch, route, resource, variableValues, run)
-        : await run(route.document, variableValues);
-    if (result.errors?.length) {
-      const e = fromGraphQLErrors(result.errors, locale);
-      return fail(e.status, e.body, e.headers);
+    const respond = async (): Promise<RestAnswer> => {
+      const ifMatch = request.headers.get('if-match');
+      const resource = resources.get(route);
+      const result =
+        ifMatch !== null && resource
+          ? await runIfMatch(ifMatch, route, resource, variableValues, run)
+          : await run(route.document, variableValues);
+      if (result.errors?.length) {
+        const e = fromGraphQLErrors(result.errors, locale);
+        return fail(e.status, e.body, e.headers);
+      }
+      const value = result.data?.[route.rootField];
+      if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
+      return json(route.def.status, route.def.list ? value : { data: value });
+    };
+    // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
+    const key = request.headers.get('idempotency-key');
+    if (key === null || !IDEMPOTENT.has(route.def.method) || route.def.multipart) return await respond();
+    const claimed = await claim(context.company.id, key, requestHash(request, body));
+    if ('replay' in claimed) {
+      return { status: claimed.replay.status, headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' }, body: claimed.replay.body };
     }
-    const value = result.data?.[route.rootField];
-    if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
-    return json(route.def.status, route.def.list ? value : { data: value });
+    let answer: RestAnswer;
+    try {
+      answer = await respond();
+    } catch (e) {
+      await claimed.claim.release();
+      throw e;
+    }
+    await claimed.claim.keep({ status: answer.status, body: typeof answer.body === 'string' ? answer.body : '' });
+    return answer;
   } finally {
     await cleanup?.();
   }

@@ -1,0 +1,93 @@
+// Idempotent POST and PUT (docs/index.md, Idempotent requests): the first answer to a request
+// sent with an `Idempotency-Key` is kept with the key, the company and a hash of the request,
+// in the database (so it holds across processes and restarts), and replayed to every retry of
+// the same request for 24 hours. The same key with another request answers 422; a retry while
+// the first still runs answers 409. Answers that say "try again" (409, 429, 5xx) are not kept.
+import { createHash } from 'node:crypto';
+import { sharedClient } from '../graph/db.ts';
+import { BadInputError, ConflictError, ValidationError, fieldMessages } from '../graph/errors.ts';
+
+/** A key: 1 to 255 visible ASCII characters (a UUID is the usual choice). */
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const HEADER = 'Idempotency-Key';
+/** A first request still marked running after this long died with its process: a retry takes over. */
+const ABANDONED_AFTER_SECONDS = 120;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** What the first request answered. */
+export interface KeptAnswer {
+  status: number;
+  body: string;
+}
+
+/** A claimed key: the request runs, then keeps its answer (or lets the key go). */
+export interface Claim {
+  keep(answer: KeptAnswer): Promise<void>;
+  release(): Promise<void>;
+}
+
+/** The hash of a request: method, path with query, and body as read. */
+export function requestHash(request: Request, body: unknown): string {
+  const url = new URL(request.url);
+  return createHash('sha256')
+    .update(`${request.method} ${url.pathname}${url.search}\n${body === undefined ? '' : JSON.stringify(body)}`)
+    .digest('hex');
+}
+
+let lastSweep = 0;
+/** Drops expired keys, at most once an hour per process, off the request's path. */
+function sweep(): void {
+  if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = Date.now();
+  sharedClient()
+    .$executeRaw`DELETE FROM idempotency_keys WHERE expires_at < now()`
+    .catch(() => (lastSweep = 0));
+}
+
+const kept = (status: number) => status < 500 && status !== 409 && status !== 429;
+
+/**
+ * Claims `key` for this request of the company: a replay when the same request was answered
+ * already, or a claim to run it. Throws 400 for a malformed key, 422 when the key was used
+ * with another request, 409 while the first request runs.
+ */
+export async function claim(companyId: number, key: string, hash: string): Promise<{ replay: KeptAnswer } | { claim: Claim }> {
+  if (!KEY.test(key)) throw new BadInputError([{ name: HEADER, message: fieldMessages.invalid }]);
+  sweep();
+  const db = sharedClient();
+  for (;;) {
+    // A new key, an expired one, or one whose first request was abandoned, is this request's.
+    const taken = await db.$queryRaw<{ n: number }[]>`
+      INSERT INTO idempotency_keys (company_id, key, request_hash, expires_at)
+      VALUES (${companyId}, ${key}, ${hash}, now() + interval '24 hours')
+      ON CONFLICT (company_id, key) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, status = NULL, body = NULL, started_at = now(), expires_at = EXCLUDED.expires_at
+        WHERE idempotency_keys.expires_at < now()
+           OR (idempotency_keys.status IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
+               AND idempotency_keys.started_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
+      RETURNING 1 AS n`;
+    if (taken.length) {
+      const where = { company_id_key: { company_id: companyId, key } };
+      return {
+        claim: {
+          keep: async (answer) => {
+            if (kept(answer.status)) await db.idempotencyKey.update({ where, data: { status: answer.status, body: answer.body } });
+            else await db.idempotencyKey.delete({ where });
+          },
+          release: async () => {
+            await db.idempotencyKey.delete({ where });
+          },
+        },
+      };
+    }
+    const row = await db.idempotencyKey.findUnique({
+      where: { company_id_key: { company_id: companyId, key } },
+      select: { request_hash: true, status: true, body: true },
+    });
+    // Let go between the two statements: claim again.
+    if (!row) continue;
+    if (row.request_hash !== hash) throw new ValidationError([{ name: HEADER, message: fieldMessages.keyReused }]);
+    if (row.status === null) throw new ConflictError(1);
+    return { replay: { status: row.status, body: row.body ?? '' } };
+  }
+}
