@@ -82,6 +82,7 @@ const intro = `The HTTP API of the trade tracking platform: operations, purchase
 * **Errors**: \`{ "code", "message", "fields": [{ "name", "message" }] }\` with dotted field names such as \`internal_codes.0.code\`.
 * **Concurrency**: writes to one record apply one after the other; \`PUT\` and \`DELETE\` of a record honour \`If-Match\` with the \`ETag\` of a \`GET\` (412 when it changed since); a write that keeps colliding with others answers 409 with \`Retry-After\`.
 * **Fair share**: a company's requests beyond five at work at once wait their turn; beyond a hundred waiting, 429 with \`Retry-After\`.
+* **Idempotency**: send \`Idempotency-Key\` on a \`POST\` or \`PUT\` to make its retries safe: the first answer is replayed for 24 hours.
 * **Rate limits**: 100 points a second per API key, a request costing one and a REST write four; every answer carries \`RateLimit-Policy\` and \`RateLimit\`, and a request beyond the limit gets 429 with \`Retry-After\`.`;
 
 function parametersOf(route: CompiledRoute, registry: SchemaRegistry): ParameterObject[] {
@@ -117,6 +118,16 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
       required: false,
       description: 'The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource).',
       schema: { type: 'string' },
+    });
+  }
+  if ((route.def.method === 'POST' || route.def.method === 'PUT') && !route.def.multipart) {
+    params.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      example: '3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41',
     });
   }
   params.push({ $ref: '#/components/parameters/locale' } as unknown as ParameterObject);
