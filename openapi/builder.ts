@@ -1,4 +1,4 @@
-import { getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode } from 'graphql';
+import { getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode, type GraphQLEnumType } from 'graphql';
 import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
 import { env } from '../graph/env.ts';
 import { catalogue, type ErrorCode } from '../graph/errors.ts';
@@ -77,7 +77,7 @@ const intro = `The HTTP API of the trade tracking platform: operations, purchase
 * **Authentication**: send your API key in the \`api-key\` header on every call.
 * **Envelopes**: request bodies are wrapped in \`params\` (an object, or an array for batch upserts); answers wrap the result in \`data\`.
 * **Locale**: \`locale\` query parameter or header (\`pt-BR\` default, \`en-US\`, \`es-ES\`) translates error messages; codes never change.
-* **Pagination**: \`limit\` (1 to ${PAGE.maxLimit}, default ${PAGE.defaultLimit}), \`offset\` (default 0), \`order_by[0][field]=inserted_at&order_by[0][order]=DESC\`.
+* **Pagination**: \`limit\` (1 to ${PAGE.maxLimit}, default ${PAGE.defaultLimit}), \`offset\` (default 0), \`order_by=-inserted_at,id\` (or \`order_by[0][field]=inserted_at&order_by[0][order]=DESC\`).
 * **Values**: amounts, weights and quantities are decimal strings (\`"1234.5600"\`, the scale you send is kept); dates are ISO 8601 date-times in UTC.
 * **Errors**: \`{ "code", "message", "fields": [{ "name", "message" }] }\` with dotted field names such as \`internal_codes.0.code\`.
 * **Concurrency**: writes to one record apply one after the other; \`PUT\` and \`DELETE\` of a record honour \`If-Match\` with the \`ETag\` of a \`GET\` (412 when it changed since); a write that keeps colliding with others answers 409 with \`Retry-After\`.
@@ -101,12 +101,20 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
     if (v.from === 'path' && route.def.pathExamples?.[v.name] !== undefined) p.example = route.def.pathExamples[v.name];
     if (v.name === 'limit') p.description = `Page size, 1 to ${PAGE.maxLimit}.`;
     if (v.name === 'offset') p.description = 'Rows to skip.';
-    if (isInputObjectType(named) || isListType(isNonNullType(v.type) ? v.type.ofType : v.type)) {
+    if (v.name === 'order_by' && isInputObjectType(named)) {
+      // The flat form, which generated clients send as a plain string (docs/index.md).
+      const fields = getNamedType(named.getFields().field.type) as GraphQLEnumType;
+      const key = `-?(${fields.getValues().map((e) => e.name).join('|')})`;
+      p.schema = { type: 'string', pattern: `^${key}(,${key})*$`, maxLength: 500, example: '-inserted_at,id' };
+      p.style = 'form';
+      p.explode = false;
+      p.description =
+        'Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. ' +
+        'The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400.';
+    } else if (isInputObjectType(named) || isListType(isNonNullType(v.type) ? v.type.ofType : v.type)) {
       p.style = 'deepObject';
       p.explode = true;
-      p.description = v.name === 'order_by'
-        ? 'Sort keys, e.g. `order_by[0][field]=inserted_at&order_by[0][order]=DESC`.'
-        : `Filters, e.g. \`${v.name}[field]=value\`.`;
+      p.description = `Filters, e.g. \`${v.name}[field]=value\`.`;
     }
     if (v.name === 'search') p.description = 'Case-insensitive text search.';
     params.push(p);

@@ -22,7 +22,7 @@ import { claim, requestHash } from './idempotency.ts';
 import { noteRequest } from '../graph/kit/request-scope.ts';
 import { decode } from './decode.ts';
 import { etagOf, tagListMatches } from './etag.ts';
-import { readQuery } from './query.ts';
+import { flatOrderBy, readQuery, sortsBothWays } from './query.ts';
 import { readMultipart } from './multipart.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
@@ -290,7 +290,14 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
       } else if (v.from === 'body') {
         value = (body as { params: unknown }).params;
         assertBatchSize(value);
-      } else value = rawQuery[v.name];
+      } else {
+        value = rawQuery[v.name];
+        if (v.name === 'order_by' && sortsBothWays(new URL(request.url).search.slice(1))) {
+          errors.add('order_by', fieldMessages.invalid);
+          continue;
+        }
+        if (v.name === 'order_by' && typeof value === 'string') value = flatOrderBy(value);
+      }
       const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, v.from === 'body' && !route.def.multipart ? 'json' : 'query', errors);
       if (decoded !== undefined) variableValues[v.name] = decoded;
     }

@@ -247,6 +247,15 @@ describe('products', () => {
       expect(search.body.data.map((p: any) => p.code)).toEqual(['P-C']);
     });
 
+    it('sorts by the flat form order_by=-code,id as by the bracketed one', async () => {
+      const C = client((await newCompany()).api_key);
+      for (const [code, family] of [['F-A', 'X'], ['F-B', 'Y'], ['F-C', 'X']]) expect((await C.post('/products', { code, description: code, family })).status).toBe(201);
+      const codes = async (query: string) => (await C.get('/products', query)).body.data.map((p: { code: string }) => p.code);
+      expect(await codes('order_by=-code')).toEqual(['F-C', 'F-B', 'F-A']);
+      expect(await codes('order_by=family,-code')).toEqual(['F-C', 'F-A', 'F-B']);
+      expect(await codes('order_by=family,-code')).toEqual(await codes('order_by[0][field]=family&order_by[1][field]=code&order_by[1][order]=DESC'));
+    });
+
     it('refuses pagination out of range, or a sort key without its field, with 400 on the parameter', async () => {
       for (const [query, field] of [
         ['limit=0', 'limit'],
@@ -256,7 +265,9 @@ describe('products', () => {
         ['order_by[0][field]=nope', 'order_by.0.field'],
         ['order_by[0][field]=code&order_by[0][order]=UP', 'order_by.0.order'],
         ['order_by[0][order]=DESC', 'order_by.0.field'],
-        ['order_by=-inserted_at,id', 'order_by.0'],
+        ['order_by=-colour,id', 'order_by.0.field'],
+        ['order_by=code,', 'order_by.1.field'],
+        ['order_by=-code&order_by[0][field]=id', 'order_by'],
       ]) {
         const res = await A.get('/products', `${query}&locale=en-US`);
         expect(res.status, query).toBe(400);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FieldErrors } from '../../graph/errors.ts';
 import { schema } from '../../graph/schema.ts';
 import { decode, type Source } from '../../rest/decode.ts';
-import { readQuery } from '../../rest/query.ts';
+import { flatOrderBy, readQuery, sortsBothWays } from '../../rest/query.ts';
 
 const productArgs = schema.getQueryType()!.getFields().products.args;
 const argType = (name: string) => productArgs.find((a) => a.name === name)!.type;
@@ -74,8 +74,16 @@ describe('decoding query values by GraphQL type', () => {
     expect(fromQuery('order_by[150][field]=id&order_by[3][field]=code', 'order_by').value).toEqual([{ field: 'code' }, { field: 'id' }]);
   });
 
-  it('refuses the flat form order_by=-inserted_at,id on its first key', () => {
-    expect(fromQuery('order_by=-inserted_at,id', 'order_by').fields).toEqual([{ name: 'order_by.0', message: 'is invalid' }]);
+  it('reads the flat form order_by=-inserted_at,+code,id into sort keys, and tells when both forms are sent', () => {
+    expect(flatOrderBy('-inserted_at,+code,id')).toEqual([
+      { field: 'inserted_at', order: 'DESC' },
+      { field: 'code', order: 'ASC' },
+      { field: 'id', order: 'ASC' },
+    ]);
+    expect(flatOrderBy('code,')).toEqual([{ field: 'code', order: 'ASC' }, { field: '', order: 'ASC' }]);
+    expect(sortsBothWays('order_by=-code&order_by[0][field]=id')).toBe(true);
+    expect(sortsBothWays('order_by%5B0%5D%5Bfield%5D=id&order_by=code')).toBe(true);
+    expect(sortsBothWays('order_by=-code&limit=2')).toBe(false);
   });
 
   it('reports an unknown sort field or direction, and a left-out field, under its dotted name', () => {
