@@ -50,6 +50,7 @@ export const fieldMessages = {
   tooLarge: 'is too large',
   stale: 'does not match the current version',
   keyReused: 'was used with another request',
+  unknownParameter: 'is not a parameter of this route',
   tooLong: 'is too long (maximum is %{count} characters)',
   controlCharacters: 'must not contain control characters',
   tooMany: 'has too many items (maximum is %{count})',

@@ -90,22 +90,26 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
   for (const v of route.variables) {
     if (v.from === 'body') continue;
     const named = getNamedType(v.type);
+    const sortKey = v.name === 'order_by' && isInputObjectType(named) ? named : undefined;
     const p: ParameterObject = {
       name: v.name,
       in: v.from === 'path' ? 'path' : 'query',
       required: v.from === 'path' || isNonNullType(v.type),
-      schema: withLimits(registry.input(v.type), { name: v.name, type: v.type }),
+      // order_by is published in its flat form only (below), so its input type is not.
+      schema: sortKey ? {} : withLimits(registry.input(v.type), { name: v.name, type: v.type }),
     };
     if (v.name === 'limit') p.schema = { ...p.schema, minimum: 1, maximum: PAGE.maxLimit, default: PAGE.defaultLimit };
     if (v.name === 'offset') p.schema = { ...p.schema, minimum: 0, default: 0 };
     if (v.from === 'path' && route.def.pathExamples?.[v.name] !== undefined) p.example = route.def.pathExamples[v.name];
     if (v.name === 'limit') p.description = `Page size, 1 to ${PAGE.maxLimit}.`;
     if (v.name === 'offset') p.description = 'Rows to skip.';
-    if (v.name === 'order_by' && isInputObjectType(named)) {
+    if (sortKey) {
       // The flat form, which generated clients send as a plain string (docs/index.md).
-      const fields = getNamedType(named.getFields().field.type) as GraphQLEnumType;
-      const key = `-?(${fields.getValues().map((e) => e.name).join('|')})`;
-      p.schema = { type: 'string', pattern: `^${key}(,${key})*$`, maxLength: 500, example: '-inserted_at,id' };
+      const fields = (getNamedType(sortKey.getFields().field.type) as GraphQLEnumType).getValues().map((e) => e.name);
+      const key = `-?(${fields.join('|')})`;
+      const first = fields.includes('inserted_at') ? 'inserted_at' : (fields.find((f) => f !== 'id') ?? fields[0]);
+      const example = fields.includes('id') && first !== 'id' ? `-${first},id` : `-${first}`;
+      p.schema = { type: 'string', pattern: `^${key}(,${key})*$`, maxLength: 500, example };
       p.style = 'form';
       p.explode = false;
       p.description =

@@ -9,16 +9,16 @@ import {
 } from 'graphql';
 import { fieldMessages, type FieldErrors } from '../graph/errors.ts';
 
-/** Where a value comes from: JSON keeps its types, a query string has only text. */
-export type Source = 'json' | 'query';
+/** Where a value comes from: JSON keeps its types; a query string and a form's text fields have only text. */
+export type Source = 'json' | 'query' | 'form';
 
 const INT = /^-?\d{1,15}$/;
 
 /**
  * Reads `value` as the GraphQL input type `type`, reporting what cannot be read under its
- * dotted `name` (400), required fields left out included, and dropping fields the type
- * does not have (unknown fields are ignored). Query-string text is converted to numbers
- * and booleans by the type.
+ * dotted `name` (400), required fields left out included. Fields the type does not have are
+ * dropped from a JSON body and reported from a query string. Query-string text is converted
+ * to numbers and booleans by the type.
  */
 export function decode(value: unknown, type: GraphQLInputType, name: string, source: Source, errors: FieldErrors): unknown {
   if (isNonNullType(type)) {
@@ -33,8 +33,8 @@ export function decode(value: unknown, type: GraphQLInputType, name: string, sou
   if (isListType(type)) {
     let items: unknown[];
     if (Array.isArray(value)) items = value;
-    else if (source === 'query' && typeof value === 'object') items = Object.values(value as object);
-    else if (source === 'query') items = [value];
+    else if (source !== 'json' && typeof value === 'object') items = Object.values(value as object);
+    else if (source !== 'json') items = [value];
     else {
       errors.add(name || 'params', fieldMessages.invalid);
       return undefined;
@@ -47,6 +47,12 @@ export function decode(value: unknown, type: GraphQLInputType, name: string, sou
       return undefined;
     }
     const out: Record<string, unknown> = {};
+    // A query names only what the route takes (`filters[status]` on a route without it is a
+    // mistake to tell); a JSON body may carry fields the API does not know (docs/index.md).
+    if (source === 'query') {
+      const known = type.getFields();
+      for (const key of Object.keys(value as object)) if (!(key in known)) errors.add(at(key), fieldMessages.unknownParameter);
+    }
     for (const field of Object.values(type.getFields())) {
       const v = (value as Record<string, unknown>)[field.name];
       // A required field left out (a sort key without `field`) is reported like a null one.
@@ -61,7 +67,7 @@ export function decode(value: unknown, type: GraphQLInputType, name: string, sou
   }
   if (isScalarType(type)) {
     let v = value;
-    if (source === 'query' && typeof v === 'string') {
+    if (source !== 'json' && typeof v === 'string') {
       if (type.name === 'Int' && INT.test(v)) v = Number(v);
       else if (type.name === 'Float' && v.trim() !== '' && !Number.isNaN(Number(v))) v = Number(v);
       else if (type.name === 'Boolean' && (v === 'true' || v === 'false')) v = v === 'true';

@@ -279,6 +279,9 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
         errors.throwIfAny(BadInputError);
       }
     }
+    // Every query parameter is one the route takes, or `locale` (docs/index.md).
+    const taken = new Set(route.variables.filter((v) => v.from === 'query').map((v) => v.name));
+    for (const name of Object.keys(rawQuery)) if (name !== 'locale' && !taken.has(name)) errors.add(name, fieldMessages.unknownParameter);
     for (const v of route.variables) {
       let value: unknown;
       if (v.from === 'path') {
@@ -298,7 +301,8 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
         }
         if (v.name === 'order_by' && typeof value === 'string') value = flatOrderBy(value);
       }
-      const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, v.from === 'body' && !route.def.multipart ? 'json' : 'query', errors);
+      const source = v.from !== 'body' ? 'query' : route.def.multipart ? 'form' : 'json';
+      const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, source, errors);
       if (decoded !== undefined) variableValues[v.name] = decoded;
     }
     errors.throwIfAny(BadInputError);

@@ -62,3 +62,23 @@ describe('HTTP methods and media types', () => {
     expect((await send('POST', '/products', { body: other, type: 'application/merge-patch+json' })).status).toBe(201);
   });
 });
+
+describe('query parameters', () => {
+  it('answers a parameter or a filter the route does not take with 400 naming it, and takes locale everywhere', async () => {
+    const c = await newCompany();
+    const C = client(c.api_key);
+    const cases: [string, string, string[]][] = [
+      ['/products', 'colour=red', ['colour']],
+      ['/products', 'filters[updated_at_from]=2025-01-01T00:00:00Z', ['filters.updated_at_from']],
+      [`/operations/${c.operation.id}/orders`, 'filters[colour]=red&limit=2&sort=code', ['sort', 'filters.colour']],
+      ['/products', 'filters[status]=ACTIVE', ['filters.status']],
+      ['/products/1', 'limit=5', ['limit']],
+    ];
+    for (const [path, query, names] of cases) {
+      const res = await C.get(path, `${query}&locale=en-US`);
+      expect(res.status, `${path}?${query}`).toBe(400);
+      expect(res.body.fields).toEqual(names.map((name) => ({ name, message: 'is not a parameter of this route' })));
+    }
+    expect((await C.get('/products', 'locale=es-ES&limit=1')).status).toBe(200);
+  });
+});

@@ -106,8 +106,11 @@ describe('decoding query values by GraphQL type', () => {
     expect(fromQuery('limit=2&limit=3', 'limit').fields).toEqual([{ name: 'limit', message: 'is invalid' }]);
   });
 
-  it('drops filters the input type does not have and keeps the ones it has', () => {
-    expect(fromQuery('filters[category]=Valves&filters[colour]=red', 'filters')).toEqual({ value: { category: 'Valves' }, fields: [] });
+  it('reports filters the input type does not have and keeps the ones it has', () => {
+    expect(fromQuery('filters[category]=Valves&filters[colour]=red', 'filters')).toEqual({
+      value: { category: 'Valves' },
+      fields: [{ name: 'filters.colour', message: 'is not a parameter of this route' }],
+    });
   });
 
   it('makes a one-item list of a single value where a list is expected', () => {
