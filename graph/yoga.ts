@@ -1,6 +1,6 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { getOperationAST, type DocumentNode } from 'graphql';
+import { getOperationAST, GraphQLError, type DocumentNode } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
@@ -33,6 +33,25 @@ const useFairShare: Plugin = {
         throw e;
       }),
     );
+  },
+};
+
+/**
+ * GraphQL over HTTP (docs/graphql.md): an error raised while a field resolves (it has a `path`)
+ * answers 200 with the partial data and the catalogue code in `extensions`; only requests that
+ * fail before execution (unreadable, over a limit, invalid) answer 4xx. The status a domain
+ * error carries for REST is dropped here; REST reads the code, and keeps the headers.
+ */
+const useFieldErrorsAs200: Plugin = {
+  onExecutionResult({ result, setResult }) {
+    const errors = (result as { errors?: readonly GraphQLError[] }).errors;
+    if (!errors?.some((e) => e.path && e.extensions?.http)) return;
+    const withoutStatus = errors.map((e) => {
+      if (!e.path || !e.extensions?.http) return e;
+      const { status: _status, ...http } = e.extensions.http as { status?: number };
+      return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError, extensions: { ...e.extensions, http } });
+    });
+    setResult({ ...(result as object), errors: withoutStatus } as never);
   },
 };
 
@@ -96,5 +115,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit()] : []), useTrimmedCodes, useSnapshotReads, useFairShare],
+  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit()] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useFieldErrorsAs200],
 });

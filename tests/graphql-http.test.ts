@@ -1,0 +1,54 @@
+// GraphQL over HTTP (docs/graphql.md, GraphQL over HTTP): the graphql-http server audits pass
+// every MUST; the SHOULDs not followed are the documented ones; a field error answers 200 with
+// the data and its catalogue code, to application/json and
+// application/graphql-response+json clients alike.
+import { auditServer } from 'graphql-http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newCompany, type TestCompany } from './helpers.ts';
+
+describe('GraphQL over HTTP', () => {
+  let c: TestCompany;
+  beforeAll(async () => {
+    c = await newCompany();
+  });
+  const post = async (body: unknown, accept = 'application/json') => {
+    const res = await fetch(`${baseUrl()}/graphql`, {
+      method: 'POST',
+      headers: { 'api-key': c.api_key, 'content-type': 'application/json', accept },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as Record<string, any> };
+  };
+
+  it('passes every MUST of the graphql-http server audits; the SHOULDs not followed are the documented ones', async () => {
+    const fetchFn = (input: RequestInfo | URL, init: RequestInit = {}) =>
+      fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), 'api-key': c.api_key } });
+    const results = await auditServer({ url: `${baseUrl()}/graphql`, fetchFn });
+    expect(results.length).toBeGreaterThan(40);
+    const failed = results.filter((r) => r.status !== 'ok').map((r) => r.name);
+    expect(failed.filter((name) => name.startsWith('MUST'))).toEqual([]);
+    expect(failed.sort()).toEqual([
+      'SHOULD use 200 status code on document parsing failure when accepting application/json',
+      'SHOULD use 200 status code on document validation failure when accepting application/json',
+      'SHOULD use a status code of 200 on variable coercion failure when accepting application/json',
+    ]);
+  }, 60_000);
+
+  it('answers a field error with 200, the data and the catalogue code, in both media types', async () => {
+    for (const accept of ['application/json', 'application/graphql-response+json']) {
+      const res = await post({ query: '{ company { id } product(id: 987654321) { id } }' }, accept);
+      expect(res.status, accept).toBe(200);
+      expect(res.type).toContain(accept);
+      // Root fields are non-null, so the error nulls the whole data (GraphQL's null propagation).
+      expect(res.body.data).toBeNull();
+      expect(res.body.errors).toEqual([expect.objectContaining({ path: ['product'], extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
+    }
+    // A mutation refused by a rule is a field error too: 200, the code and the fields.
+    const refused = await post({ query: 'mutation { createProduct(params: { code: "" }) { id } }' });
+    expect(refused.status).toBe(200);
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE_ENTITY', fields: expect.any(Array) });
+    // A document that cannot run at all is a request error: 400 to graphql-response+json clients.
+    const unreadable = await post({ query: '{ company { id ' }, 'application/graphql-response+json');
+    expect(unreadable.status).toBe(400);
+  });
+});
