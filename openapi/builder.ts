@@ -151,7 +151,13 @@ export function buildOpenApi() {
   const registry = new SchemaRegistry();
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion('3.1.0')
-    .addInfo({ title: 'Trade tracking platform API', version: '1.0', description: intro, license: { name: 'Proprietary', url: `${env().websiteUrl}/terms` } })
+    .addInfo({
+      title: 'Trade tracking platform API',
+      version: '1.0',
+      description: intro,
+      contact: { name: 'TradeTrack integration support', url: `${env().websiteUrl}/support`, email: 'support@tradetrack.example' },
+      license: { name: 'Proprietary', url: `${env().websiteUrl}/terms` },
+    })
     .addServer({ url: '/api', description: 'This server' })
     .addSecurityScheme('api-key', { type: 'apiKey', in: 'header', name: 'api-key', description: 'Your company API key.' })
     .addParameter('locale', {

@@ -40,6 +40,7 @@ export const actorRoutes: RouteDef[] = [
     path: '/actors/{id}',
     tag: 'Actors',
     summary: 'Get an actor by id',
+    description: 'One actor of your company (a partner company or person), as the list shows it. Another company\'s actor answers 404, like a missing one.',
     status: 200,
     pathExamples: { id: 3 },
     document: `query ActorsGet($id: Int!) { actor(id: $id) { ${actor} } }`,

@@ -25,6 +25,7 @@ export const costModelRoutes = [
     path: '/cost-models/{id}',
     tag,
     summary: 'Get a cost model',
+    description: 'One cost model of your company with its versions and the costs per expense of each.',
     status: 200,
     pathExamples: { id: 2 },
     document: `query CostModelsGet($id: Int!) { costModel(id: $id) { ${selectAll(schema, 'CostModel')} } }`,

@@ -54,6 +54,7 @@ function fleetRoutes(k: Kind): RouteDef[] {
       path: `${path}/{id}`,
       tag,
       summary: `Get a ${k.what} by id`,
+      description: `One ${k.what} of your company. Another company\'s ${k.what} answers 404, like a missing one.`,
       status: 200,
       pathExamples: { id: 1 },
       document: `query ${Ops}Get($id: Int!) { ${k.one}(id: $id) { ${fields} } }`,
