@@ -9,8 +9,7 @@ import {
 } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
 import { localeOf, locales, defaultLocale, type Context, type Locale } from '../graph/context.ts';
-import { BadInputError, DomainError, FieldErrors, PreconditionFailedError, fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
-import { isRetryable, write } from '../graph/kit/transaction.ts';
+import { BadInputError, DomainError, FieldErrors, fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
 import { schema } from '../graph/schema.ts';
 import { yoga } from '../graph/yoga.ts';
 import { env } from '../graph/env.ts';
@@ -18,10 +17,10 @@ import { storage } from '../graph/storage.ts';
 import { storedFileKey } from '../graph/process/documents.ts';
 import { assertBatchSize } from '../graph/kit/input-limits.ts';
 import { inTurn } from '../graph/company/workload.ts';
+import { runIfMatch, type ExecutionOutcome } from './if-match.ts';
 import { claim, requestHash } from './idempotency.ts';
 import { noteRequest } from '../graph/kit/request-scope.ts';
 import { decode } from './decode.ts';
-import { etagOf, tagListMatches } from './etag.ts';
 import { flatOrderBy, readQuery, sortsBothWays } from './query.ts';
 import { readMultipart } from './multipart.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
@@ -341,51 +340,6 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
     return answer;
   } finally {
     await cleanup?.();
-  }
-}
-
-/** What executing a route's document answers. */
-type ExecutionOutcome = { data?: Record<string, unknown> | null; errors?: readonly { originalError?: unknown }[] };
-
-/** Ends a conditional write's transaction without committing, carrying the answer to give. */
-class Rollback extends Error {
-  constructor(readonly outcome: ExecutionOutcome) {
-    super('rolled back');
-  }
-}
-
-/**
- * A PUT or DELETE with `If-Match`: reads the resource, compares its tag and runs the change in
- * one REPEATABLE READ transaction. A concurrent change between the read and the write fails
- * the transaction, which then runs again and answers 412 because the tag no longer matches.
- */
-async function runIfMatch(
-  ifMatch: string,
-  route: CompiledRoute,
-  resource: CompiledRoute,
-  variableValues: Record<string, unknown>,
-  run: (document: DocumentNode, values: Record<string, unknown>) => Promise<ExecutionOutcome>,
-): Promise<ExecutionOutcome> {
-  const resourceValues = Object.fromEntries(resource.pathParams.map((p) => [p, variableValues[p]]));
-  try {
-    return await write(
-      async () => {
-        const current = await run(resource.document, resourceValues);
-        if (current.errors?.length) throw new Rollback(current);
-        const body = JSON.stringify({ data: current.data?.[resource.rootField] });
-        if (!tagListMatches(ifMatch, etagOf(body))) throw new PreconditionFailedError();
-        const outcome = await run(route.document, variableValues);
-        if (outcome.errors?.length) {
-          const conflict = outcome.errors.find((e) => isRetryable(e.originalError));
-          throw conflict ? conflict.originalError : new Rollback(outcome);
-        }
-        return outcome;
-      },
-      { repeatableRead: true },
-    );
-  } catch (e) {
-    if (e instanceof Rollback) return e.outcome;
-    throw e;
   }
 }
 

@@ -1,13 +1,14 @@
-// The cost of the rate limits per request (`npm run bench-limits`, and a step of `npm run bench`):
-// two apps on PostgreSQL, one counting every request against the limits (quotas high enough
-// never to refuse) and one with RATE_LIMITS=0, measured round by round side by side on product
-// creates and reads by code. Writes docs/benchmarks.md, section "Rate limits: cost per request".
-// Target (docs/limits.md): under 10 % on a product create.
+// The cost of the rate limits and of idempotency keys per request (`npm run bench-limits`, and a
+// step of `npm run bench`): two apps on PostgreSQL, one counting every request against the
+// limits (quotas high enough never to refuse) and one with RATE_LIMITS=0, measured round by
+// round side by side on product creates and reads by code; and, on the app without limits,
+// product creates with and without an Idempotency-Key. Writes docs/benchmarks.md, section
+// "Rate limits and idempotency: cost per request". Target: under 10 % each on a product create.
 //
 // Optional environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ROUNDS (default 5),
 // BENCH_REQUESTS (requests per app and round, default 400), BENCH_CLIENTS (default 4).
 import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { startAppServer, type AppServer } from '../tests/setup/app-server.ts';
 import { machineLine, writeSection } from './bench-section.ts';
 
@@ -15,12 +16,12 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 400);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 4);
-const HEADING = '## Rate limits: cost per request';
+const HEADING = '## Rate limits and idempotency: cost per request';
 
 execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
 const adminToken = randomBytes(16).toString('hex');
 
-type Side = { label: string; app: AppServer; key: string; creates: number[]; reads: number[] };
+type Side = { label: string; app: AppServer; key: string; creates: number[]; reads: number[]; keyed: number[] };
 
 async function side(label: string, settings: Record<string, string>): Promise<Side> {
   const app = await startAppServer({ serverUrl: SERVER_URL, adminToken, settings });
@@ -30,7 +31,7 @@ async function side(label: string, settings: Record<string, string>): Promise<Si
     body: JSON.stringify({ name: `Bench ${label}` }),
   });
   const { api_key } = (await res.json()) as { api_key: string };
-  return { label, app, key: api_key, creates: [], reads: [] };
+  return { label, app, key: api_key, creates: [], reads: [], keyed: [] };
 }
 
 /** Runs `count` calls over CLIENTS parallel clients; answers requests a second. */
@@ -63,6 +64,8 @@ try {
       const headers = { 'api-key': s.key, 'content-type': 'application/json' };
       s.creates.push(await rate(REQUESTS, (i) => fetch(`${s.app.baseUrl}/api/products`, { method: 'POST', headers, body: JSON.stringify({ params: { code: `${prefix}-${i}`, description: 'Bench valve' } }) })));
       s.reads.push(await rate(REQUESTS, (i) => fetch(`${s.app.baseUrl}/api/products-by-code/${prefix}-${i % REQUESTS}`, { headers })));
+      // The same creates, each with a key of its own (what a careful client sends).
+      s.keyed.push(await rate(REQUESTS, (i) => fetch(`${s.app.baseUrl}/api/products`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify({ params: { code: `${prefix}-K-${i}`, description: 'Bench valve' } }) })));
     }
   }
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
@@ -84,6 +87,13 @@ statement weighs more there.
 |---|---|---|---:|
 ${row('POST /api/products (a write: 4 points)', withLimits.creates, without.creates)}
 ${row('GET /api/products-by-code/{code}', withLimits.reads, without.reads)}
+
+Idempotency keys, on the app without limits, each round's creates with and without a fresh
+\`Idempotency-Key\` (two more statements: the key claimed, then its answer kept):
+
+| Request | With a key, req/s per round | Without, req/s per round | Cost |
+|---|---|---|---:|
+${row('POST /api/products', without.keyed, without.creates)}
 `;
   console.log(section);
   writeSection(HEADING, section);
