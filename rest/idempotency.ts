@@ -67,16 +67,16 @@ export async function claim(companyId: number, key: string, hash: string): Promi
                AND idempotency_keys.started_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
       RETURNING 1 AS n`;
     if (taken.length) {
-      const where = { company_id_key: { company_id: companyId, key } };
+      const release = async () => {
+        await db.$executeRaw`DELETE FROM idempotency_keys WHERE company_id = ${companyId} AND key = ${key}`;
+      };
       return {
         claim: {
           keep: async (answer) => {
-            if (kept(answer.status)) await db.idempotencyKey.update({ where, data: { status: answer.status, body: answer.body } });
-            else await db.idempotencyKey.delete({ where });
+            if (!kept(answer.status)) return release();
+            await db.$executeRaw`UPDATE idempotency_keys SET status = ${answer.status}, body = ${answer.body} WHERE company_id = ${companyId} AND key = ${key}`;
           },
-          release: async () => {
-            await db.idempotencyKey.delete({ where });
-          },
+          release,
         },
       };
     }
