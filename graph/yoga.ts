@@ -12,6 +12,7 @@ import { useInputLimits, useTrimmedCodes } from './input-guard.ts';
 import { guardPlugins } from './guard.ts';
 import { ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { inTurn } from './company/workload.ts';
+import { requestScope } from './kit/request-scope.ts';
 
 const executor = env().graphqlExecutor;
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
@@ -52,6 +53,19 @@ const useFieldErrorsAs200: Plugin = {
       return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError, extensions: { ...e.extensions, http } });
     });
     setResult({ ...(result as object), errors: withoutStatus } as never);
+  },
+};
+
+/** Every GraphQL error names the request in `extensions.request_id`, as REST error bodies do (docs/graphql.md). */
+const useRequestIdInErrors: Plugin = {
+  onExecutionResult({ result, setResult }) {
+    const errors = (result as { errors?: readonly GraphQLError[] }).errors;
+    const id = requestScope.getStore()?.id;
+    if (!errors?.length || !id) return;
+    const named = errors.map(
+      (e) => new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError, extensions: { ...e.extensions, request_id: id } }),
+    );
+    setResult({ ...(result as object), errors: named } as never);
   },
 };
 
@@ -115,5 +129,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit()] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useFieldErrorsAs200],
+  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit()] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useFieldErrorsAs200, useRequestIdInErrors],
 });

@@ -17,7 +17,7 @@ describe('GraphQL over HTTP', () => {
       headers: { 'api-key': c.api_key, 'content-type': 'application/json', accept },
       body: JSON.stringify(body),
     });
-    return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as Record<string, any> };
+    return { status: res.status, type: res.headers.get('content-type'), id: res.headers.get('x-request-id'), body: (await res.json()) as Record<string, any> };
   };
 
   it('passes every MUST of the graphql-http server audits; the SHOULDs not followed are the documented ones', async () => {
@@ -41,7 +41,7 @@ describe('GraphQL over HTTP', () => {
       expect(res.type).toContain(accept);
       // Root fields are non-null, so the error nulls the whole data (GraphQL's null propagation).
       expect(res.body.data).toBeNull();
-      expect(res.body.errors).toEqual([expect.objectContaining({ path: ['product'], extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
+      expect(res.body.errors).toEqual([expect.objectContaining({ path: ['product'], extensions: expect.objectContaining({ code: 'NOT_FOUND', request_id: res.id }) })]);
     }
     // A mutation refused by a rule is a field error too: 200, the code and the fields.
     const refused = await post({ query: 'mutation { createProduct(params: { code: "" }) { id } }' });
