@@ -94,7 +94,9 @@ export class SchemaRegistry {
         if (f.args.some((a) => isNonNullType(a.type))) continue;
         const schema = this.output(f.type);
         properties[f.name] = this.describe(isNonNullType(f.type) ? schema : nullable(schema), f.description);
-        if (isNonNullType(f.type)) required.push(f.name);
+        // An answer holds every field it selects, null or not: each one is required, the
+        // nullable ones typed with null.
+        required.push(f.name);
       }
       return { type: 'object', description: type.description ?? undefined, properties, required };
     }
@@ -137,7 +139,7 @@ export class SchemaRegistry {
           const f = fields[p.name.value];
           properties[f.name] = this.describe(this.selection(f.type, p.selectionSet), f.description);
         }
-        schema = { type: 'object', properties, required: picked.filter((p) => isNonNullType(fields[p.name.value].type)).map((p) => p.name.value) };
+        schema = { type: 'object', properties, required: picked.map((p) => p.name.value) };
       }
     }
     return strict ? schema : nullable(schema);
