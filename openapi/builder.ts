@@ -14,6 +14,9 @@ import { inputLimits } from '../graph/kit/input-limits.ts';
 
 
 /** Error answers; `on` says which routes can give them (every route when absent). */
+/** Retry-After in seconds: at least one, at most an hour. */
+const RETRY_AFTER: SchemaObject = { type: 'integer', format: 'int32', minimum: 1, maximum: 3600 };
+
 const errorResponses: {
   status: string;
   code: ErrorCode;
@@ -30,7 +33,7 @@ const errorResponses: {
     code: 'CONFLICT',
     name: 'Conflict',
     on: (route) => route.def.method !== 'GET',
-    headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } } },
+    headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: RETRY_AFTER } },
   },
   {
     status: '412',
@@ -58,7 +61,7 @@ const errorResponses: {
     code: 'TOO_MANY_REQUESTS',
     name: 'TooManyRequests',
     headers: {
-      'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } },
+      'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: RETRY_AFTER },
       'RateLimit-Policy': { description: 'The limit of the key: quota `q` of points per window of `w` seconds, e.g. `"requests";q=100;w=1`.', schema: { type: 'string' } },
       RateLimit: { description: 'Points left `r` and seconds `t` until the window starts again, e.g. `"requests";r=0;t=1`.', schema: { type: 'string' } },
     },
@@ -68,7 +71,7 @@ const errorResponses: {
     status: '503',
     code: 'SERVICE_UNAVAILABLE',
     name: 'ServiceUnavailable',
-    headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } } },
+    headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: RETRY_AFTER } },
   },
 ];
 
@@ -212,7 +215,7 @@ export function buildOpenApi() {
           return {
             type: 'object',
             required: ['data', 'total_count'],
-            properties: { data: registry.selection(dataField.type, sel.selectionSet), total_count: { type: 'integer', description: 'Rows matching, over all pages.' } },
+            properties: { data: registry.selection(dataField.type, sel.selectionSet), total_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647, description: 'Rows matching, over all pages.' } },
           };
         })()
       : { type: 'object', required: ['data'], properties: { data: registry.selection(rootType.type, root.selectionSet) } };

@@ -16,7 +16,8 @@ import { holdsText, inputLimits, maxLengthOf } from '../graph/kit/input-limits.t
 type Schema = SchemaObject | ReferenceObject;
 
 const scalarSchemas: Record<string, SchemaObject> = {
-  Int: { type: 'integer' },
+  // GraphQL's Int: 32 bits, as the server reads it (a larger value answers 400).
+  Int: { type: 'integer', format: 'int32', minimum: -2147483648, maximum: 2147483647 },
   Float: { type: 'number' },
   String: { type: 'string' },
   Boolean: { type: 'boolean' },
