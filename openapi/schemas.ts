@@ -80,7 +80,13 @@ export class SchemaRegistry {
       const properties: Record<string, Schema> = {};
       const required: string[] = [];
       for (const f of Object.values(type.getFields())) {
-        properties[f.name] = this.describe(withLimits(this.input(f.type), f), f.description);
+        let schema = withLimits(this.input(f.type), f);
+        // A required field is never blank, on update either (docs/decisions/011-one-params-input.md).
+        if (f.extensions?.required && !('$ref' in schema)) {
+          if (schema.type === 'string') schema = { ...schema, minLength: 1 };
+          else if (schema.type === 'array') schema = { ...schema, minItems: 1 };
+        }
+        properties[f.name] = this.describe(schema, f.description);
         if (f.extensions?.required && !partial) required.push(f.name);
       }
       const description = partial
