@@ -18,6 +18,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { withExtensions } from './kit/graphql-errors.ts';
 import { PAGE } from './kit/list.ts';
 
 /** The published limits (docs/graphql.md). */
@@ -115,7 +116,7 @@ function costRule(context: ValidationContext) {
 const isGraphQLError = (e: Error): e is GraphQLError => e.name === 'GraphQLError';
 const asBadRequest = (e: Error): GraphQLError =>
   isGraphQLError(e)
-    ? new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, ...badRequest() } })
+    ? withExtensions(e, { ...e.extensions, ...badRequest() })
     : refusal('The document could not be read.');
 
 /**

@@ -1,6 +1,6 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { getOperationAST, GraphQLError, type DocumentNode } from 'graphql';
+import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
@@ -13,6 +13,7 @@ import { guardPlugins } from './guard.ts';
 import { ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { inTurn } from './company/workload.ts';
 import { requestScope } from './kit/request-scope.ts';
+import { withExtensions } from './kit/graphql-errors.ts';
 
 const executor = env().graphqlExecutor;
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
@@ -50,7 +51,7 @@ const useFieldErrorsAs200: Plugin = {
     const withoutStatus = errors.map((e) => {
       if (!e.path || !e.extensions?.http) return e;
       const { status: _status, ...http } = e.extensions.http as { status?: number };
-      return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError, extensions: { ...e.extensions, http } });
+      return withExtensions(e, { ...e.extensions, http });
     });
     setResult({ ...(result as object), errors: withoutStatus } as never);
   },
@@ -62,9 +63,7 @@ const useRequestIdInErrors: Plugin = {
     const errors = (result as { errors?: readonly GraphQLError[] }).errors;
     const id = requestScope.getStore()?.id;
     if (!errors?.length || !id) return;
-    const named = errors.map(
-      (e) => new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError, extensions: { ...e.extensions, request_id: id } }),
-    );
+    const named = errors.map((e) => withExtensions(e, { ...e.extensions, request_id: id }));
     setResult({ ...(result as object), errors: named } as never);
   },
 };

@@ -34,9 +34,12 @@ const PAGE_POLICY = [
 /** The API's policy: its answers are data, never a document to render. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url === '/graphql' || url.startsWith('/graphql?');
+/** Whether a request URL is the GraphQL endpoint. */
+export const isGraphqlUrl = (url: string) => url === '/graphql' || url.startsWith('/graphql?');
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || isGraphqlUrl(url);
 
-function localeOfRequest(req: IncomingMessage): Locale {
+/** The locale a Node request asks for (query or header), the default when unreadable. */
+export function localeOfRequest(req: IncomingMessage): Locale {
   try {
     return localeOf(new Request(`http://local${req.url ?? '/'}`, { headers: { locale: String(req.headers.locale ?? '') } }));
   } catch {

@@ -8,10 +8,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { localeOf } from '../../graph/context';
 import { authenticate, prefixOf } from '../../graph/company/auth';
 import { env } from '../../graph/env';
 import { errorResponse } from '../../rest/errors';
+import { localeOfRequest } from './http-policy.server';
 
 /** The window of the limit, in seconds. */
 const WINDOW = 1;
@@ -65,7 +65,7 @@ export async function rateLimited(req: IncomingMessage, res: ServerResponse, gra
   res.setHeader('RateLimit-Policy', `"${NAME}";q=${rateLimitRequests};w=${WINDOW}`);
   res.setHeader('RateLimit', `"${NAME}";r=${Math.max(0, state.remainingPoints)};t=${reset}`);
   if (!over) return false;
-  const { status, body } = errorResponse('TOO_MANY_REQUESTS', localeOf(new Request(`http://local${req.url ?? '/'}`, { headers: { locale: String(req.headers.locale ?? '') } })));
+  const { status, body } = errorResponse('TOO_MANY_REQUESTS', localeOfRequest(req));
   const answer = graphql ? { errors: [{ message: body.message, extensions: { code: body.code, request_id: body.request_id } }] } : body;
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(reset) }).end(JSON.stringify(answer));
   return true;

@@ -13,7 +13,7 @@ import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
-import { answeredByPolicy, securityHeaders } from './http-policy.server';
+import { answeredByPolicy, isGraphqlUrl, securityHeaders } from './http-policy.server';
 import { inRequestScope } from './request-log.server';
 import { rateLimited } from './rate-limit.server';
 import { supervise } from './supervisor.server';
@@ -140,9 +140,6 @@ function httpApp(build: ServerBuild) {
   return app;
 }
 
-/** Whether a request URL is the GraphQL endpoint. */
-const isGraphqlPath = (url: string) => url === '/graphql' || url.startsWith('/graphql?');
-
 /** The most a request line and its headers may take (docs/limits.md). */
 const MAX_HEAD_BYTES = 64 * 1024;
 
@@ -170,7 +167,7 @@ export const runtime = {
         if (answeredByPolicy(req, res)) return;
         const path = restPath(req.url ?? '/');
         const serve = () => (path ? void serveRest(req, res, path) : app(req, res));
-        if (!path && !isGraphqlPath(req.url ?? '/')) return serve();
+        if (!path && !isGraphqlUrl(req.url ?? '/')) return serve();
         // API and GraphQL calls count against their key's rate limits first.
         rateLimited(req, res, !path).then(
           (answered) => answered || serve(),
