@@ -4,6 +4,15 @@
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import type { Tx } from '../kit/transaction.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
+import { lockKeys } from '../kit/locks.ts';
+
+/**
+ * Takes the balance locks of these orders (ids), in key order: every write that ships from an
+ * order or changes its lines takes it before writing and checks the balances after.
+ */
+export function lockBalances(db: Tx, companyId: number, orderIds: Iterable<number>): Promise<void> {
+  return lockKeys(db, companyId, 'order_balance', [...orderIds].map(String));
+}
 
 /** The order lines a write ships, each with the names of the entries that ship it. */
 export interface ShippedPlan {

@@ -11,7 +11,7 @@ import { write as inTransaction, type Tx } from '../kit/transaction.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
 import { writeOrderHandlers } from '../actor/handlers.ts';
-import { checkBalances, releaseRemovedLines } from './balance.ts';
+import { checkBalances, lockBalances, releaseRemovedLines } from './balance.ts';
 import { catalogues, findLive, partKey, type OrderInput, storedLines, type Existing, type OrderBy, validateOrder, type Plan, checkOperation, existingSelect, type OrderKey, validateItems, type ItemInput, type Kind } from './validate.ts';
 import { columnData } from '../kit/fields.ts';
 import { purchaseOrderDates, salesOrderDates } from './catalogue.ts';
@@ -132,7 +132,7 @@ export async function updateOne(ctx: Context, info: GraphQLResolveInfo, operatio
       if (code) await lockKeys(db, companyId, 'order', orderKeys(operationId, [code]));
       if (!(await lockRoots(db.order, { company_id: companyId, operation_id: operationId, ...by }))) throw new NotFoundError();
       const existing = await findLive(db, companyId, operationId, by);
-      await lockKeys(db, companyId, 'order_balance', [String(existing.id)]);
+      await lockBalances(db, companyId, [existing.id]);
       const errors = new FieldErrors();
       const plan = await validateOrder(db, info, companyId, operationId, existing, params, errors);
       errors.throwIfAny();
@@ -166,7 +166,7 @@ export async function upsertMany(
       const found = codes.length ? await db.order.findMany({ where: { ...live, deleted_at: null }, select: existingSelect }) : [];
       const byCode = new Map(found.map((o) => [o.reference_code, o]));
       // Balance locks before any line is written, all at once in key order (see checkLineBalances).
-      await lockKeys(db, companyId, 'order_balance', found.map((o) => String(o.id)));
+      await lockBalances(db, companyId, found.map((o) => o.id));
       const errors = new FieldErrors();
       const seen = new Set<string>();
       const work: { existing: Existing | null; plan: Plan }[] = [];
@@ -199,7 +199,7 @@ export async function updateItem(ctx: Context, info: GraphQLResolveInfo, kind: K
     const by = { reference_code: args.reference_code };
     if (!(await lockRoots(db.order, { company_id: companyId, operation_id: args.operation_id, ...by }))) throw new NotFoundError();
     const order = await findLive(db, companyId, args.operation_id, by);
-    await lockKeys(db, companyId, 'order_balance', [String(order.id)]);
+    await lockBalances(db, companyId, [order.id]);
     const part =
       kind === 'purchase'
         ? await db.purchaseOrder.findUnique({ where: { company_id_order_id: { company_id: companyId, order_id: order.id } }, select: { id: true } })

@@ -12,7 +12,7 @@ import { referenceCodes } from '../reference/countries-currencies.ts';
 import { syncShipmentTracking } from './shipment/tracking.ts';
 import { childTasks, validateNode, writeForest, type RefUse, type WriteTask } from './shipment/engine.ts';
 import { checkRefs } from './shipment/refs.ts';
-import { checkBalances, type ShippedPlan } from '../order/balance.ts';
+import { checkBalances, lockBalances, type ShippedPlan } from '../order/balance.ts';
 import { resolveOrderLines } from './shipment/order-lines.ts';
 import { actorOf, validateHandlers, type ResolvedHandler } from '../actor/handlers.ts';
 import { refFields, shipmentHooks } from './shipment/types.ts';
@@ -216,8 +216,11 @@ export async function transition(ctx: Context, operationId: number, by: ProcessB
     await requireOperation(db, ctx.company.id, operationId);
     // A process coming back ships its items again: they must fit the lines' balances.
     // The process's row lock comes before the balance locks, in the order every process write takes them.
-    if (action === 'uncancel') await lockRoots(db.process, { company_id: ctx.company.id, operation_id: operationId, ...by });
-    const shipped = action === 'uncancel' ? await lockShippedLines(db, ctx.company.id, operationId, by) : null;
+    let shipped: ShippedPlan | null = null;
+    if (action === 'uncancel') {
+      await lockRoots(db.process, { company_id: ctx.company.id, operation_id: operationId, ...by });
+      shipped = await lockShippedLines(db, ctx.company.id, operationId, by);
+    }
     await applyTransition(db.process, recordLifecycle, action, { company_id: ctx.company.id, operation_id: operationId, ...by });
     if (shipped) {
       const errors = new FieldErrors();
@@ -239,19 +242,19 @@ async function lockShippedLines(db: Tx, companyId: number, operationId: number, 
       sales_order_item: { select: { id: true, sales_order: { select: { order_id: true } } } },
     },
   });
-  const orders: string[] = [];
+  const orders: number[] = [];
   for (const [i, item] of items.entries()) {
     const at = `foreign_trade_shipment.items.${i}.`;
     if (item.purchase_order_item) {
       plan.purchase.set(item.purchase_order_item.id, [...(plan.purchase.get(item.purchase_order_item.id) ?? []), at]);
-      orders.push(String(item.purchase_order_item.purchase_order.order_id));
+      orders.push(item.purchase_order_item.purchase_order.order_id);
     }
     if (item.sales_order_item) {
       plan.sales.set(item.sales_order_item.id, [...(plan.sales.get(item.sales_order_item.id) ?? []), at]);
-      orders.push(String(item.sales_order_item.sales_order.order_id));
+      orders.push(item.sales_order_item.sales_order.order_id);
     }
   }
-  await lockKeys(db, companyId, 'order_balance', orders);
+  await lockBalances(db, companyId, orders);
   return plan;
 }
 

@@ -3,8 +3,7 @@
 // by id or found by its line reference, and the lines never ship more than their quantity.
 import type { Tx } from '../../kit/transaction.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
-import { lockKeys } from '../../kit/locks.ts';
-import type { ShippedPlan } from '../../order/balance.ts';
+import { lockBalances, type ShippedPlan } from '../../order/balance.ts';
 
 type Params = Record<string, unknown>;
 
@@ -118,6 +117,6 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
   for (const [kind, lines] of [['purchase', poLines], ['sales', soLines]] as const) {
     for (const id of plan[kind].keys()) orders.add((lines.get(id) ?? referenced.find((l) => l.kind === kind && l.id === id))!.order_id);
   }
-  await lockKeys(db, companyId, 'order_balance', [...orders].map(String));
+  await lockBalances(db, companyId, orders);
   return plan;
 }
