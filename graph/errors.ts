@@ -60,6 +60,8 @@ export const fieldMessages = {
   overBalance: 'exceeds the open balance of the order line',
   lineShipped: 'leaves out a line that is on a shipment',
   roleNotHeld: 'does not hold this role in a partnership',
+  withId: 'cannot be sent together with the id',
+  ambiguousCode: 'matches several records; send the id',
 } as const;
 
 /** A field message whose text names a limit (`%{count}`), in en-US. */

@@ -22,6 +22,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { BadInputError, DomainError, FieldErrors } from './errors.ts';
+import { formatOf } from './kit/text-formats.ts';
 import { assertBatchSize, BatchTooLargeError, checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './kit/input-limits.ts';
 
 /** A field of a document that takes arguments, with its definition. */
@@ -89,6 +90,7 @@ function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables
       if (batch) assertBatchSize(value);
       checkInputValue(value, arg.type, name, problems, {
         maxLength: maxLengthOf(arg),
+        format: formatOf(arg),
         maxItems: batch ? inputLimits.batchItems : inputLimits.listItems,
       });
     }

@@ -99,7 +99,7 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
       in: v.from === 'path' ? 'path' : 'query',
       required: v.from === 'path' || isNonNullType(v.type),
       // order_by is published in its flat form only (below), so its input type is not.
-      schema: sortKey ? {} : withLimits(registry.input(v.type), { name: v.name, type: v.type }),
+      schema: sortKey ? {} : withLimits(registry.input(v.type), { name: v.name, type: v.type, extensions: v.extensions }),
     };
     if (v.name === 'limit') p.schema = { ...p.schema, minimum: 1, maximum: PAGE.maxLimit, default: PAGE.defaultLimit };
     if (v.name === 'offset') p.schema = { ...p.schema, minimum: 0, default: 0 };

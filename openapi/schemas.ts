@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import type { ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
 import { holdsText, inputLimits, maxLengthOf } from '../graph/kit/input-limits.ts';
+import { formatOf } from '../graph/kit/text-formats.ts';
 
 type Schema = SchemaObject | ReferenceObject;
 
@@ -38,7 +39,10 @@ export function withLimits(
 ): Schema {
   if ('$ref' in schema) return schema;
   if (schema.type === 'array' && schema.items) return { ...schema, maxItems, items: withLimits(schema.items, field) };
-  if (schema.type === 'string' && holdsText(field.type)) return { ...schema, maxLength: maxLengthOf(field as never) };
+  if (schema.type === 'string' && holdsText(field.type)) {
+    const format = formatOf(field);
+    return { ...schema, maxLength: maxLengthOf(field as never), ...(format ? { pattern: format.pattern, example: format.example } : {}) };
+  }
   if (schema.type === 'object' && getNamedTypeName(field.type) === 'JSONObject') {
     return { ...schema, maxProperties: inputLimits.jsonKeys, description: `At most ${inputLimits.jsonDepth} levels deep, ${inputLimits.jsonKeys} keys in all and ${inputLimits.jsonBytes / 1024} KiB as JSON.` };
   }

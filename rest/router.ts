@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import {
   getOperationAST,
+  Kind,
   parse,
   typeFromAST,
   validate,
   type DocumentNode,
+  type FieldNode,
   type GraphQLInputType,
 } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
@@ -34,7 +36,8 @@ export interface CompiledRoute {
   pathParams: string[];
   document: DocumentNode;
   rootField: string;
-  variables: { name: string; type: GraphQLInputType; from: 'path' | 'body' | 'query' }[];
+  /** The document's variables, with the extensions (limits, format) of the root argument each feeds. */
+  variables: { name: string; type: GraphQLInputType; from: 'path' | 'body' | 'query'; extensions?: unknown }[];
 }
 
 /** Compiles a route; an invalid document or an unbound path parameter fails at start-up. */
@@ -47,11 +50,14 @@ export function compileRoute(def: RouteDef): CompiledRoute {
     throw new Error(`route ${def.id}: the document must have exactly one root field`);
   }
   const pathParams = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const root = op.selectionSet.selections[0] as FieldNode;
+  const rootDef = (op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType())?.getFields()[root.name.value];
   const variables = (op.variableDefinitions ?? []).map((v) => {
     const name = v.variable.name.value;
     const type = typeFromAST(schema, v.type as never) as GraphQLInputType;
     const from = pathParams.includes(name) ? 'path' : name === 'params' ? 'body' : 'query';
-    return { name, type, from } as const;
+    const fed = root.arguments?.find((a) => a.value.kind === Kind.VARIABLE && a.value.name.value === name)?.name.value;
+    return { name, type, from, extensions: rootDef?.args.find((a) => a.name === fed)?.extensions } as const;
   });
   for (const p of pathParams) {
     if (!variables.some((v) => v.name === p)) throw new Error(`route ${def.id}: path parameter {${p}} has no variable`);

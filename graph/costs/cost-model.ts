@@ -87,7 +87,7 @@ builder.prismaObject('CostModelExpense', {
     fallback_path: t.exposeString('fallback_path', { nullable: true, description: 'Path read when no table row matches.' }),
     matching_rules: t.relation('matching_rules', { description: 'Rules matching process data to a price table row.', query: { orderBy: { id: 'asc' } } }),
     price_field: t.exposeString('price_field', { nullable: true, description: 'Column of the price table holding the price.' }),
-    reference_value: t.expose('reference_value', { type: 'Decimal', nullable: true, description: 'Fixed value or multiplier.' }),
+    reference_value: t.expose('reference_value', { type: 'Decimal', nullable: true, description: 'A fixed value in the currency of the cost model (`currency_code`), or a multiplier (a ratio, no unit), as the model type says.' }),
     precification_model: t.expose('precification_model', { type: PrecificationModelEnum, nullable: true, description: 'How the expense is priced.' }),
     reference: t.expose('reference', { type: CostReferenceEnum, nullable: true, description: 'What quantity the expense is priced by.' }),
   }),
@@ -98,8 +98,8 @@ builder.prismaObject('CostPerExpense', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
     cost_model_expense_id: t.exposeInt('cost_model_expense_id', { description: 'The cost model expense.' }),
-    cost: t.expose('cost', { type: 'Decimal', description: 'Cost incurred.' }),
-    planned_cost: t.expose('planned_cost', { type: 'Decimal', nullable: true, description: 'Cost planned.' }),
+    cost: t.expose('cost', { type: 'Decimal', description: 'Cost incurred, in the currency of the cost model (`currency_code`).' }),
+    planned_cost: t.expose('planned_cost', { type: 'Decimal', nullable: true, description: 'Cost planned, in the currency of the cost model (`currency_code`).' }),
     updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When it last changed.' }),
   }),
 });
@@ -128,7 +128,7 @@ const CostModelExpenseParams = builder.inputType('CostModelExpenseParams', {
     dynamic_table_definition_id: t.int({ description: 'Price table used by LOOKUP models.' }),
     fallback_path: t.string({ description: 'Path read when no table row matches.' }),
     price_field: t.string({ description: 'Column of the price table holding the price.' }),
-    reference_value: t.field({ type: 'Decimal', description: 'Fixed value or multiplier.' }),
+    reference_value: t.field({ type: 'Decimal', description: 'A fixed value in the currency of the cost model (`currency_code`), or a multiplier (a ratio, no unit), as the model type says.' }),
     precification_model: t.field({ type: PrecificationModelEnum, description: 'How the expense is priced.' }),
     reference: t.field({ type: CostReferenceEnum, description: 'What quantity the expense is priced by.' }),
     matching_rules: t.field({ type: [MatchingRuleParams], description: 'Matching rules.' }),
@@ -158,8 +158,8 @@ export const CostPerExpenseParams = builder.inputType('CostPerExpenseParams', {
   description: 'The cost of one expense of the process; matched by cost_model_expense_id.',
   fields: (t) => ({
     cost_model_expense_id: t.int(required('The cost model expense.')),
-    cost: t.field({ type: 'Decimal', ...required('Cost incurred.') }),
-    planned_cost: t.field({ type: 'Decimal', description: 'Cost planned.' }),
+    cost: t.field({ type: 'Decimal', ...required('Cost incurred, in the currency of the cost model (`currency_code`).') }),
+    planned_cost: t.field({ type: 'Decimal', description: 'Cost planned, in the currency of the cost model (`currency_code`).' }),
   }),
 });
 

@@ -7,6 +7,7 @@ import { fieldMessages, type FieldErrors } from '../errors.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { CountryRef, CurrencyRef } from '../reference/country-currency-types.ts';
 import { required } from './required.ts';
+import { textFormats, type TextFormatName } from './text-formats.ts';
 
 /** What a column holds. A `reference` is read as the Country or Currency object and sent as `<name>_code`. */
 export type FieldKind =
@@ -29,6 +30,13 @@ export interface FieldDef {
   required?: boolean;
   /** Database default (booleans and enums): the object field is never null, and null writes it. */
   default?: boolean | string;
+  /** The published shape of the text (graph/kit/text-formats.ts). */
+  format?: TextFormatName;
+  /**
+   * An id of global reference data that may be sent by its natural code instead: the input
+   * also takes `<stem>_code` (`loading_port_id` -> `loading_port_code`) of this shape.
+   */
+  code?: { kind: string; format: TextFormatName };
 }
 
 /** Catalogue fields by their public (and column) name. */
@@ -106,9 +114,13 @@ function objectField(t: FieldBuilder, name: string, def: FieldDef): unknown {
   }
 }
 
+/** The input name of the natural code standing for an id field (`loading_port_id` -> `loading_port_code`). */
+export const codeNameOf = (idName: string): string => idName.replace(/_id$/, '_code');
+
 /** The input field of a catalogue field. */
 function inputField(t: FieldBuilder, def: FieldDef): unknown {
-  const o = def.required ? required(def.description) : { description: def.description };
+  const base = def.required ? required(def.description) : { description: def.description };
+  const o = def.format ? { ...base, extensions: { ...('extensions' in base ? base.extensions : {}), format: def.format } } : base;
   const k = def.kind;
   if (typeof k === 'object' && 'reference' in k) return t.string({ description: def.description });
   if (typeof k === 'object') return t.field({ ...o, type: k.list ? [enumOf(k.enum)] : enumOf(k.enum) });
@@ -132,9 +144,20 @@ export function exposeFields(t: FieldBuilder, fields: Fields): Record<string, un
   return Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, objectField(t, name, def)]));
 }
 
-/** The input fields of a catalogue (a reference field is sent as `<name>_code`). */
+/** The input fields of a catalogue (a reference field is sent as `<name>_code`; an id with a natural code also takes the code). */
 export function inputFields(t: FieldBuilder, fields: Fields): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([name, def]) => [isReference(def) ? `${name}_code` : name, inputField(t, def)]));
+  const out: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(fields)) {
+    out[isReference(def) ? `${name}_code` : name] = inputField(t, def);
+    if (def.code) {
+      const f = textFormats[def.code.format];
+      out[codeNameOf(name)] = t.string({
+        description: `${f.label}, e.g. ${f.example}: the same reference as \`${name}\`, by its code. Send one of the two.`,
+        extensions: { format: def.code.format },
+      });
+    }
+  }
+  return out;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { DomainError, fieldMessages, formatFieldMessage, type FieldErrors } from '../errors.ts';
+import { formatOf, matchesFormat, type TextFormat } from './text-formats.ts';
 
 /** The published limits (docs/limits.md). */
 export const inputLimits = {
@@ -79,7 +80,7 @@ export const hasControlCharacters = (text: string): boolean => CONTROL.test(text
 
 /** Problems found in one request, split by the status they answer. */
 export interface InputProblems {
-  /** Unreadable input (400): control characters. */
+  /** Unreadable input (400): control characters, a code of the wrong shape. */
   bad: FieldErrors;
   /** Readable but over a limit (422): too long, too many, too deep. */
   invalid: FieldErrors;
@@ -128,24 +129,24 @@ export function checkInputValue(
   type: GraphQLInputType,
   name: string,
   problems: InputProblems,
-  { maxLength, maxItems = inputLimits.listItems }: { maxLength: number; maxItems?: number },
+  { maxLength, maxItems = inputLimits.listItems, format }: { maxLength: number; maxItems?: number; format?: TextFormat },
 ): void {
   if (value === null || value === undefined) return;
-  if (isNonNullType(type)) return checkInputValue(value, type.ofType, name, problems, { maxLength, maxItems });
+  if (isNonNullType(type)) return checkInputValue(value, type.ofType, name, problems, { maxLength, maxItems, format });
   if (isListType(type)) {
     if (!Array.isArray(value)) return;
     if (value.length > maxItems) {
       problems.invalid.add(name || 'params', formatFieldMessage('tooMany', maxItems));
       return;
     }
-    value.forEach((item, i) => checkInputValue(item, type.ofType, at(name, i), problems, { maxLength }));
+    value.forEach((item, i) => checkInputValue(item, type.ofType, at(name, i), problems, { maxLength, format }));
     return;
   }
   if (isInputObjectType(type)) {
     if (typeof value !== 'object') return;
     for (const field of Object.values(type.getFields())) {
       const v = (value as Record<string, unknown>)[field.name];
-      if (v !== undefined) checkInputValue(v, field.type, at(name, field.name), problems, { maxLength: maxLengthOf(field) });
+      if (v !== undefined) checkInputValue(v, field.type, at(name, field.name), problems, { maxLength: maxLengthOf(field), format: formatOf(field) });
     }
     return;
   }
@@ -153,6 +154,7 @@ export function checkInputValue(
     // A text over its limit is refused without being scanned through.
     if (value.length > maxLength) problems.invalid.add(name, formatFieldMessage('tooLong', maxLength));
     else if (hasControlCharacters(value)) problems.bad.add(name, fieldMessages.controlCharacters);
+    else if (format && !matchesFormat(format, value)) problems.bad.add(name, fieldMessages.invalid);
     return;
   }
   if (isScalarType(type) && type.name === 'JSONObject') checkJson(value, name, problems);

@@ -34,7 +34,7 @@ export interface ListArgs {
 }
 
 /** Prisma skip/take/orderBy for list arguments; out-of-range pagination is a 400 on its field. */
-export function pageOf(args: ListArgs, nullable: ReadonlySet<string>) {
+export function pageOf(args: ListArgs, nullable: ReadonlySet<string>, key = 'id') {
   const errors = new FieldErrors();
   const limit = args.limit ?? PAGE.defaultLimit;
   const offset = args.offset ?? 0;
@@ -48,7 +48,8 @@ export function pageOf(args: ListArgs, nullable: ReadonlySet<string>) {
     // NOTE: Prisma only accepts `nulls` on nullable columns.
     return { [field]: nulls && nullable.has(field) ? { sort, nulls } : sort };
   });
-  if (!(args.order_by ?? []).some((o) => o.field === 'id')) orderBy.push({ id: 'asc' });
+  // The key ends every sort, so a page boundary never splits rows that sort alike.
+  if (!(args.order_by ?? []).some((o) => o.field === key)) orderBy.push({ [key]: 'asc' });
   return { take: limit, skip: offset, orderBy };
 }
 
@@ -99,7 +100,9 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   sortable: readonly string[];
   /** Sortable columns that hold nulls (where NULLS FIRST/LAST apply). */
   nullable?: ReadonlySet<string>;
-  /** Sort keys when the caller sends none (default: id ascending). */
+  /** The unique column that ends every sort (default `id`). */
+  key?: string;
+  /** Sort keys when the caller sends none (default: the key ascending). */
   defaultOrder?: NonNullable<ListArgs['order_by']>;
   /** The `search` argument: its description and the filter a text makes. */
   search?: { description: string; where: (text: string) => object };
@@ -138,14 +141,14 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
         offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
         order_by: t.arg({
           type: [OrderBy],
-          description: `Sort keys, applied in order (default ${(spec.defaultOrder ?? [{ field: 'id' }]).map((o) => o.field).join(', ')} ascending).`,
+          description: `Sort keys, applied in order (default ${(spec.defaultOrder ?? [{ field: spec.key ?? 'id' }]).map((o) => o.field).join(', ')} ascending).`,
         }),
         ...(spec.search ? { search: t.arg.string({ description: spec.search.description }) } : {}),
       } as never,
       resolve: async (_root, rawArgs, ctx) => {
         const args = rawArgs as unknown as Args & ListArgs;
         const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
-        const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set());
+        const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key);
         const base = await spec.where(args, ctx);
         const text = args.search?.trim();
         return { where: text && spec.search ? { AND: [base, spec.search.where(text)] } : base, page };

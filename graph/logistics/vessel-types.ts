@@ -158,7 +158,7 @@ builder.queryFields((t) => ({
   vesselCurrentVoyage: t.prismaField({
     type: 'Vessel',
     description: 'One vessel by MMSI, with its last position and current voyage.',
-    args: { mmsi: t.arg.string({ required: true, description: 'MMSI: a 9-digit string.' }) },
+    args: { mmsi: t.arg.string({ required: true, description: 'MMSI: a 9-digit string.', extensions: { format: 'mmsi' } }) },
     resolve: async (query, _root, args) => {
       if (!MMSI.test(args.mmsi)) throw new BadInputError([{ name: 'mmsi', message: fieldMessages.invalid }]);
       return found(prisma().vessel.findUnique({ ...query, where: { mmsi_number: args.mmsi } } as Prisma.VesselFindUniqueArgs));
@@ -239,7 +239,7 @@ listField<{ port_unlocode: string; start_date_etb: Date; end_date_etb: Date }>({
   nullable: new Set(['atb', 'etu', 'atu']),
   defaultOrder: [{ field: 'etb', order: 'ASC' }],
   args: (t) => ({
-    port_unlocode: t.arg.string({ required: true, description: 'UN/LOCODE of the port, e.g. BRSSZ.' }),
+    port_unlocode: t.arg.string({ required: true, description: 'UN/LOCODE of the port, e.g. BRSSZ.', extensions: { format: 'unlocode' } }),
     start_date_etb: t.arg({ type: 'DateTime', required: true, description: 'Start of the ETB window (inclusive), ISO 8601.' }),
     end_date_etb: t.arg({ type: 'DateTime', required: true, description: 'End of the ETB window (inclusive), ISO 8601.' }),
   }),

@@ -7,9 +7,9 @@ import { addDecimal, subDecimal, zeroLike } from '../decimal.ts';
 const commonItem = {
   int: { line_number: 'Line number on your document.' },
   decimal: {
-    quantity: 'Quantity ordered, decimal string.',
-    order_unit_value: 'Unit value, decimal string.',
-    order_value: 'Value of the line, decimal string.',
+    quantity: 'Quantity ordered, in the units the order counts the product in (pieces unless your documents say otherwise), decimal string.',
+    order_unit_value: 'Value of one unit, in the currency `order_currency`, decimal string.',
+    order_value: 'Value of the line, in the currency `order_currency`, decimal string.',
     net_weight_kg: 'Net weight in kg, decimal string.',
     gross_weight_kg: 'Gross weight in kg, decimal string.',
     cubage_cubic_meters: 'Volume in cubic meters, decimal string.',
@@ -46,9 +46,9 @@ export const purchaseItemCatalogue: Fields = {
   }),
   ...fieldsOf('decimal', {
     ...commonItem.decimal,
-    invoice_quantity: 'Quantity invoiced, decimal string.',
-    invoice_value: 'Value invoiced, decimal string.',
-    sap_by_factor: 'SAP conversion factor, decimal string.',
+    invoice_quantity: 'Quantity invoiced, in the units of `quantity`, decimal string.',
+    invoice_value: 'Value invoiced, in the currency `order_currency`, decimal string.',
+    sap_by_factor: 'SAP conversion factor: a ratio, no unit; decimal string.',
   }),
   ...fieldsOf('datetime', {
     ...commonItem.date,

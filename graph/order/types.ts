@@ -37,8 +37,8 @@ const OrderItemProductRef = builder.prismaObject('Product', {
 });
 
 const balanceFields = {
-  balance: 'Quantity not yet on shipments of processes (quantity minus quantity shipped), decimal string. Read-only.',
-  balance_shipped: 'Quantity of the line already on shipments of processes, decimal string. Read-only.',
+  balance: 'Quantity not yet on shipments of processes (quantity minus quantity shipped), in the units of `quantity`, decimal string. Read-only.',
+  balance_shipped: 'Quantity of the line already on shipments of processes, in the units of `quantity`, decimal string. Read-only.',
 } as const;
 
 /**

@@ -55,7 +55,7 @@ builder.prismaObject('BrazilianInvoice', {
     access_key: t.exposeString('access_key', { nullable: true, description: 'The 44-digit invoice access key (chave de acesso), when present.' }),
     number: t.exposeString('number', { nullable: true, description: 'Invoice number (nNF), when present.' }),
     issuer_cnpj: t.exposeString('issuer_cnpj', { nullable: true, description: 'CNPJ of the issuer (emit), when present.' }),
-    total_value: t.expose('total_value', { type: 'Decimal', nullable: true, description: 'Invoice total (vNF), when present.' }),
+    total_value: t.expose('total_value', { type: 'Decimal', nullable: true, description: 'Invoice total (vNF), in BRL, when present.' }),
     xml: t.exposeString('xml', { description: 'The XML file as received.' }),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When it was received.' }),
   }),

@@ -23,10 +23,10 @@ const unitFields = {
   multiple_package_measurement_unit: 'Unit of the multiple package capacity.',
 } as const;
 const decimalFields = {
-  package_capacity: 'Capacity of one package, decimal string.',
-  content_capacity: 'Capacity of one content unit, decimal string.',
-  multiple_package_capacity: 'Capacity of one multiple package, decimal string.',
-  cubage_per_package: 'Cubic meters per package, decimal string.',
+  package_capacity: 'Capacity of one package, in the unit `package_measurement_unit`, decimal string.',
+  content_capacity: 'Capacity of one content unit, in the unit `content_measurement_unit`, decimal string.',
+  multiple_package_capacity: 'Capacity of one multiple package, in the unit `multiple_package_measurement_unit`, decimal string.',
+  cubage_per_package: 'Volume of one package, in cubic meters, decimal string.',
   net_weight_per_package: 'Net weight per package in kg, decimal string.',
   gross_weight_per_package: 'Gross weight per package in kg, decimal string.',
 } as const;

@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import { prisma } from '../db.ts';
+import { listField, searchColumns } from '../kit/list.ts';
 
 export const CountryRef = builder.prismaObject('Country', {
   description: 'An ISO 3166-1 country.',
@@ -19,15 +19,24 @@ export const CurrencyRef = builder.prismaObject('Currency', {
   }),
 });
 
-builder.queryFields((t) => ({
-  countries: t.prismaField({
-    type: ['Country'],
-    description: 'Every ISO 3166-1 country.',
-    resolve: (query) => prisma().country.findMany({ ...query, orderBy: { code: 'asc' } }),
-  }),
-  currencies: t.prismaField({
-    type: ['Currency'],
-    description: 'Every ISO 4217 currency.',
-    resolve: (query) => prisma().currency.findMany({ ...query, orderBy: { code: 'asc' } }),
-  }),
-}));
+listField({
+  model: 'Country',
+  field: 'countries',
+  what: 'countries',
+  description: 'Lists ISO 3166-1 countries (global reference data).',
+  key: 'code',
+  sortable: ['code', 'iso3', 'name'],
+  search: searchColumns(['code', 'iso3', 'name'], 'Case-insensitive substring of code, iso3 or name.'),
+  where: () => ({}),
+});
+
+listField({
+  model: 'Currency',
+  field: 'currencies',
+  what: 'currencies',
+  description: 'Lists ISO 4217 currencies (global reference data).',
+  key: 'code',
+  sortable: ['code', 'name'],
+  search: searchColumns(['code', 'name'], 'Case-insensitive substring of code or name.'),
+  where: () => ({}),
+});

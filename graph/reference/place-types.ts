@@ -3,6 +3,7 @@ import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../kit/list.ts';
+import { found } from '../kit/locate.ts';
 import { referenceCodes } from './countries-currencies.ts';
 import { CountryRef } from './country-currency-types.ts';
 
@@ -75,21 +76,27 @@ export const SealineRef = builder.prismaObject('Sealine', {
   }),
 });
 
-/** Declares `<Model>List` and its query for a global reference model. */
-function referenceList(model: string, field: string, searchable: readonly string[], sortable: readonly string[], description: string) {
-  listField({
+const CountryFilter = builder.inputType('CountryFilters', {
+  description: 'Exact-match filters of a reference list.',
+  fields: (t) => ({ country_code: t.string({ description: 'ISO 3166-1 alpha-2 country code, e.g. BR.' }) }),
+});
+
+/** Declares `<Model>List` and its query for a global reference model (with a country filter where rows have a country). */
+function referenceList(model: string, field: string, searchable: readonly string[], sortable: readonly string[], description: string, byCountry = false) {
+  listField<{ filters?: { country_code?: string | null } | null }>({
     model,
     field,
     what: description,
     description: `Lists ${description} (global reference data).`,
     sortable,
     search: searchColumns(searchable, `Case-insensitive substring of ${searchable.join(', ')}.`),
-    where: () => ({}),
+    ...(byCountry ? { args: (t) => ({ filters: t.arg({ type: CountryFilter, description: 'Exact-match filters.' }) }) } : {}),
+    where: (args) => (args.filters?.country_code ? { country_code: args.filters.country_code.trim().toUpperCase() } : {}),
   });
 }
 
-referenceList('MaritimePort', 'maritimePorts', ['unlocode', 'name'], ['id', 'unlocode', 'name'], 'maritime ports');
-referenceList('Airport', 'airports', ['iata_code', 'icao_code', 'name', 'city'], ['id', 'iata_code', 'icao_code', 'name'], 'airports');
+referenceList('MaritimePort', 'maritimePorts', ['unlocode', 'name'], ['id', 'unlocode', 'name'], 'maritime ports', true);
+referenceList('Airport', 'airports', ['iata_code', 'icao_code', 'name', 'city'], ['id', 'iata_code', 'icao_code', 'name'], 'airports', true);
 referenceList('Airline', 'airlines', ['iata_code', 'icao_code', 'name', 'callsign'], ['id', 'iata_code', 'icao_code', 'name'], 'airlines');
 referenceList('Sealine', 'sealines', ['scac', 'name'], ['id', 'scac', 'name'], 'sealines');
 
@@ -97,8 +104,25 @@ builder.queryFields((t) => ({
   maritimePort: t.prismaField({
     type: 'MaritimePort',
     nullable: true,
-    description: 'One maritime port by UN/LOCODE.',
-    args: { unlocode: t.arg.string({ required: true, description: 'UN/LOCODE, e.g. BRSSZ.' }) },
-    resolve: (query, _root, args) => prisma().maritimePort.findUnique({ ...query, where: { unlocode: args.unlocode.toUpperCase() } } as Prisma.MaritimePortFindUniqueArgs),
+    description: 'One maritime port by UN/LOCODE; an unknown code is null with a NOT_FOUND error.',
+    args: { unlocode: t.arg.string({ required: true, description: 'UN/LOCODE, e.g. BRSSZ.', extensions: { format: 'unlocode' } }) },
+    resolve: (query, _root, args) => found(prisma().maritimePort.findUnique({ ...query, where: { unlocode: args.unlocode.trim().toUpperCase() } } as Prisma.MaritimePortFindUniqueArgs)),
+  }),
+  airport: t.prismaField({
+    type: 'Airport',
+    nullable: true,
+    description: 'One airport by IATA code (3 letters) or ICAO code (4 characters); an unknown code is null with a NOT_FOUND error.',
+    args: { code: t.arg.string({ required: true, description: 'IATA or ICAO code, e.g. GRU or SBGR.', extensions: { format: 'airport' } }) },
+    resolve: (query, _root, args) => {
+      const code = args.code.trim().toUpperCase();
+      return found(prisma().airport.findFirst({ ...query, where: code.length === 3 ? { iata_code: code } : { icao_code: code } } as Prisma.AirportFindFirstArgs));
+    },
+  }),
+  sealine: t.prismaField({
+    type: 'Sealine',
+    nullable: true,
+    description: 'One sealine by SCAC; an unknown code is null with a NOT_FOUND error.',
+    args: { scac: t.arg.string({ required: true, description: 'SCAC, e.g. MAEU.', extensions: { format: 'scac' } }) },
+    resolve: (query, _root, args) => found(prisma().sealine.findUnique({ ...query, where: { scac: args.scac.trim().toUpperCase() } } as Prisma.SealineFindUniqueArgs)),
   }),
 }));

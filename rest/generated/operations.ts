@@ -67,21 +67,55 @@ export type AirShipmentType =
 
 /** Air transport data. */
 export type AirTransportShipmentParams = {
-  /** Airline. */
+  /** IATA airline designator (2 letters or digits) or ICAO airline designator (3 letters), e.g. LA: the same reference as `airline_id`, by its code. Send one of the two. */
+  airline_code?: string | null | undefined;
+  /** Airline. By id; or send the code instead. */
   airline_id?: number | null | undefined;
-  /** Air waybill. */
+  /** Air waybill number (IATA: airline prefix and serial), e.g. 045-12345675. */
   awb?: string | null | undefined;
-  /** Destination airport. */
+  /** IATA airport code (3 letters) or ICAO airport code (4 letters or digits), e.g. GRU: the same reference as `destination_airport_id`, by its code. Send one of the two. */
+  destination_airport_code?: string | null | undefined;
+  /** Destination airport. By id; or send the code instead. */
   destination_airport_id?: number | null | undefined;
   /** House air waybill. */
   hawb?: string | null | undefined;
   /** A house air waybill. */
   house_awbs?: Array<HouseAwbParams> | null | undefined;
-  /** Origin airport. */
+  /** IATA airport code (3 letters) or ICAO airport code (4 letters or digits), e.g. GRU: the same reference as `origin_airport_id`, by its code. Send one of the two. */
+  origin_airport_code?: string | null | undefined;
+  /** Origin airport. By id; or send the code instead. */
   origin_airport_id?: number | null | undefined;
   /** ENVIROTAINER, PALLET or LOOSE_CARGO. */
   type?: AirShipmentType | null | undefined;
 };
+
+/** One sort key of a Airline list. */
+export type AirlineOrderBy = {
+  /** Field to sort by. */
+  field: AirlineOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type AirlineOrderField =
+  | 'iata_code'
+  | 'icao_code'
+  | 'id'
+  | 'name';
+
+/** One sort key of a Airport list. */
+export type AirportOrderBy = {
+  /** Field to sort by. */
+  field: AirportOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type AirportOrderField =
+  | 'iata_code'
+  | 'icao_code'
+  | 'id'
+  | 'name';
 
 /** AIS transponder class: A (SOLAS ships) or B. */
 export type AisClass =
@@ -219,7 +253,7 @@ export type ContainerEventParams = {
 export type ContainerParams = {
   /** Actual return of the empty container; demurrage stops counting then. */
   actual_return_empty_container_at?: string | null | undefined;
-  /** Container number, e.g. MSCU1234565. Required on create; never blank. */
+  /** Container number (ISO 6346), e.g. MSCU1234565. Required on create; never blank. */
   code?: string | null | undefined;
   /** Volume in cubic meters. */
   cubic_meters?: string | null | undefined;
@@ -346,6 +380,37 @@ export type CostReference =
   | 'SHIPMENT'
   | 'STORAGE_DAYS_CONTAINER'
   | 'STORAGE_PERIOD';
+
+/** Exact-match filters of a reference list. */
+export type CountryFilters = {
+  /** ISO 3166-1 alpha-2 country code, e.g. BR. */
+  country_code?: string | null | undefined;
+};
+
+/** One sort key of a Country list. */
+export type CountryOrderBy = {
+  /** Field to sort by. */
+  field: CountryOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type CountryOrderField =
+  | 'code'
+  | 'iso3'
+  | 'name';
+
+/** One sort key of a Currency list. */
+export type CurrencyOrderBy = {
+  /** Field to sort by. */
+  field: CurrencyOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type CurrencyOrderField =
+  | 'code'
+  | 'name';
 
 /** Kind of customs document in the `declarations` and `licenses` views. */
 export type CustomsDocumentKind =
@@ -640,7 +705,9 @@ export type HandlerParams = {
 
 /** A house air waybill. Send `id` to keep and update a stored entry; entries without `id` are created. */
 export type HouseAwbParams = {
-  /** Airline. */
+  /** IATA airline designator (2 letters or digits) or ICAO airline designator (3 letters), e.g. LA: the same reference as `airline_id`, by its code. Send one of the two. */
+  airline_code?: string | null | undefined;
+  /** Airline. By id; or send the code instead. */
   airline_id?: number | null | undefined;
   /** Actual time of arrival of the flight. */
   ata?: string | null | undefined;
@@ -664,13 +731,17 @@ export type HouseAwbParams = {
   id?: number | null | undefined;
   /** Whether it continues in customs transit (DTA). */
   is_transport_type_dta?: boolean | null | undefined;
-  /** Loading airport. */
+  /** IATA airport code (3 letters) or ICAO airport code (4 letters or digits), e.g. GRU: the same reference as `loading_airport_id`, by its code. Send one of the two. */
+  loading_airport_code?: string | null | undefined;
+  /** Loading airport. By id; or send the code instead. */
   loading_airport_id?: number | null | undefined;
   /** Status reported by the airline. */
   status?: string | null | undefined;
   /** Stopover airports (IATA codes). */
   stopovers?: Array<string> | null | undefined;
-  /** Unloading airport. */
+  /** IATA airport code (3 letters) or ICAO airport code (4 letters or digits), e.g. GRU: the same reference as `unloading_airport_id`, by its code. Send one of the two. */
+  unloading_airport_code?: string | null | undefined;
+  /** Unloading airport. By id; or send the code instead. */
   unloading_airport_id?: number | null | undefined;
 };
 
@@ -774,17 +845,25 @@ export type Incoterm =
 
 /** The international freight. */
 export type InternationalFreightParams = {
-  /** Booked discharge airport. */
+  /** IATA airport code (3 letters) or ICAO airport code (4 letters or digits), e.g. GRU: the same reference as `booking_discharge_airport_id`, by its code. Send one of the two. */
+  booking_discharge_airport_code?: string | null | undefined;
+  /** Booked discharge airport. By id; or send the code instead. */
   booking_discharge_airport_id?: number | null | undefined;
-  /** Booked discharge port. */
+  /** UN/LOCODE: country code and 3 letters or digits 2-9, e.g. BRSSZ: the same reference as `booking_discharge_port_id`, by its code. Send one of the two. */
+  booking_discharge_port_code?: string | null | undefined;
+  /** Booked discharge port. By id; or send the code instead. */
   booking_discharge_port_id?: number | null | undefined;
   /** Booked arrival. */
   booking_eta?: string | null | undefined;
   /** Booked departure. */
   booking_etd?: string | null | undefined;
-  /** Booked loading airport. */
+  /** IATA airport code (3 letters) or ICAO airport code (4 letters or digits), e.g. GRU: the same reference as `booking_loading_airport_id`, by its code. Send one of the two. */
+  booking_loading_airport_code?: string | null | undefined;
+  /** Booked loading airport. By id; or send the code instead. */
   booking_loading_airport_id?: number | null | undefined;
-  /** Booked loading port. */
+  /** UN/LOCODE: country code and 3 letters or digits 2-9, e.g. BRSSZ: the same reference as `booking_loading_port_id`, by its code. Send one of the two. */
+  booking_loading_port_code?: string | null | undefined;
+  /** Booked loading port. By id; or send the code instead. */
   booking_loading_port_id?: number | null | undefined;
   /** ISO 4217 currency code of the costs; read back as `currency`. */
   currency_code?: string | null | undefined;
@@ -802,7 +881,9 @@ export type InternationalFreightParams = {
   planned_boarding_date?: string | null | undefined;
   /** Quotation number. */
   quotation_number?: string | null | undefined;
-  /** Booked sealine. */
+  /** SCAC (Standard Carrier Alpha Code, 2 to 4 letters), e.g. MAEU: the same reference as `sealine_id`, by its code. Send one of the two. */
+  sealine_code?: string | null | undefined;
+  /** Booked sealine. By id; or send the code instead. */
   sealine_id?: number | null | undefined;
   /** How the freight was contracted. */
   type?: FreightType | null | undefined;
@@ -892,6 +973,19 @@ export type LoadType =
   | 'PHARMACEUTICALS'
   | 'WEAPONS';
 
+/** One sort key of a MaritimePort list. */
+export type MaritimePortOrderBy = {
+  /** Field to sort by. */
+  field: MaritimePortOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type MaritimePortOrderField =
+  | 'id'
+  | 'name'
+  | 'unlocode';
+
 /** Kind of sea shipment. */
 export type MaritimeShipmentType =
   | 'BREAKBULK'
@@ -905,13 +999,19 @@ export type MaritimeTransportShipmentParams = {
   bl?: string | null | undefined;
   /** Booking number. */
   booking?: string | null | undefined;
-  /** Discharge port. */
+  /** UN/LOCODE: country code and 3 letters or digits 2-9, e.g. BRSSZ: the same reference as `discharge_port_id`, by its code. Send one of the two. */
+  discharge_port_code?: string | null | undefined;
+  /** Discharge port. By id; or send the code instead. */
   discharge_port_id?: number | null | undefined;
   /** House bill of lading. */
   hbl?: string | null | undefined;
-  /** Loading port. */
+  /** UN/LOCODE: country code and 3 letters or digits 2-9, e.g. BRSSZ: the same reference as `loading_port_id`, by its code. Send one of the two. */
+  loading_port_code?: string | null | undefined;
+  /** Loading port. By id; or send the code instead. */
   loading_port_id?: number | null | undefined;
-  /** Sealine. */
+  /** SCAC (Standard Carrier Alpha Code, 2 to 4 letters), e.g. MAEU: the same reference as `sealine_id`, by its code. Send one of the two. */
+  sealine_code?: string | null | undefined;
+  /** Sealine. By id; or send the code instead. */
   sealine_id?: number | null | undefined;
   /** Discharge port as reported by tracking. */
   tracking_discharge_port?: string | null | undefined;
@@ -1688,6 +1788,19 @@ export type SalesOrderParams = {
   type?: OrderSubtype | null | undefined;
 };
 
+/** One sort key of a Sealine list. */
+export type SealineOrderBy = {
+  /** Field to sort by. */
+  field: SealineOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type SealineOrderField =
+  | 'id'
+  | 'name'
+  | 'scac';
+
 /** Hazard category of the cargo: the second digit of the AIS ship type code, for codes 20-29 and 40-99. */
 export type ShipSubType =
   | 'ALL_SHIPS_OF_THIS_TYPE'
@@ -1788,6 +1901,8 @@ export type ShipmentItemParams = {
   line_reference?: string | null | undefined;
   /** Net weight in kg. */
   net_weight_kg?: string | null | undefined;
+  /** Reference code of the linked order whose line `line_reference` names: needed only when several linked orders have a line of that reference. */
+  order_reference_code?: string | null | undefined;
   /** The purchase order item shipped. */
   purchase_order_item_id?: number | null | undefined;
   /** Quantity on this shipment; it lowers the order item balance. */
@@ -2646,6 +2761,89 @@ export type TrailersDeleteMutationVariables = Exact<{
 
 
 export type TrailersDeleteMutation = { deleteTrailer: TrailerFieldsFragment };
+
+export type ReferenceMaritimePortsListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<MaritimePortOrderBy> | MaritimePortOrderBy | null | undefined;
+  search?: string | null | undefined;
+  filters?: CountryFilters | null | undefined;
+}>;
+
+
+export type ReferenceMaritimePortsListQuery = { maritimePorts: { total_count: number, data: Array<MaritimePortFieldsFragment> } };
+
+export type ReferencePortQueryVariables = Exact<{
+  unlocode: string;
+}>;
+
+
+export type ReferencePortQuery = { maritimePort: MaritimePortFieldsFragment | null };
+
+export type ReferenceAirportsListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<AirportOrderBy> | AirportOrderBy | null | undefined;
+  search?: string | null | undefined;
+  filters?: CountryFilters | null | undefined;
+}>;
+
+
+export type ReferenceAirportsListQuery = { airports: { total_count: number, data: Array<AirportFieldsFragment> } };
+
+export type ReferenceAirportQueryVariables = Exact<{
+  code: string;
+}>;
+
+
+export type ReferenceAirportQuery = { airport: AirportFieldsFragment | null };
+
+export type ReferenceAirlinesListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<AirlineOrderBy> | AirlineOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type ReferenceAirlinesListQuery = { airlines: { total_count: number, data: Array<AirlineFieldsFragment> } };
+
+export type ReferenceSealinesListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<SealineOrderBy> | SealineOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type ReferenceSealinesListQuery = { sealines: { total_count: number, data: Array<SealineFieldsFragment> } };
+
+export type ReferenceSealineQueryVariables = Exact<{
+  scac: string;
+}>;
+
+
+export type ReferenceSealineQuery = { sealine: SealineFieldsFragment | null };
+
+export type ReferenceCountrysListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<CountryOrderBy> | CountryOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type ReferenceCountrysListQuery = { countries: { total_count: number, data: Array<CountryFieldsFragment> } };
+
+export type ReferenceCurrencysListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<CurrencyOrderBy> | CurrencyOrderBy | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type ReferenceCurrencysListQuery = { currencies: { total_count: number, data: Array<CurrencyFieldsFragment> } };
 
 export type AccessGroupFieldsFragment = { id: number, slug: string, name: string };
 

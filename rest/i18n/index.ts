@@ -47,6 +47,8 @@ const ptBR: Messages = {
     overBalance: 'excede o saldo em aberto da linha do pedido',
     lineShipped: 'omite uma linha que está em um embarque',
     roleNotHeld: 'não tem este papel em uma parceria',
+    withId: 'não pode ser enviado junto com o id',
+    ambiguousCode: 'corresponde a vários registros; envie o id',
   },
 };
 
@@ -85,6 +87,8 @@ const esES: Messages = {
     overBalance: 'supera el saldo pendiente de la línea del pedido',
     lineShipped: 'omite una línea que está en un envío',
     roleNotHeld: 'no tiene este rol en una asociación',
+    withId: 'no puede enviarse junto con el id',
+    ambiguousCode: 'coincide con varios registros; envíe el id',
   },
 };
 

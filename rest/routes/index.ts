@@ -10,12 +10,13 @@ import { vesselRoutes } from './vessels.routes.ts';
 import { processRoutes } from './processes.routes.ts';
 import { costModelRoutes } from './cost-models.routes.ts';
 import { fleetRouteTable } from './fleet.routes.ts';
+import { referenceRoutes } from './reference.routes.ts';
 
 /**
  * Every documented route of the API: the router, the OpenAPI description and the tests iterate
  * this. Each document carries the definitions of the fragments it spreads (rest/selection.ts).
  */
-export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable].map(
+export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable, ...referenceRoutes].map(
   (def) => ({ ...def, document: withFragments(schema, def.document) }),
 );
 
@@ -29,5 +30,6 @@ export const tags: Record<string, string> = {
   Routes: "The company's routes: ordered points, each with a route type; road transports refer to route points.",
   Processes: 'Import and export processes of an operation with their whole foreign trade shipment (containers, cargo, invoices, freight, demurrage, customs), lifecycle, costs per expense and documents, by id or by reference code.',
   'Cost models': 'Cost models of the company, their versions and expenses; processes record costs per expense against them.',
+  'Reference data': 'Ports, airports, airlines, sealines, countries and currencies (global reference data): the codes a body may send in place of ids.',
   Fleet: 'Drivers, vehicles and trailers of the company; the trips of national road transports refer to them by `driver_id`, `vehicle_id` and `trailer_id`.',
 };

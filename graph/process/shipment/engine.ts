@@ -8,7 +8,7 @@ import { builder } from '../../builder.ts';
 import { planList } from '../../kit/nested.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { required } from '../../kit/required.ts';
-import { columnData, exposeFields, inputFields } from '../../kit/fields.ts';
+import { codeNameOf, columnData, exposeFields, inputFields } from '../../kit/fields.ts';
 import { delegateOf, walk, type NodeDef } from './nodes.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -84,6 +84,8 @@ export interface RefUse {
    * every stored trip when `tripIds` is null) must be points of route `id`.
    */
   keptPhases?: { transportId: number; tripIds: number[] | null };
+  /** For a natural code sent in place of an id: where the id found is written (`params[key]`). */
+  fill?: { params: Params; key: string };
 }
 
 /** Per-node hooks run before the checks (may fill in values, e.g. a transportable's type, or collect references). */
@@ -109,6 +111,16 @@ export function validateNode(
     const v = params[k];
     if (fd.required && (existing ? v !== undefined && isBlank(v) : isBlank(v))) errors.add(`${prefix}${k}`, fieldMessages.blank);
     const kind = refFields[k];
+    if (fd.code) {
+      const codeName = codeNameOf(k);
+      const code = params[codeName];
+      if (typeof code === 'string') {
+        if (v !== undefined && v !== null) errors.add(`${prefix}${codeName}`, fieldMessages.withId);
+        else refs.push({ kind: fd.code.kind, id: code.trim().toUpperCase(), name: `${prefix}${codeName}`, fill: { params, key: k } });
+        continue;
+      }
+      if (code === null && v === undefined) params[k] = null;
+    }
     if (kind && v !== undefined && v !== null) {
       if (Array.isArray(v)) v.forEach((x, i) => refs.push({ kind, id: x as number, name: `${prefix}${k}.${i}` }));
       else refs.push({ kind, id: v as number | string, name: `${prefix}${k}` });

@@ -19,18 +19,22 @@ export interface ShippedLines {
   items: Params[] | null | undefined;
 }
 
-type Line = { id: number; line_reference: string; order_id: number };
+type Line = { id: number; line_reference: string; order_id: number; order_reference_code: string };
+type OrderOfLine = { order_id: number; order: { reference_code: string } };
 
-const purchaseLine = (r: { id: number; line_reference: string; purchase_order: { order_id: number } }): Line => ({
+const purchaseLine = (r: { id: number; line_reference: string; purchase_order: OrderOfLine }): Line => ({
   id: r.id,
   line_reference: r.line_reference,
   order_id: r.purchase_order.order_id,
+  order_reference_code: r.purchase_order.order.reference_code,
 });
-const salesLine = (r: { id: number; line_reference: string; sales_order: { order_id: number } }): Line => ({
+const salesLine = (r: { id: number; line_reference: string; sales_order: OrderOfLine }): Line => ({
   id: r.id,
   line_reference: r.line_reference,
   order_id: r.sales_order.order_id,
+  order_reference_code: r.sales_order.order.reference_code,
 });
+const orderOfLine = { select: { order_id: true, order: { select: { reference_code: true } } } } as const;
 
 /**
  * Checks the order line of every shipment item sent and links the entries sent with only a
@@ -71,12 +75,12 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
   const lineSelect = { id: true, line_reference: true } as const;
   // NOTE: sequential on purpose: an embedded database has one connection per transaction.
   const poLines = new Map(
-    (poIds.length ? await db.purchaseOrderItem.findMany({ where: { ...where, id: { in: poIds } }, select: { ...lineSelect, purchase_order: { select: { order_id: true } } } }) : [])
+    (poIds.length ? await db.purchaseOrderItem.findMany({ where: { ...where, id: { in: poIds } }, select: { ...lineSelect, purchase_order: orderOfLine } }) : [])
       .map(purchaseLine)
       .map((l) => [l.id, l]),
   );
   const soLines = new Map(
-    (soIds.length ? await db.salesOrderItem.findMany({ where: { ...where, id: { in: soIds } }, select: { ...lineSelect, sales_order: { select: { order_id: true } } } }) : [])
+    (soIds.length ? await db.salesOrderItem.findMany({ where: { ...where, id: { in: soIds } }, select: { ...lineSelect, sales_order: orderOfLine } }) : [])
       .map(salesLine)
       .map((l) => [l.id, l]),
   );
@@ -85,11 +89,11 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
       ? [
           ...(await db.purchaseOrderItem.findMany({
             where: { ...where, line_reference: { in: byReference }, purchase_order: { order_id: { in: allLinked } } },
-            select: { ...lineSelect, purchase_order: { select: { order_id: true } } },
+            select: { ...lineSelect, purchase_order: orderOfLine },
           })).map((r) => ({ ...purchaseLine(r), kind: 'purchase' as const })),
           ...(await db.salesOrderItem.findMany({
             where: { ...where, line_reference: { in: byReference }, sales_order: { order_id: { in: allLinked } } },
-            select: { ...lineSelect, sales_order: { select: { order_id: true } } },
+            select: { ...lineSelect, sales_order: orderOfLine },
           })).map((r) => ({ ...salesLine(r), kind: 'sales' as const })),
         ]
       : [];
@@ -104,7 +108,8 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
     if (x.po !== null) check('purchase', poLines.get(x.po), x, 'purchase_order_item_id');
     if (x.so !== null) check('sales', soLines.get(x.so), x, 'sales_order_item_id');
     if (x.po !== null || x.so !== null || typeof x.e.line_reference !== 'string') continue;
-    const matches = referenced.filter((l) => l.line_reference === x.e.line_reference && x.orders.has(l.order_id));
+    const order = typeof x.e.order_reference_code === 'string' ? x.e.order_reference_code : null;
+    const matches = referenced.filter((l) => l.line_reference === x.e.line_reference && x.orders.has(l.order_id) && (order === null || l.order_reference_code === order));
     if (matches.length === 0) errors.add(`${x.at}line_reference`, fieldMessages.missing);
     else if (matches.length > 1) errors.add(`${x.at}line_reference`, fieldMessages.ambiguous);
     else {

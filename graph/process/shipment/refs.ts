@@ -27,7 +27,12 @@ const kinds: Record<string, { delegate: string; company: boolean; live?: boolean
 /** Reports every reference that does not exist (or is another company's) as "does not exist". */
 export async function checkRefs(db: Tx, companyId: number, refs: RefUse[], errors: FieldErrors): Promise<void> {
   const byKind = new Map<string, RefUse[]>();
-  for (const r of refs) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r]);
+  const byCode = new Map<string, RefUse[]>();
+  for (const r of refs) {
+    const group = r.fill ? byCode : byKind;
+    group.set(r.kind, [...(group.get(r.kind) ?? []), r]);
+  }
+  for (const [kind, uses] of byCode) await resolveCodes(db, kind, uses, errors);
   for (const [kind, uses] of byKind) {
     let known: Set<unknown>;
     if (kind === 'currency' || kind === 'country') {
@@ -93,5 +98,39 @@ async function checkKeptPhases(db: Tx, companyId: number, uses: RefUse[], errors
       select: { id: true },
     });
     if (stray) errors.add(u.name, fieldMessages.invalid);
+  }
+}
+
+/** How each kind of reference data is found by its natural code (graph/kit/text-formats.ts). */
+const codeLookups: Record<string, (db: Tx, codes: string[]) => Promise<{ id: number; codes: (string | null)[] }[]>> = {
+  maritimePort: async (db, codes) =>
+    (await db.maritimePort.findMany({ where: { unlocode: { in: codes } }, select: { id: true, unlocode: true } })).map((r) => ({ id: r.id, codes: [r.unlocode] })),
+  // IATA (3 letters) or ICAO (4 characters).
+  airport: async (db, codes) =>
+    (await db.airport.findMany({ where: { OR: [{ iata_code: { in: codes } }, { icao_code: { in: codes } }] }, select: { id: true, iata_code: true, icao_code: true } })).map((r) => ({
+      id: r.id,
+      codes: [r.iata_code, r.icao_code],
+    })),
+  // IATA (2 characters) or ICAO (3 letters); designators of airlines no longer operating are reused, so only active airlines answer to codes.
+  airline: async (db, codes) =>
+    (await db.airline.findMany({ where: { active: true, OR: [{ iata_code: { in: codes } }, { icao_code: { in: codes } }] }, select: { id: true, iata_code: true, icao_code: true } })).map((r) => ({
+      id: r.id,
+      codes: [r.iata_code, r.icao_code],
+    })),
+  sealine: async (db, codes) => (await db.sealine.findMany({ where: { scac: { in: codes } }, select: { id: true, scac: true } })).map((r) => ({ id: r.id, codes: [r.scac] })),
+};
+
+/**
+ * Finds the rows named by natural codes (one query per kind) and writes their ids where the
+ * ids go; a code that names no row is "does not exist", one that names several is ambiguous.
+ */
+async function resolveCodes(db: Tx, kind: string, uses: RefUse[], errors: FieldErrors): Promise<void> {
+  const lookup = codeLookups[kind];
+  if (!lookup) throw new Error(`no code lookup for ${kind}`);
+  const rows = await lookup(db, [...new Set(uses.map((u) => String(u.id)))]);
+  for (const u of uses) {
+    const ids = [...new Set(rows.filter((r) => r.codes.includes(String(u.id))).map((r) => r.id))];
+    if (ids.length === 1) u.fill!.params[u.fill!.key] = ids[0];
+    else errors.add(u.name, ids.length ? fieldMessages.ambiguousCode : fieldMessages.missing);
   }
 }

@@ -3,12 +3,19 @@
 // hold the same tables. Computed fields (demurrage totals, warehouse days, invoice totals,
 // currencies) are added in graph/process/shipment/types.ts.
 import { enumField, field, requiredField, type FieldDef } from '../../kit/fields.ts';
+import type { TextFormatName } from '../../kit/text-formats.ts';
 import { node } from './nodes.ts';
 
 const dt = (desc: string): FieldDef => field('datetime', desc);
 const dec = (desc: string): FieldDef => field('decimal', desc);
 const str = (desc: string): FieldDef => field('text', desc);
 const int = (desc: string): FieldDef => field('int', desc);
+/** An id of reference data, also taken by its natural code (graph/kit/fields.ts, `code`). */
+const byCode = (kind: string, format: TextFormatName) => (desc: string): FieldDef => field('int', `${desc} By id; or send the code instead.`, { code: { kind, format } });
+const port = byCode('maritimePort', 'unlocode');
+const airport = byCode('airport', 'airport');
+const airline = byCode('airline', 'airline');
+const sealine = byCode('sealine', 'scac');
 const statusResponse = enumField('StatusResponse', 'Result of the last lookup: PENDING (default), NOT_FOUND, FOUND or INVALID.', { default: 'PENDING' });
 const extra = field('json', 'Free-form extra data (a JSON object).');
 const dates = (what: string) => ({
@@ -19,10 +26,10 @@ const dates = (what: string) => ({
 });
 
 export const shipmentItem = node('ShipmentItem', 'shipment_items', 'An order item (or part of it) travelling on the shipment.', 'shipment_id', false, {
-  quantity: dec('Quantity on this shipment; it lowers the order item balance.'),
-  unit_value: dec('Unit value.'),
-  total_value: dec('Total value.'),
-  brazilian_invoice_unit_value: dec('Unit value on the Brazilian invoice.'),
+  quantity: dec('Quantity on this shipment, in the units of the order line\'s `quantity`; it lowers the order item balance.'),
+  unit_value: dec('Value of one unit, in the currency of the order line.'),
+  total_value: dec('Value of the quantity shipped, in the currency of the order line.'),
+  brazilian_invoice_unit_value: dec('Value of one unit on the Brazilian invoice, in BRL.'),
   net_weight_kg: dec('Net weight in kg.'),
   gross_weight_kg: dec('Gross weight in kg.'),
   cubage_cubic_meters: dec('Volume in cubic meters.'),
@@ -34,10 +41,10 @@ export const shipmentItem = node('ShipmentItem', 'shipment_items', 'An order ite
 export const invoiceItem = node('InvoiceItem', 'invoice_items', 'A line of a commercial invoice.', 'invoice_id', false, {
   product_sku: requiredField('text', 'Product code (SKU).'),
   product_description: str('Product description.'),
-  quantity: requiredField('decimal', 'Invoiced quantity.'),
-  shipment_quantity: requiredField('decimal', 'Quantity on this shipment.'),
-  unitary_amount: dec('Unit price.'),
-  total_amount: dec('Line total; when left out, quantity x unitary_amount counts toward the invoice total.'),
+  quantity: requiredField('decimal', 'Invoiced quantity, in the units of the invoice line.'),
+  shipment_quantity: requiredField('decimal', 'Quantity on this shipment, in the units of `quantity`.'),
+  unitary_amount: dec('Price of one unit, in the currency of the invoice (`currency_code`).'),
+  total_amount: dec('Line total, in the currency of the invoice; when left out, quantity x unitary_amount counts toward the invoice total.'),
   batch_number: str('Batch number.'),
   batch_validity_date: dt('Batch validity date.'),
   production_date: dt('Production date.'),
@@ -51,7 +58,7 @@ export const invoice = node('Invoice', 'invoices', 'A commercial invoice of the 
   emitted_at: requiredField('datetime', 'Issue date.'),
   incoterm: { ...enumField('Incoterm', 'Incoterm of the sale.'), required: true },
   currency_code: str('ISO 4217 currency code of the amounts; read back as `currency`.'),
-  discount: dec('Discount on the invoice total.'),
+  discount: dec('Discount on the invoice total, in the currency of the invoice (`currency_code`).'),
 }, { items: invoiceItem });
 // Invoice creation requires its items.
 invoice.requiredLists = ['items'];
@@ -66,7 +73,7 @@ export const containerEvent = node('ContainerEvent', 'container_events', 'A trac
 });
 
 export const container = node('Container', 'containers', 'A container.', 'transportable_id', true, {
-  code: requiredField('text', 'Container number, e.g. MSCU1234565.'),
+  code: { ...requiredField('text', 'Container number (ISO 6346), e.g. MSCU1234565.'), format: 'container' },
   type: enumField('ContainerType', 'Container type.'),
   size_foot_type: enumField('ContainerSizeFootType', 'Container size.'),
   load_type: enumField('LoadType', 'What the container carries.'),
@@ -94,7 +101,7 @@ export const cargo = node('Cargo', 'cargos', 'Loose cargo.', 'transportable_id',
   measurement_unit: { ...enumField('MeasurementUnit', 'Unit of the quantity.'), required: true },
   weight_kg: dec('Weight in kg.'),
   volume_cubic_meters: dec('Volume in cubic meters.'),
-  cubic_weight: dec('Cubic weight.'),
+  cubic_weight: dec('Cubic (volumetric) weight, in kg.'),
   dimensions: str('Dimensions, free text (e.g. 120x100x150 cm).'),
 });
 
@@ -109,20 +116,20 @@ export const demurrage = node('Demurrage', 'demurrages', 'Demurrage terms of the
 
 export const internationalFreight = node('InternationalFreight', 'international_freights', 'The international freight.', 'shipment_id', true, {
   type: enumField('FreightType', 'How the freight was contracted.'),
-  freight_cost_collect: dec('Freight paid at destination.'),
-  freight_cost_prepaid: dec('Freight paid at origin.'),
-  freight_cost_road: dec('Road freight.'),
-  freight_cost_total: dec('Total freight.'),
+  freight_cost_collect: dec('Freight paid at destination, in the currency `currency_code`.'),
+  freight_cost_prepaid: dec('Freight paid at origin, in the currency `currency_code`.'),
+  freight_cost_road: dec('Road freight, in the currency `currency_code`.'),
+  freight_cost_total: dec('Total freight, in the currency `currency_code`.'),
   currency_code: str('ISO 4217 currency code of the costs; read back as `currency`.'),
   freight_forwarder: str('Freight forwarder who quoted.'),
   quotation_number: str('Quotation number.'),
-  sealine_id: int('Booked sealine.'),
+  sealine_id: sealine('Booked sealine.'),
   vessel_id: int('Booked vessel.'),
   voyage_number: str('Booked voyage.'),
-  booking_loading_port_id: int('Booked loading port.'),
-  booking_discharge_port_id: int('Booked discharge port.'),
-  booking_loading_airport_id: int('Booked loading airport.'),
-  booking_discharge_airport_id: int('Booked discharge airport.'),
+  booking_loading_port_id: port('Booked loading port.'),
+  booking_discharge_port_id: port('Booked discharge port.'),
+  booking_loading_airport_id: airport('Booked loading airport.'),
+  booking_discharge_airport_id: airport('Booked discharge airport.'),
   booking_etd: dt('Booked departure.'),
   booking_eta: dt('Booked arrival.'),
   planned_boarding_date: dt('Planned boarding date.'),
@@ -143,11 +150,11 @@ export const maritime = node('MaritimeTransportShipment', 'maritime_transport_sh
   hbl: str('House bill of lading.'),
   booking: str('Booking number.'),
   tracking_number: str('Carrier tracking number.'),
-  loading_port_id: int('Loading port.'),
-  discharge_port_id: int('Discharge port.'),
+  loading_port_id: port('Loading port.'),
+  discharge_port_id: port('Discharge port.'),
   tracking_loading_port: str('Loading port as reported by tracking.'),
   tracking_discharge_port: str('Discharge port as reported by tracking.'),
-  sealine_id: int('Sealine.'),
+  sealine_id: sealine('Sealine.'),
   vessel_id: int('Vessel.'),
   voyage_number: str('Voyage number.'),
   tracking_key: enumField('TrackingKey', 'Which reference tracking uses.'),
@@ -157,9 +164,9 @@ export const maritime = node('MaritimeTransportShipment', 'maritime_transport_sh
 export const houseAwb = node('HouseAwb', 'house_awbs', 'A house air waybill.', 'air_shipment_id', false, {
   hawb: str('House AWB number.'),
   flight: str('Flight number.'),
-  airline_id: int('Airline.'),
-  loading_airport_id: int('Loading airport.'),
-  unloading_airport_id: int('Unloading airport.'),
+  airline_id: airline('Airline.'),
+  loading_airport_id: airport('Loading airport.'),
+  unloading_airport_id: airport('Unloading airport.'),
   ...dates('flight'),
   is_transport_type_dta: field('bool', 'Whether it continues in customs transit (DTA).'),
   dta_number: str('DTA number.'),
@@ -171,11 +178,11 @@ export const houseAwb = node('HouseAwb', 'house_awbs', 'A house air waybill.', '
 
 export const air = node('AirTransportShipment', 'air_transport_shipments', 'Air transport data.', 'shipment_id', true, {
   type: enumField('AirShipmentType', 'ENVIROTAINER, PALLET or LOOSE_CARGO.'),
-  awb: str('Air waybill.'),
+  awb: field('text', 'Air waybill number (IATA: airline prefix and serial), e.g. 045-12345675.', { format: 'awb' }),
   hawb: str('House air waybill.'),
-  airline_id: int('Airline.'),
-  origin_airport_id: int('Origin airport.'),
-  destination_airport_id: int('Destination airport.'),
+  airline_id: airline('Airline.'),
+  origin_airport_id: airport('Origin airport.'),
+  destination_airport_id: airport('Destination airport.'),
 }, { house_awbs: houseAwb });
 
 export const road = node('RoadTransportShipment', 'road_transport_shipments', 'International road transport data.', 'shipment_id', true, {
@@ -231,9 +238,9 @@ export const nationalRoadTransport = node('NationalRoadTransport', 'national_roa
 
 export const ceManifest = node('CeMercanteManifest', 'ce_mercante_manifests', 'A cargo manifest of the CE Mercante.', 'ce_mercante_id', false, {
   manifest_number: str('Manifest number.'),
-  loading_port_unlocode: str('UN/LOCODE of the loading port.'),
+  loading_port_unlocode: field('text', 'UN/LOCODE of the loading port.', { format: 'unlocode' }),
   loading_port_terminal: str('Loading terminal.'),
-  discharge_port_unlocode: str('UN/LOCODE of the discharge port.'),
+  discharge_port_unlocode: field('text', 'UN/LOCODE of the discharge port.', { format: 'unlocode' }),
   discharge_port_terminal: str('Discharge terminal.'),
 });
 
@@ -247,7 +254,7 @@ export const ceMercante = node('CeMercante', 'ce_mercantes', 'CE Mercante (Brazi
   customs_place: str('Customs place.'),
   di_number: str('Import declaration number.'),
   dta_number: str('DTA number.'),
-  freight_cost: dec('Freight cost.'),
+  freight_cost: dec('Freight cost, in the currency `freight_currency_code`.'),
   freight_currency_code: str('ISO 4217 currency of the freight.'),
   freight_payment_type: str('Freight payment type.'),
   gross_weight_kg: dec('Gross weight in kg.'),

@@ -195,7 +195,7 @@ registerObjects(shipment, {
   Demurrage: (t) => ({
     total_demurrage_costs: t.field({
       type: 'Decimal',
-      description: 'Sum over the containers of max(0, days in use - free_time) x daily_rate_usd. Computed.',
+      description: 'Sum over the containers of max(0, days in use - free_time) x daily_rate_usd, in USD. Computed.',
       select: {
         free_time: true,
         daily_rate_usd: true,
@@ -218,7 +218,7 @@ registerObjects(shipment, {
     const of = (c: any) => containerDemurrage(c.demurrage_free_time_start_at ?? c.parent.parent.ata, c.actual_return_empty_container_at, c.parent.parent.demurrage);
     return {
       demurrage_exceeding_days: t.int({ nullable: true, description: 'Days in use beyond the demurrage free time. Computed.', select, resolve: (c: any) => of(c)?.exceeding ?? null }),
-      demurrage_costs: t.field({ type: 'Decimal', nullable: true, description: 'Demurrage of this container. Computed.', select, resolve: (c: any) => of(c)?.cost ?? null }),
+      demurrage_costs: t.field({ type: 'Decimal', nullable: true, description: 'Demurrage of this container, in USD (the rate `daily_rate_usd`). Computed.', select, resolve: (c: any) => of(c)?.cost ?? null }),
     };
   },
   Invoice: (t) => {
@@ -226,11 +226,11 @@ registerObjects(shipment, {
     const total = (inv: any) => sumDecimals(inv.items.map(lineTotal).filter((x: string | null): x is string => x !== null));
     return {
       currency: currencyField(t, 'currency_code'),
-      total_amount: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the item totals. Computed.', select, resolve: total }),
+      total_amount: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the item totals, in the currency of the invoice. Computed.', select, resolve: total }),
       final_value: t.field({
         type: 'Decimal',
         nullable: true,
-        description: 'total_amount minus discount. Computed.',
+        description: 'total_amount minus discount, in the currency of the invoice. Computed.',
         select,
         resolve: (inv: any) => {
           const sum = total(inv);
@@ -278,7 +278,13 @@ registerObjects(shipment, {
 });
 registerObjects(auditItem);
 
-export const ShipmentParams = registerInputs(shipment);
+export const ShipmentParams = registerInputs(shipment, {
+  ShipmentItem: (t) => ({
+    order_reference_code: t.string({
+      description: 'Reference code of the linked order whose line `line_reference` names: needed only when several linked orders have a line of that reference.',
+    }),
+  }),
+});
 export const AuditItemParams = registerInputs(auditItem);
 
 /** References of shipment fields to rows of other areas, by field name. */

@@ -1,0 +1,67 @@
+import { schema } from '../../graph/schema.ts';
+import { route } from '../route.ts';
+import { selectAll } from '../selection.ts';
+
+const tag = 'Reference data';
+
+/** A list route over one global reference set. */
+function referenceList(path: string, field: string, model: string, summary: string, description: string, byCountry: boolean) {
+  const name = `${model}s`;
+  const filters = byCountry ? ', $filters: CountryFilters' : '';
+  return route({
+    id: `reference.${field}`,
+    method: 'GET',
+    path,
+    tag,
+    summary,
+    description: `${description} Reference data shared by every company; the answer carries \`data\` and \`total_count\`.`,
+    status: 200,
+    list: true,
+    document: `query Reference${name}List($limit: Int, $offset: Int, $order_by: [${model}OrderBy!], $search: String${filters}) {
+      ${field}(limit: $limit, offset: $offset, order_by: $order_by, search: $search${byCountry ? ', filters: $filters' : ''}) { data { ${selectAll(schema, model)} } total_count }
+    }`,
+  });
+}
+
+/** Ports, airports, airlines, sealines, countries and currencies: the codes every body takes in place of ids (docs/processes/foreign_trade_shipment.md). */
+export const referenceRoutes = [
+  referenceList('/ports', 'maritimePorts', 'MaritimePort', 'List maritime ports', 'Maritime ports (UN/LOCODE locations with a port function). `search` matches the UN/LOCODE or the name; `filters[country_code]` narrows to one country.', true),
+  route({
+    id: 'reference.port',
+    method: 'GET',
+    path: '/ports/{unlocode}',
+    tag,
+    summary: 'Get a maritime port',
+    description: 'The port of this UN/LOCODE (either case). A code of another shape answers 400; an unknown one 404.',
+    status: 200,
+    pathExamples: { unlocode: 'BRSSZ' },
+    document: `query ReferencePort($unlocode: String!) { maritimePort(unlocode: $unlocode) { ${selectAll(schema, 'MaritimePort')} } }`,
+  }),
+  referenceList('/airports', 'airports', 'Airport', 'List airports', 'Airports. `search` matches the IATA or ICAO code, the name or the city; `filters[country_code]` narrows to one country.', true),
+  route({
+    id: 'reference.airport',
+    method: 'GET',
+    path: '/airports/{code}',
+    tag,
+    summary: 'Get an airport',
+    description: 'The airport of this IATA code (3 letters) or ICAO code (4 characters). A code of another shape answers 400; an unknown one 404.',
+    status: 200,
+    pathExamples: { code: 'GRU' },
+    document: `query ReferenceAirport($code: String!) { airport(code: $code) { ${selectAll(schema, 'Airport')} } }`,
+  }),
+  referenceList('/airlines', 'airlines', 'Airline', 'List airlines', 'Airlines. `search` matches the IATA or ICAO designator, the name or the callsign.', false),
+  referenceList('/sealines', 'sealines', 'Sealine', 'List sealines', 'Ocean carriers. `search` matches the SCAC or the name.', false),
+  route({
+    id: 'reference.sealine',
+    method: 'GET',
+    path: '/sealines/{scac}',
+    tag,
+    summary: 'Get a sealine',
+    description: 'The ocean carrier of this SCAC. A code of another shape answers 400; an unknown one 404.',
+    status: 200,
+    pathExamples: { scac: 'MAEU' },
+    document: `query ReferenceSealine($scac: String!) { sealine(scac: $scac) { ${selectAll(schema, 'Sealine')} } }`,
+  }),
+  referenceList('/countries', 'countries', 'Country', 'List countries', 'ISO 3166-1 countries. `search` matches the alpha-2 or alpha-3 code or the English name.', false),
+  referenceList('/currencies', 'currencies', 'Currency', 'List currencies', 'ISO 4217 currencies. `search` matches the code or the English name.', false),
+];
