@@ -1,4 +1,4 @@
-import { getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode, type GraphQLEnumType } from 'graphql';
+import { GraphQLNonNull, getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode, type GraphQLEnumType } from 'graphql';
 import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
 import { env } from '../graph/env.ts';
 import { catalogue, type ErrorCode } from '../graph/errors.ts';
@@ -218,7 +218,8 @@ export function buildOpenApi() {
             properties: { data: registry.selection(dataField.type, sel.selectionSet), total_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647, description: 'Rows matching, over all pages.' } },
           };
         })()
-      : { type: 'object', required: ['data'], properties: { data: registry.selection(rootType.type, root.selectionSet) } };
+      : // A lookup that finds nothing answers 404, so `data` is never null.
+        { type: 'object', required: ['data'], properties: { data: registry.selection(isNonNullType(rootType.type) ? rootType.type : new GraphQLNonNull(rootType.type), root.selectionSet) } };
     const bodyVar = route.variables.find((v) => v.from === 'body');
     const partial = !!bodyVar && def.method === 'PUT' && route.pathParams.length > 0 && !isListType(isNonNullType(bodyVar.type) ? bodyVar.type.ofType : bodyVar.type);
     const operation: OperationObject = {

@@ -11,7 +11,7 @@ import {
 } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
 import { localeOf, locales, defaultLocale, type Context, type Locale } from '../graph/context.ts';
-import { BadInputError, DomainError, FieldErrors, fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
+import { BadInputError, DomainError, FieldErrors, NotFoundError, fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
 import { schema } from '../graph/schema.ts';
 import { yoga } from '../graph/yoga.ts';
 import { env } from '../graph/env.ts';
@@ -325,6 +325,11 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
         return fail(e.status, e.body, e.headers);
       }
       const value = result.data?.[route.rootField];
+      // A lookup that found nothing is a 404 in REST, so `data` is never null (docs/index.md).
+      if (value === null || value === undefined) {
+        const e = fromGraphQLErrors([new NotFoundError()], locale);
+        return fail(e.status, e.body, e.headers);
+      }
       if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
       return json(route.def.status, route.def.list ? value : { data: value });
     };

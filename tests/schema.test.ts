@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { getNamedType, isInputObjectType, isObjectType, type GraphQLOutputType } from 'graphql';
 import { generate } from '@graphql-codegen/cli';
 import { describe, expect, it } from 'vitest';
 import { schemaDriftSql } from '../prisma/migrate.ts';
@@ -24,14 +25,13 @@ describe('committed artifacts', () => {
 
 describe('decimal fields', () => {
   it('say their unit: kg, cubic meters, °C, a currency, a measurement unit, the units of a quantity, or a ratio (docs/index.md, Decimal values)', async () => {
-    const { isInputObjectType, isObjectType, getNamedType } = await import('graphql');
     const { schema } = await import('../graph/schema.ts');
     const unit = /\b(kg|cubic meters|USD|BRL|currency|measurement unit|units? (of|the)|unit `|a ratio, no unit)\b|°C/;
     const silent: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
       if (type.name.startsWith('__') || !(isObjectType(type) || isInputObjectType(type))) continue;
       for (const field of Object.values(type.getFields())) {
-        if (getNamedType(field.type).name === 'Decimal' && !unit.test(field.description ?? '')) silent.push(`${type.name}.${field.name}: ${field.description}`);
+        if (getNamedType(field.type as GraphQLOutputType).name === 'Decimal' && !unit.test(field.description ?? '')) silent.push(`${type.name}.${field.name}: ${field.description}`);
       }
     }
     expect(silent).toEqual([]);

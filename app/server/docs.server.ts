@@ -15,6 +15,7 @@ export interface DocPage {
 export const docPages: DocPage[] = [
   { slug: '', file: 'index.md', title: 'Introduction' },
   { slug: 'getting-started', file: 'getting-started.md', title: 'Getting started' },
+  { slug: 'clients', file: 'clients.md', title: 'Generated clients' },
   { slug: 'handlers', file: 'handlers.md', title: 'Handlers' },
   { slug: 'orders', file: 'orders.md', title: 'Orders' },
   { slug: 'processes/', file: 'processes/index.md', title: 'Processes', group: 'Processes' },

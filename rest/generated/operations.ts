@@ -159,7 +159,7 @@ export type BusinessRole =
 
 /** Loose cargo. */
 export type CargoParams = {
-  /** Cubic weight. */
+  /** Cubic (volumetric) weight, in kg. */
   cubic_weight?: string | null | undefined;
   /** Dimensions, free text (e.g. 120x100x150 cm). */
   dimensions?: string | null | undefined;
@@ -211,7 +211,7 @@ export type CeMercanteParams = {
   di_number?: string | null | undefined;
   /** DTA number. */
   dta_number?: string | null | undefined;
-  /** Freight cost. */
+  /** Freight cost, in the currency `freight_currency_code`. */
   freight_cost?: string | null | undefined;
   /** ISO 4217 currency of the freight. */
   freight_currency_code?: string | null | undefined;
@@ -354,11 +354,11 @@ export type CostModelOrderField =
 
 /** The cost of one expense of the process; matched by cost_model_expense_id. */
 export type CostPerExpenseParams = {
-  /** Cost incurred. Required on create; never blank. */
+  /** Cost incurred, in the currency of the cost model (`currency_code`). Required on create; never blank. */
   cost?: string | null | undefined;
   /** The cost model expense. Required on create; never blank. */
   cost_model_expense_id?: number | null | undefined;
-  /** Cost planned. */
+  /** Cost planned, in the currency of the cost model (`currency_code`). */
   planned_cost?: string | null | undefined;
 };
 
@@ -867,13 +867,13 @@ export type InternationalFreightParams = {
   booking_loading_port_id?: number | null | undefined;
   /** ISO 4217 currency code of the costs; read back as `currency`. */
   currency_code?: string | null | undefined;
-  /** Freight paid at destination. */
+  /** Freight paid at destination, in the currency `currency_code`. */
   freight_cost_collect?: string | null | undefined;
-  /** Freight paid at origin. */
+  /** Freight paid at origin, in the currency `currency_code`. */
   freight_cost_prepaid?: string | null | undefined;
-  /** Road freight. */
+  /** Road freight, in the currency `currency_code`. */
   freight_cost_road?: string | null | undefined;
-  /** Total freight. */
+  /** Total freight, in the currency `currency_code`. */
   freight_cost_total?: string | null | undefined;
   /** Freight forwarder who quoted. */
   freight_forwarder?: string | null | undefined;
@@ -935,15 +935,15 @@ export type InvoiceItemParams = {
   product_sku?: string | null | undefined;
   /** Production date. */
   production_date?: string | null | undefined;
-  /** Invoiced quantity. Required on create; never blank. */
+  /** Invoiced quantity, in the units of the invoice line. Required on create; never blank. */
   quantity?: string | null | undefined;
-  /** Quantity on this shipment. Required on create; never blank. */
+  /** Quantity on this shipment, in the units of `quantity`. Required on create; never blank. */
   shipment_quantity?: string | null | undefined;
-  /** Line total; when left out, quantity x unitary_amount counts toward the invoice total. */
+  /** Line total, in the currency of the invoice; when left out, quantity x unitary_amount counts toward the invoice total. */
   total_amount?: string | null | undefined;
   /** Gross weight of the line in kg. */
   total_gross_weight_kg?: string | null | undefined;
-  /** Unit price. */
+  /** Price of one unit, in the currency of the invoice (`currency_code`). */
   unitary_amount?: string | null | undefined;
 };
 
@@ -951,7 +951,7 @@ export type InvoiceItemParams = {
 export type InvoiceParams = {
   /** ISO 4217 currency code of the amounts; read back as `currency`. */
   currency_code?: string | null | undefined;
-  /** Discount on the invoice total. */
+  /** Discount on the invoice total, in the currency of the invoice (`currency_code`). */
   discount?: string | null | undefined;
   /** Issue date. Required on create; never blank. */
   emitted_at?: string | null | undefined;
@@ -1504,7 +1504,7 @@ export type ProductParams = {
   category?: string | null | undefined;
   /** Product code (SKU). Required on create; never blank. */
   code?: string | null | undefined;
-  /** Capacity of one content unit, decimal string. */
+  /** Capacity of one content unit, in the unit `content_measurement_unit`, decimal string. */
   content_capacity?: string | null | undefined;
   /** Code of the content unit. */
   content_code?: string | null | undefined;
@@ -1512,7 +1512,7 @@ export type ProductParams = {
   content_measurement_unit?: MeasurementUnit | null | undefined;
   /** Content type. */
   content_type?: MeasurementUnit | null | undefined;
-  /** Cubic meters per package, decimal string. */
+  /** Volume of one package, in cubic meters, decimal string. */
   cubage_per_package?: string | null | undefined;
   /** Product description. Required on create; never blank. */
   description?: string | null | undefined;
@@ -1538,7 +1538,7 @@ export type ProductParams = {
   mercosul_code?: string | null | undefined;
   /** Code of the multiple package. */
   multiple_code?: string | null | undefined;
-  /** Capacity of one multiple package, decimal string. */
+  /** Capacity of one multiple package, in the unit `multiple_package_measurement_unit`, decimal string. */
   multiple_package_capacity?: string | null | undefined;
   /** Unit of the multiple package capacity. */
   multiple_package_measurement_unit?: MeasurementUnit | null | undefined;
@@ -1546,7 +1546,7 @@ export type ProductParams = {
   multiple_package_type?: MeasurementUnit | null | undefined;
   /** Net weight per package in kg, decimal string. */
   net_weight_per_package?: string | null | undefined;
-  /** Capacity of one package, decimal string. */
+  /** Capacity of one package, in the unit `package_measurement_unit`, decimal string. */
   package_capacity?: string | null | undefined;
   /** Code of the package. */
   package_code?: string | null | undefined;
@@ -1588,9 +1588,9 @@ export type PurchaseOrderItemParams = {
   invoice_emitted_at?: string | null | undefined;
   /** Number of the invoice of the line. */
   invoice_number?: string | null | undefined;
-  /** Quantity invoiced, decimal string. */
+  /** Quantity invoiced, in the units of `quantity`, decimal string. */
   invoice_quantity?: string | null | undefined;
-  /** Value invoiced, decimal string. */
+  /** Value invoiced, in the currency `order_currency`, decimal string. */
   invoice_value?: string | null | undefined;
   /** Actor ids of the foreign operators of the line; replaces the stored list. */
   item_foreign_operators?: Array<number> | null | undefined;
@@ -1610,9 +1610,9 @@ export type PurchaseOrderItemParams = {
   order_currency_code?: string | null | undefined;
   /** Transport modal as given by SAP. */
   order_modal_type_sap?: string | null | undefined;
-  /** Unit value, decimal string. */
+  /** Value of one unit, in the currency `order_currency`, decimal string. */
   order_unit_value?: string | null | undefined;
-  /** Value of the line, decimal string. */
+  /** Value of the line, in the currency `order_currency`, decimal string. */
   order_value?: string | null | undefined;
   /** Code of one of your live products (alternative to `product_id`). */
   product_code?: string | null | undefined;
@@ -1624,9 +1624,9 @@ export type PurchaseOrderItemParams = {
   production_lead_time_days_adjusted?: number | null | undefined;
   /** Country of purchase (ISO 3166-1 alpha-2). */
   purchase_country_code?: string | null | undefined;
-  /** Quantity ordered, decimal string. */
+  /** Quantity ordered, in the units the order counts the product in (pieces unless your documents say otherwise), decimal string. */
   quantity?: string | null | undefined;
-  /** SAP conversion factor, decimal string. */
+  /** SAP conversion factor: a ratio, no unit; decimal string. */
   sap_by_factor?: string | null | undefined;
   /** Planned arrival of the shipment. */
   shipment_planned_arrival_at?: string | null | undefined;
@@ -1752,9 +1752,9 @@ export type SalesOrderItemParams = {
   net_weight_kg?: string | null | undefined;
   /** Currency of the values (ISO 4217). */
   order_currency_code?: string | null | undefined;
-  /** Unit value, decimal string. */
+  /** Value of one unit, in the currency `order_currency`, decimal string. */
   order_unit_value?: string | null | undefined;
-  /** Value of the line, decimal string. */
+  /** Value of the line, in the currency `order_currency`, decimal string. */
   order_value?: string | null | undefined;
   /** Code of one of your live products (alternative to `product_id`). */
   product_code?: string | null | undefined;
@@ -1764,7 +1764,7 @@ export type SalesOrderItemParams = {
   product_id?: number | null | undefined;
   /** NCM of the product on the sales document. */
   product_mercosul_code?: string | null | undefined;
-  /** Quantity ordered, decimal string. */
+  /** Quantity ordered, in the units the order counts the product in (pieces unless your documents say otherwise), decimal string. */
   quantity?: string | null | undefined;
   /** Planned arrival of the shipment. */
   shipment_planned_arrival_at?: string | null | undefined;
@@ -1889,7 +1889,7 @@ export type ShipmentImportLicenseParams = {
 
 /** An order item (or part of it) travelling on the shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
 export type ShipmentItemParams = {
-  /** Unit value on the Brazilian invoice. */
+  /** Value of one unit on the Brazilian invoice, in BRL. */
   brazilian_invoice_unit_value?: string | null | undefined;
   /** Volume in cubic meters. */
   cubage_cubic_meters?: string | null | undefined;
@@ -1905,13 +1905,13 @@ export type ShipmentItemParams = {
   order_reference_code?: string | null | undefined;
   /** The purchase order item shipped. */
   purchase_order_item_id?: number | null | undefined;
-  /** Quantity on this shipment; it lowers the order item balance. */
+  /** Quantity on this shipment, in the units of the order line's `quantity`; it lowers the order item balance. */
   quantity?: string | null | undefined;
   /** The sales order item shipped. */
   sales_order_item_id?: number | null | undefined;
-  /** Total value. */
+  /** Value of the quantity shipped, in the currency of the order line. */
   total_value?: string | null | undefined;
-  /** Unit value. */
+  /** Value of one unit, in the currency of the order line. */
   unit_value?: string | null | undefined;
 };
 
