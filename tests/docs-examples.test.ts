@@ -1,0 +1,97 @@
+// The executed examples of the documentation (docs/index.md, "Examples in these pages"): every
+// `sh example` block of docs/ runs, with curl, against the server, in page order and with a
+// fresh company per page, and its answer must be the one the `http` block after it shows:
+// the same status, the headers it names (a value with … matches any text there), and a body
+// of the same shape (numbers, and text with …, stand for any value of their type).
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newCompany } from './helpers.ts';
+
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+function pages(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    if (statSync(p).isDirectory()) return f === 'decisions' ? [] : pages(p);
+    return f.endsWith('.md') ? [p] : [];
+  });
+}
+
+/** Raw HTTP answers (curl -i output, or the documented ones), one after the other. */
+function answers(text: string): Answer[] {
+  return text
+    .replace(/\r/g, '')
+    .split(/^(?=HTTP\/[\d.]+ \d{3})/m)
+    .filter((part) => part.trim())
+    .map((part) => {
+      const [head, ...rest] = part.split(/\n\n/);
+      const [statusLine, ...headerLines] = head.split('\n');
+      return {
+        status: Number(statusLine.split(' ')[1]),
+        headers: headerLines.filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()] as [string, string]),
+        body: rest.join('\n\n').trim(),
+      };
+    });
+}
+
+const wildcard = (expected: string) => new RegExp(`^${expected.split('…').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+const isTime = (s: string) => /^\d{4}-\d\d-\d\dT/.test(s);
+
+/** Where `actual` differs from the documented `expected`, as dotted paths. */
+function differences(expected: unknown, actual: unknown, at = 'body'): string[] {
+  if (typeof expected === 'number') return typeof actual === 'number' ? [] : [at];
+  if (typeof expected === 'string') {
+    if (typeof actual !== 'string') return [at];
+    if (expected.includes('…')) return wildcard(expected).test(actual) ? [] : [at];
+    return expected === actual || (isTime(expected) && isTime(actual)) ? [] : [`${at}: ${JSON.stringify(actual)}`];
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return [at];
+    return expected.flatMap((e, i) => (i < actual.length ? differences(e, actual[i], `${at}.${i}`) : [`${at}.${i} missing`]));
+  }
+  if (expected && typeof expected === 'object') {
+    if (!actual || typeof actual !== 'object') return [at];
+    return Object.entries(expected).flatMap(([k, v]) => (k in actual ? differences(v, (actual as Record<string, unknown>)[k], `${at}.${k}`) : [`${at}.${k} missing`]));
+  }
+  return expected === actual ? [] : [at];
+}
+
+const example = /```sh example\n([\s\S]*?)```\s*\n+```http\n([\s\S]*?)```/g;
+const documented = pages('docs')
+  .map((file) => ({ file, examples: [...readFileSync(file, 'utf8').matchAll(example)].map((m) => ({ script: m[1], answer: m[2] })) }))
+  .filter((p) => p.examples.length);
+
+describe('executed examples of the documentation', () => {
+  it('has examples', () => {
+    expect(documented.length).toBeGreaterThan(0);
+  });
+
+  for (const { file, examples } of documented) {
+    it(`${file}: every example answers as documented`, async () => {
+      const company = await newCompany();
+      for (const { script, answer } of examples) {
+        const run = script.replaceAll('http://localhost:3000', baseUrl());
+        const output = execFileSync('bash', ['-c', run], { env: { ...process.env, TT_API_KEY: company.api_key }, encoding: 'utf8', timeout: 30_000 });
+        const got = answers(output);
+        const want = answers(answer);
+        expect(got.length, `${script}\n${output}`).toBe(want.length);
+        want.forEach((w, i) => {
+          const g = got[i];
+          expect(g.status, `${script}\n${output}`).toBe(w.status);
+          for (const [name, value] of w.headers) {
+            const actual = g.headers.find(([n]) => n === name)?.[1];
+            expect(actual, `header ${name} of\n${script}`).toBeDefined();
+            expect(actual, `header ${name} of\n${script}`).toMatch(wildcard(value));
+          }
+          if (w.body) expect(differences(JSON.parse(w.body), JSON.parse(g.body)), `${script}\n${g.body}`).toEqual([]);
+        });
+      }
+    });
+  }
+});
