@@ -37,6 +37,19 @@ export function prisma(): PrismaClient {
   return (unitOfWork.getStore()?.tx as PrismaClient | undefined) ?? sharedClient();
 }
 
+/**
+ * Runs one statement outside any transaction: straight on the server's pool on PostgreSQL
+ * (Database.direct), through Prisma on the embedded database. `connect()` must have completed.
+ */
+export function sql<T>(text: string, ...values: unknown[]): Promise<T[]> {
+  return database?.direct ? database.direct<T>(text, values) : sharedClient().$queryRawUnsafe<T[]>(text, ...values);
+}
+
+/** `sql` whose commit does not wait for the disk (DirectOptions.relaxed in prisma/database.ts). */
+export function relaxedSql<T>(text: string, ...values: unknown[]): Promise<T[]> {
+  return database?.direct ? database.direct<T>(text, values, { relaxed: true }) : sharedClient().$queryRawUnsafe<T[]>(text, ...values);
+}
+
 /** The open database (adapter factory for the migration engine, kind). */
 export async function openedDatabase(): Promise<Database> {
   await connect();

@@ -6,7 +6,7 @@ import { locales, defaultLocale } from '../graph/context.ts';
 import { PAGE } from '../graph/kit/list.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
-import { tags as tagDescriptions } from '../rest/routes/index.ts';
+import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';
 import { inlineFragments } from '../rest/selection.ts';
 import { exampleOf } from './examples.ts';
 import { SchemaRegistry, withLimits } from './schemas.ts';
@@ -267,5 +267,7 @@ export function buildOpenApi() {
   }
   for (const [path, item] of Object.entries(paths)) builder.addPath(path, item);
   for (const tag of tags) builder.addTag({ name: tag, description: tagDescriptions[tag] });
-  return builder.getSpec();
+  const ungrouped = [...tags].filter((t) => !tagGroups.some((g) => g.tags.includes(t)));
+  if (ungrouped.length) throw new Error(`tags in no group of rest/routes/index.ts: ${ungrouped.join(', ')}`);
+  return { ...builder.getSpec(), 'x-tagGroups': tagGroups };
 }

@@ -25,9 +25,26 @@ export interface DatabaseConfig {
 }
 
 /** An open database: the adapter factory Prisma and the migration engine share. */
+/** How a direct statement runs. */
+export interface DirectOptions {
+  /**
+   * Its commit does not wait for the disk (`synchronous_commit = off`): for a statement whose
+   * loss in a crash of the database server changes nothing, because the next durable commit
+   * (PostgreSQL writes its log in order) makes it durable too, or because it is bookkeeping.
+   */
+  relaxed?: boolean;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /**
+   * One statement straight on the server's pool, outside Prisma and any transaction (counted
+   * like the others): for the small bookkeeping statements of every request, where Prisma's
+   * own work per statement would weigh more than the statement (docs/benchmarks.md). Null on
+   * the embedded database, whose one connection belongs to Prisma.
+   */
+  direct: (<T>(text: string, values: unknown[], options?: DirectOptions) => Promise<T[]>) | null;
   close(): Promise<void>;
 }
 
@@ -105,10 +122,25 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     });
     // NOTE: an idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    let relaxed: InstanceType<typeof pg.Pool> | undefined;
+    const relaxedPool = () => {
+      if (relaxed) return relaxed;
+      relaxed = new pg.Pool({ connectionString: config.databaseUrl, max: 3, options: '-c synchronous_commit=off', ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}) });
+      relaxed.on('error', () => undefined);
+      return relaxed;
+    };
     return {
       kind: 'postgres',
       adapterFactory: countingFactory(new PrismaPg(pool), config.traceChars),
-      close: () => pool.end(),
+      direct: async <T>(text: string, values: unknown[], options: DirectOptions = {}) => {
+        const store = sqlCounter.getStore();
+        if (store) store.statements += 1;
+        return (await (options.relaxed ? relaxedPool() : pool).query(text, values)).rows as T[];
+      },
+      close: async () => {
+        await relaxed?.end();
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -119,6 +151,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return {
     kind: 'pglite',
     adapterFactory: countingFactory(new PrismaPGlite(client), config.traceChars),
+    direct: null,
     close: () => client.close(),
   };
 }

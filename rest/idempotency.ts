@@ -4,7 +4,7 @@
 // the same request for 24 hours. The same key with another request answers 422; a retry while
 // the first still runs answers 409. Answers that say "try again" (409, 429, 5xx) are not kept.
 import { createHash } from 'node:crypto';
-import { sharedClient } from '../graph/db.ts';
+import { relaxedSql, sharedClient, sql } from '../graph/db.ts';
 import { BadInputError, ConflictError, ValidationError, fieldMessages } from '../graph/errors.ts';
 
 /** A key: 1 to 255 visible ASCII characters (a UUID is the usual choice). */
@@ -47,6 +47,26 @@ function sweep(): void {
 const kept = (status: number) => status < 500 && status !== 409 && status !== 429;
 
 /**
+ * Claims the key ($1 company, $2 key, $3 request hash; $4 seconds after which a running claim
+ * is abandoned): `claimed` true when this request may run, else the row that holds the key.
+ */
+const CLAIM = `
+  WITH claim AS (
+    INSERT INTO idempotency_keys (company_id, key, request_hash, expires_at)
+    VALUES ($1, $2, $3, now() + interval '24 hours')
+    ON CONFLICT (company_id, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, status = NULL, body = NULL, started_at = now(), expires_at = EXCLUDED.expires_at
+      WHERE idempotency_keys.expires_at < now()
+         OR (idempotency_keys.status IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
+             AND idempotency_keys.started_at < now() - make_interval(secs => $4::int))
+    RETURNING true AS claimed, request_hash, status, body
+  )
+  SELECT claimed, request_hash, status, body FROM claim
+  UNION ALL
+  SELECT false, request_hash, status, body FROM idempotency_keys
+   WHERE company_id = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM claim)`;
+
+/**
  * Claims `key` for this request of the company: a replay when the same request was answered
  * already, or a claim to run it. Throws 400 for a malformed key, 422 when the key was used
  * with another request, 409 while the first request runs.
@@ -54,37 +74,27 @@ const kept = (status: number) => status < 500 && status !== 409 && status !== 42
 export async function claim(companyId: number, key: string, hash: string): Promise<{ replay: KeptAnswer } | { claim: Claim }> {
   if (!KEY.test(key)) throw new BadInputError([{ name: HEADER, message: fieldMessages.invalid }]);
   sweep();
-  const db = sharedClient();
   for (;;) {
-    // A new key, an expired one, or one whose first request was abandoned, is this request's.
-    const taken = await db.$queryRaw<{ n: number }[]>`
-      INSERT INTO idempotency_keys (company_id, key, request_hash, expires_at)
-      VALUES (${companyId}, ${key}, ${hash}, now() + interval '24 hours')
-      ON CONFLICT (company_id, key) DO UPDATE
-        SET request_hash = EXCLUDED.request_hash, status = NULL, body = NULL, started_at = now(), expires_at = EXCLUDED.expires_at
-        WHERE idempotency_keys.expires_at < now()
-           OR (idempotency_keys.status IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
-               AND idempotency_keys.started_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
-      RETURNING 1 AS n`;
-    if (taken.length) {
+    // One statement claims a free (or expired, or abandoned) key, or answers the row holding it.
+    // The claim's commit need not wait for the disk: the request's own write, if any, commits
+    // after it and durably, which makes the claim durable too (PostgreSQL writes its log in
+    // order); if nothing was written, losing the claim in a crash loses nothing.
+    const [row] = await relaxedSql<{ claimed: boolean; request_hash: string; status: number | null; body: string | null }>(CLAIM, companyId, key, hash, ABANDONED_AFTER_SECONDS);
+    if (row?.claimed) {
       const release = async () => {
-        await db.$executeRaw`DELETE FROM idempotency_keys WHERE company_id = ${companyId} AND key = ${key}`;
+        await sql('DELETE FROM idempotency_keys WHERE company_id = $1 AND key = $2', companyId, key);
       };
       return {
         claim: {
           keep: async (answer) => {
             if (!kept(answer.status)) return release();
-            await db.$executeRaw`UPDATE idempotency_keys SET status = ${answer.status}, body = ${answer.body} WHERE company_id = ${companyId} AND key = ${key}`;
+            await sql('UPDATE idempotency_keys SET status = $3, body = $4 WHERE company_id = $1 AND key = $2', companyId, key, answer.status, answer.body);
           },
           release,
         },
       };
     }
-    const row = await db.idempotencyKey.findUnique({
-      where: { company_id_key: { company_id: companyId, key } },
-      select: { request_hash: true, status: true, body: true },
-    });
-    // Let go between the two statements: claim again.
+    // The holder let the key go while the statement ran: claim again.
     if (!row) continue;
     if (row.request_hash !== hash) throw new ValidationError([{ name: HEADER, message: fieldMessages.keyReused }]);
     if (row.status === null) throw new ConflictError(1);

@@ -33,3 +33,11 @@ export const tags: Record<string, string> = {
   'Reference data': 'Ports, airports, airlines, sealines, countries and currencies (global reference data): the codes a body may send in place of ids.',
   Fleet: 'Drivers, vehicles and trailers of the company; the trips of national road transports refer to them by `driver_id`, `vehicle_id` and `trailer_id`.',
 };
+
+/** Reference sections grouped as the documentation's sidebar (Redoc's `x-tagGroups`); every tag is in one group. */
+export const tagGroups: { name: string; tags: string[] }[] = [
+  { name: 'Products', tags: ['Products'] },
+  { name: 'Orders and partners', tags: ['Orders', 'Actors'] },
+  { name: 'Processes', tags: ['Processes', 'Cost models', 'Routes', 'Fleet'] },
+  { name: 'Reference data', tags: ['Reference data', 'Vessels', 'Port schedules'] },
+];
