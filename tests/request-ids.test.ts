@@ -13,7 +13,12 @@ async function logLine(id: string): Promise<Record<string, any>> {
     const line = readFileSync(inject('serverOut'), 'utf8')
       .split('\n')
       .find((l) => l.includes(`"request_id":"${id}"`));
-    if (line) return JSON.parse(line);
+    if (line) {
+      // Each key once: a reader keeping the first of two would see an empty company.
+      const keys = [...line.matchAll(/"(\w+)":/g)].map((m) => m[1]);
+      expect(keys.filter((k) => k === 'company_id' || k === 'route')).toHaveLength(2);
+      return JSON.parse(line);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no log line for ${id}`);

@@ -14,6 +14,11 @@ const SANE_ID = /^[\w.:-]{1,128}$/;
 
 const facts = new WeakMap<IncomingMessage, RequestFacts>();
 
+function withFacts(req: IncomingMessage, line: object): object {
+  const f = facts.get(req);
+  return { ...line, company_id: f?.companyId ?? null, route: f?.route ?? null };
+}
+
 const logger = pinoHttp({
   logger: pino({ level: env().logLevel, base: undefined }),
   genReqId: (req) => facts.get(req)?.id ?? '',
@@ -22,10 +27,10 @@ const logger = pinoHttp({
     req: (req: { method?: string; url?: string }) => ({ method: req.method, path: (req.url ?? '').split('?')[0] }),
     res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
   },
-  customProps: (req) => {
-    const f = facts.get(req);
-    return { company_id: f?.companyId ?? null, route: f?.route ?? null };
-  },
+  // The company and route are known once the request has run: added to the line at its end
+  // (customProps would also bind them, still empty, when the request starts: keys twice).
+  customSuccessObject: (req, _res, line) => withFacts(req, line),
+  customErrorObject: (req, _res, _err, line) => withFacts(req, line),
   customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
   // The child logger on each request is not used: the line at the end says it all.
   quietReqLogger: true,
