@@ -31,6 +31,15 @@ function formOf(body: { type: string; file: string; description?: string; invoic
   return form;
 }
 
+/** A cost model with one version and one expense (GraphQL: cost models have no REST create). */
+async function costModelOf(key: string): Promise<{ id: number; versions: { id: number; root_model_expenses: { id: number }[] }[] }> {
+  const res = await graphql(key, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { id versions { id root_model_expenses { id } } } }', {
+    p: { name: uniq('Model '), currency_code: 'BRL', versions: [{ version: 1, root_model_expenses: [{ cost_expense: { name: 'Storage', slug: 'storage' }, precification_model: 'FIXED', reference: 'STORAGE_PERIOD', reference_value: '350.0000' }] }] },
+  });
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data.createCostModel;
+}
+
 describe('a client generated from /openapi.json', () => {
   let company: TestCompany;
   let api: ReturnType<typeof clientOf>;
@@ -140,11 +149,9 @@ describe('a client generated from /openapi.json', () => {
     expect((await api.GET('/routes/{id}', { params: { path: { id: route.id } } })).data!.data.points.map((p) => p.id)).toEqual(route.points);
     expect((await api.GET('/routes', { params: { query: { order_by: '-id' } } })).data!.data[0].id).toBe(route.id);
 
-    const model = await graphql(company.api_key, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { id versions { id } } }', {
-      p: { name: uniq('Model '), currency_code: 'BRL', versions: [{ version: 1, root_model_expenses: [{ cost_expense: { name: 'Storage', slug: 'storage' }, precification_model: 'FIXED', reference: 'STORAGE_PERIOD', reference_value: '350.0000' }] }] },
-    });
-    const modelId: number = model.body.data.createCostModel.id;
-    const versionId: number = model.body.data.createCostModel.versions[0].id;
+    const model = await costModelOf(company.api_key);
+    const modelId = model.id;
+    const versionId = model.versions[0].id;
     expect((await api.GET('/cost-models/{id}', { params: { path: { id: modelId } } })).data!.data.id).toBe(modelId);
     expect((await api.GET('/cost-models', {})).data!.data.some((m) => m.id === modelId)).toBe(true);
     expect((await api.GET('/cost-model-versions/{id}', { params: { path: { id: versionId } } })).data!.data.id).toBe(versionId);
@@ -212,10 +219,7 @@ describe('a client generated from /openapi.json', () => {
     await api.PUT('/operations/{operation_id}/processes/{id}', { params: { path }, body: { params: { alert_level: 'DANGER' } } });
     await api.PUT('/operations/{operation_id}/processes-by-reference-code/{reference_code}', { params: { path: byCode }, body: { params: { alert_level: 'NORMAL' } } });
 
-    const model = await graphql(company.api_key, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { versions { root_model_expenses { id } } } }', {
-      p: { name: uniq('Model '), currency_code: 'BRL', versions: [{ version: 1, root_model_expenses: [{ cost_expense: { name: 'Storage', slug: 'storage' }, precification_model: 'FIXED', reference: 'STORAGE_PERIOD', reference_value: '350.0000' }] }] },
-    });
-    const expense: number = model.body.data.createCostModel.versions[0].root_model_expenses[0].id;
+    const expense = (await costModelOf(company.api_key)).versions[0].root_model_expenses[0].id;
     const costPath = { operation_id: op, process_id: id };
     const costs = await api.PUT('/operations/{operation_id}/processes/{process_id}/cost-per-expenses', { params: { path: costPath }, body: { params: [{ cost_model_expense_id: expense, cost: '350.0000' }] } });
     expect(costs.response.status, JSON.stringify(costs.error)).toBe(201);

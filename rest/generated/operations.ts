@@ -2773,12 +2773,12 @@ export type ReferenceMaritimePortsListQueryVariables = Exact<{
 
 export type ReferenceMaritimePortsListQuery = { maritimePorts: { total_count: number, data: Array<MaritimePortFieldsFragment> } };
 
-export type ReferencePortQueryVariables = Exact<{
+export type ReferenceMaritimePortQueryVariables = Exact<{
   unlocode: string;
 }>;
 
 
-export type ReferencePortQuery = { maritimePort: MaritimePortFieldsFragment | null };
+export type ReferenceMaritimePortQuery = { maritimePort: MaritimePortFieldsFragment | null };
 
 export type ReferenceAirportsListQueryVariables = Exact<{
   limit?: number | null | undefined;
