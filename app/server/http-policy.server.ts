@@ -2,6 +2,7 @@
 // (docs/security.md): security headers, the methods the platform serves, and the CORS policy
 // of the API and GraphQL. Applied once, where requests enter (runtime.server.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { defaultLocale, localeOf, type Locale } from '../../graph/context';
 import { env } from '../../graph/env';
 import { errorResponse } from '../../rest/errors';
@@ -96,4 +97,28 @@ export function answeredByPolicy(req: IncomingMessage, res: ServerResponse): boo
     return true;
   }
   return false;
+}
+
+/** How long a closing connection waits, its side ended, before it drops what the client still sends. */
+const LINGER_MS = 1_000;
+const lastRequest = new WeakMap<Socket, IncomingMessage>();
+
+/**
+ * A lingering close (docs/limits.md, Request size): an answer sent before the request's body
+ * was read (a 413) closes the connection, and closing a socket with unread data resets it; a
+ * reset can drop the answer before the client reads it. So such a socket first ends its side,
+ * and is destroyed a second later, by which time the answer has reached the client.
+ */
+export function lingerOnClose(req: IncomingMessage): void {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  if (!lastRequest.has(socket) && typeof socket.destroySoon === 'function') {
+    const destroySoon = socket.destroySoon;
+    socket.destroySoon = () => {
+      const current = lastRequest.get(socket);
+      if (!current || current.complete) return destroySoon.call(socket);
+      if (socket.writable) socket.end();
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    };
+  }
+  lastRequest.set(socket, req);
 }

@@ -13,7 +13,7 @@ import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
-import { answeredByPolicy, isGraphqlUrl, securityHeaders } from './http-policy.server';
+import { answeredByPolicy, isGraphqlUrl, lingerOnClose, securityHeaders } from './http-policy.server';
 import { inRequestScope } from './request-log.server';
 import { rateLimited } from './rate-limit.server';
 import { supervise } from './supervisor.server';
@@ -163,6 +163,7 @@ export const runtime = {
     // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
     const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) =>
       inRequestScope(req, res, () => {
+        lingerOnClose(req);
         securityHeaders(req, res);
         if (answeredByPolicy(req, res)) return;
         const path = restPath(req.url ?? '/');
