@@ -45,9 +45,12 @@ export function sql<T>(text: string, ...values: unknown[]): Promise<T[]> {
   return database?.direct ? database.direct<T>(text, values) : sharedClient().$queryRawUnsafe<T[]>(text, ...values);
 }
 
-/** `sql` whose commit does not wait for the disk (DirectOptions.relaxed in prisma/database.ts). */
-export function relaxedSql<T>(text: string, ...values: unknown[]): Promise<T[]> {
-  return database?.direct ? database.direct<T>(text, values, { relaxed: true }) : sharedClient().$queryRawUnsafe<T[]>(text, ...values);
+/**
+ * A named statement (prepared once per connection) whose commit does not wait for the disk
+ * (DirectOptions in prisma/database.ts).
+ */
+export function relaxedSql<T>(name: string, text: string, ...values: unknown[]): Promise<T[]> {
+  return database?.direct ? database.direct<T>(text, values, { relaxed: true, name }) : sharedClient().$queryRawUnsafe<T[]>(text, ...values);
 }
 
 /** The open database (adapter factory for the migration engine, kind). */

@@ -33,6 +33,8 @@ export interface DirectOptions {
    * (PostgreSQL writes its log in order) makes it durable too, or because it is bookkeeping.
    */
   relaxed?: boolean;
+  /** A name to prepare the statement under: planned once per connection, not at every call. */
+  name?: string;
 }
 
 export interface Database {
@@ -135,7 +137,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       direct: async <T>(text: string, values: unknown[], options: DirectOptions = {}) => {
         const store = sqlCounter.getStore();
         if (store) store.statements += 1;
-        return (await (options.relaxed ? relaxedPool() : pool).query(text, values)).rows as T[];
+        const query = options.name ? { name: options.name, text, values } : { text, values };
+        return (await (options.relaxed ? relaxedPool() : pool).query(query)).rows as T[];
       },
       close: async () => {
         await relaxed?.end();

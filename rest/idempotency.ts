@@ -79,7 +79,7 @@ export async function claim(companyId: number, key: string, hash: string): Promi
     // The claim's commit need not wait for the disk: the request's own write, if any, commits
     // after it and durably, which makes the claim durable too (PostgreSQL writes its log in
     // order); if nothing was written, losing the claim in a crash loses nothing.
-    const [row] = await relaxedSql<{ claimed: boolean; request_hash: string; status: number | null; body: string | null }>(CLAIM, companyId, key, hash, ABANDONED_AFTER_SECONDS);
+    const [row] = await relaxedSql<{ claimed: boolean; request_hash: string; status: number | null; body: string | null }>('idempotency-claim', CLAIM, companyId, key, hash, ABANDONED_AFTER_SECONDS);
     if (row?.claimed) {
       const release = async () => {
         await sql('DELETE FROM idempotency_keys WHERE company_id = $1 AND key = $2', companyId, key);
@@ -91,7 +91,7 @@ export async function claim(companyId: number, key: string, hash: string): Promi
           // server within a second of the answer can lose it, and the key then reads as abandoned.
           keep: async (answer) => {
             if (!kept(answer.status)) return release();
-            await relaxedSql('UPDATE idempotency_keys SET status = $3, body = $4 WHERE company_id = $1 AND key = $2', companyId, key, answer.status, answer.body);
+            await relaxedSql('idempotency-keep', 'UPDATE idempotency_keys SET status = $3, body = $4 WHERE company_id = $1 AND key = $2', companyId, key, answer.status, answer.body);
           },
           release,
         },
