@@ -1,66 +1,49 @@
-import type { LinksFunction } from '@remix-run/node';
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  NavLink,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from '@remix-run/react';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { AnnouncementBar } from './chrome/AnnouncementBar';
+import { CrashPage, NotFoundPage } from './chrome/ErrorPages';
+import { Footer } from './chrome/Footer';
+import { Navbar } from './chrome/Navbar';
+import { preferencesScript } from './chrome/preferences';
+import { ProgressBar } from './chrome/ProgressBar';
+import { searchIndexUrl, sidebar } from './docs/site.server';
 import styles from './styles.css';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+];
 
-function Navbar() {
-  return (
-    <nav className="navbar" aria-label="Main">
-      <Link to="/" className="brand">
-        TradeTrack <span>Docs</span>
-      </Link>
-      <NavLink to="/" end className="nav-item">
-        Tutorial
-      </NavLink>
-      <a href="/api/" className="nav-item">
-        API Docs
-      </a>
-    </nav>
-  );
-}
+/** What every page's chrome needs: the shared sidebar and the search index's address. */
+export const loader = () => json({ sidebar: sidebar(), searchIndexUrl: searchIndexUrl() });
 
-function Footer() {
-  return (
-    <footer className="footer">
-      <div>
-        <h4>Docs</h4>
-        <Link to="/">Tutorial</Link>
-        <a href="/api/">API Docs</a>
-      </div>
-      <div>
-        <h4>Platform</h4>
-        <a href="https://app.tradetrack.example">Web app</a>
-        <a href="https://tradetrack.example">Website</a>
-      </div>
-      <p className="copyright">Copyright © 2025 TradeTrack.</p>
-    </footer>
-  );
-}
+/** The chrome's data never changes while the server runs. */
+export const shouldRevalidate = () => false;
+
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: missing ? 'Page Not Found | TradeTrack Docs' : 'This page crashed. | TradeTrack Docs' }];
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const chrome = useRouteLoaderData<typeof loader>('root');
   return (
-    <html lang="en" data-theme="light">
+    // The preferences script sets data-theme before the first paint; React leaves it be.
+    <html lang="en" data-theme="light" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: preferencesScript }} />
         <Meta />
         <Links />
-        {/* No icon file: browsers would otherwise ask for /favicon.ico on every page. */}
-        <link rel="icon" href="data:," />
       </head>
       <body>
-        <Navbar />
+        <AnnouncementBar />
+        <Navbar sidebar={chrome?.sidebar ?? []} searchIndexUrl={chrome?.searchIndexUrl ?? ''} />
+        <ProgressBar />
         <div className="page">{children}</div>
         <Footer />
         <ScrollRestoration />
@@ -76,32 +59,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main className="doc not-found">
-        <h1>Page Not Found</h1>
-        <p>We could not find what you were looking for.</p>
-        <p>
-          <Link to="/">Back to the introduction</Link>
-        </p>
-      </main>
-    );
-  }
-  const chain: string[] = [];
-  let e: unknown = error;
-  while (e instanceof Error && chain.length < 5) {
-    chain.push(e.message);
-    e = (e as Error & { cause?: unknown }).cause;
-  }
-  return (
-    <main className="doc crash">
-      <h1>This page crashed.</h1>
-      {chain.map((m, i) => (
-        <p key={i}>{m}</p>
-      ))}
-      <button type="button" onClick={() => window.location.reload()}>
-        Try again
-      </button>
-    </main>
-  );
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <CrashPage error={error} />;
 }

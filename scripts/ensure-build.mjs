@@ -1,9 +1,9 @@
 // Builds the Remix app when build/ is missing or older than any source file.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const sources = ['app', 'graph', 'rest', 'openapi', 'prisma', 'remix.config.js', 'package-lock.json'];
+const sources = ['app', 'graph', 'rest', 'openapi', 'prisma', 'docs', 'scripts/build-site.ts', 'remix.config.js', 'package-lock.json'];
 function newest(p) {
   if (!existsSync(p)) return 0;
   const s = statSync(p);
@@ -15,4 +15,12 @@ if (!built || sources.some((s) => newest(s) > built)) {
   console.log('building the app...');
   // Always a production build: the server runs React's production runtime.
   execSync('npx remix build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  // The documentation pages and their search index (docs/docs-site.md).
+  try {
+    execSync('npx tsx scripts/build-site.ts', { stdio: 'inherit' });
+  } catch (e) {
+    // A failed page build leaves the app unbuilt, so the next start tries again.
+    rmSync('build/index.js', { force: true });
+    throw e;
+  }
 }

@@ -62,9 +62,11 @@ function differences(expected: unknown, actual: unknown, at = 'body'): string[] 
   return expected === actual ? [] : [at];
 }
 
-const example = /```sh example\n([\s\S]*?)```\s*\n+```http\n([\s\S]*?)```/g;
+// An answer block may name values later examples use: ```http NAME=data.0.id sets $NAME.
+const example = /```sh example\n([\s\S]*?)```\s*\n+```http((?: [A-Z_][A-Z0-9_]*=[\w.]+)*)\n([\s\S]*?)```/g;
+const captures = (spec: string) => spec.trim().split(/\s+/).filter(Boolean).map((c) => c.split('=') as [string, string]);
 const documented = pages('docs')
-  .map((file) => ({ file, examples: [...readFileSync(file, 'utf8').matchAll(example)].map((m) => ({ script: m[1], answer: m[2] })) }))
+  .map((file) => ({ file, examples: [...readFileSync(file, 'utf8').matchAll(example)].map((m) => ({ script: m[1], captures: captures(m[2]), answer: m[3] })) }))
   .filter((p) => p.examples.length);
 
 describe('executed examples of the documentation', () => {
@@ -75,9 +77,10 @@ describe('executed examples of the documentation', () => {
   for (const { file, examples } of documented) {
     it(`${file}: every example answers as documented`, async () => {
       const company = await newCompany();
-      for (const { script, answer } of examples) {
+      const vars: Record<string, string> = { TT_API_KEY: company.api_key };
+      for (const { script, captures, answer } of examples) {
         const run = script.replaceAll('http://localhost:3000', baseUrl());
-        const output = execFileSync('bash', ['-c', run], { env: { ...process.env, TT_API_KEY: company.api_key }, encoding: 'utf8', timeout: 30_000 });
+        const output = execFileSync('bash', ['-c', run], { env: { ...process.env, ...vars }, encoding: 'utf8', timeout: 30_000 });
         const got = answers(output);
         const want = answers(answer);
         expect(got.length, `${script}\n${output}`).toBe(want.length);
@@ -91,6 +94,11 @@ describe('executed examples of the documentation', () => {
           }
           if (w.body) expect(differences(JSON.parse(w.body), JSON.parse(g.body)), `${script}\n${g.body}`).toEqual([]);
         });
+        for (const [name, at] of captures) {
+          const value = at.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], JSON.parse(got[got.length - 1].body));
+          expect(value, `${name}=${at} of\n${script}`).toBeDefined();
+          vars[name] = String(value);
+        }
       }
     });
   }

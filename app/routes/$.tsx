@@ -1,49 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { NavLink, useLoaderData } from '@remix-run/react';
-import { docPages, renderDoc } from '~/server/docs.server';
+import { json, redirect } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { DocLayout } from '~/docs/DocLayout';
+import { lookupPage } from '~/docs/site.server';
 
-/** A tutorial page from docs/, or a 404 for any path the site does not have. */
+/** A documentation page (app/docs/pages.ts), a 301 to its one URL, or the 404 page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const doc = renderDoc(new URL(request.url).pathname);
-  if (!doc) throw new Response('Not Found', { status: 404 });
-  return json({
-    title: doc.title,
-    html: doc.html,
-    headings: doc.headings,
-    sidebar: docPages.map(({ slug, title, group }) => ({ to: `/${slug}`, title, group })),
-  });
+  const url = new URL(request.url);
+  const found = lookupPage(url.pathname);
+  if (found.kind === 'redirect') return redirect(`${found.to}${url.search}`, 301);
+  if (found.kind === 'missing') throw new Response('Not Found', { status: 404 });
+  const { page, previous, next } = found;
+  return json({ title: page.title, html: page.html, headings: page.headings, slug: page.slug, previous, next });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | TradeTrack Docs` : 'Page Not Found | TradeTrack Docs' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | TradeTrack Docs` : 'Page Not Found | TradeTrack Docs' },
+];
 
 export default function DocPage() {
-  const { html, headings, sidebar } = useLoaderData<typeof loader>();
-  let group: string | undefined;
-  return (
-    <div className="docs">
-      <aside className="sidebar" aria-label="Tutorial">
-        {sidebar.map((item) => {
-          const header = item.group && item.group !== group ? <div className="group">{item.group}</div> : null;
-          group = item.group;
-          return (
-            <div key={item.to}>
-              {header}
-              <NavLink to={item.to} end>
-                {item.title}
-              </NavLink>
-            </div>
-          );
-        })}
-      </aside>
-      <main className="doc" dangerouslySetInnerHTML={{ __html: html }} />
-      <nav className="toc" aria-label="On this page">
-        {headings.map((h) => (
-          <a key={h.id} href={`#${h.id}`} className={`l${h.level}`}>
-            {h.text}
-          </a>
-        ))}
-      </nav>
-    </div>
-  );
+  const page = useLoaderData<typeof loader>();
+  return <DocLayout {...page} />;
 }

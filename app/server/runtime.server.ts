@@ -1,7 +1,9 @@
 import type { ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/express';
 import accepts from 'accepts';
+import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { AddressInfo } from 'node:net';
 import { applyMigrations } from '../../prisma/migrate';
 import { connect, disconnect, openedDatabase } from '../../graph/db';
@@ -129,7 +131,12 @@ async function serveRest(req: IncomingMessage, res: ServerResponse, path: string
 function httpApp(build: ServerBuild) {
   const app = express();
   app.disable('x-powered-by');
-  app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
+  // Fingerprinted assets: precompressed at build (Brotli and gzip), cached for good
+  // (docs/docs-site.md, "Fast pages").
+  app.use('/build', expressStaticGzip('public/build', { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { immutable: true, maxAge: '1y' } }));
+  app.use(express.static('public', { index: false, maxAge: '1d', setHeaders: (res) => res.setHeader('vary', 'accept-encoding') }));
+  // Every other text answer (pages, their data, /openapi.json) is compressed as it goes out.
+  app.use(compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.all(/^\/api\/?$/, (req, res, next) => {
     if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html') return next();
     const request = new Request(`http://local${req.originalUrl}`, { headers: req.headers as Record<string, string> });

@@ -1,0 +1,38 @@
+import { Link, NavLink } from '@remix-run/react';
+import type { SidebarItem } from '../docs/site.server';
+import { ColorModeSwitch } from './ColorModeSwitch';
+import { MobileMenu } from './MobileMenu';
+import { NavbarItem } from './NavbarItem';
+import { SearchBox } from './SearchBox';
+import { VersionSelect } from './VersionSelect';
+
+/** The navbar of every page; it stays at the top while the page scrolls. */
+export function Navbar({ sidebar, searchIndexUrl }: { sidebar: SidebarItem[]; searchIndexUrl: string }) {
+  return (
+    <nav className="navbar" aria-label="Main">
+      <NavbarItem name="menu">
+        <MobileMenu items={sidebar} />
+      </NavbarItem>
+      <Link to="/" className="brand">
+        TradeTrack <span>Docs</span>
+      </Link>
+      <NavLink to="/" end className="nav-item desktop-only">
+        Tutorial
+      </NavLink>
+      <a href="/api/" className="nav-item desktop-only">
+        API Docs
+      </a>
+      <div className="navbar-right">
+        <NavbarItem name="version">
+          <VersionSelect />
+        </NavbarItem>
+        <NavbarItem name="colour mode">
+          <ColorModeSwitch />
+        </NavbarItem>
+        <NavbarItem name="search">
+          <SearchBox indexUrl={searchIndexUrl} />
+        </NavbarItem>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,153 @@
+import { useNavigate } from '@remix-run/react';
+import type MiniSearch from 'minisearch';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { searchOptions, type SearchDocument } from '../docs/search-options';
+
+interface Hit {
+  url: string;
+  page: string;
+  heading: string;
+}
+
+type IndexState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; index: MiniSearch<SearchDocument> } | { kind: 'failed' };
+
+const MAX_HITS = 8;
+
+/** True when the key press happened while typing somewhere else. */
+const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/**
+ * The search box (docs/docs-site.md, "Search"): the index of every page and heading, built with
+ * the site, is fetched the first time the box is focused. `/` or Ctrl-K focuses it; arrows move
+ * through the hits, Enter opens one, Escape closes the list.
+ */
+export function SearchBox({ indexUrl }: { indexUrl: string }) {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const [state, setState] = useState<IndexState>({ kind: 'idle' });
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState(false);
+
+  const load = useCallback(async () => {
+    setState({ kind: 'loading' });
+    try {
+      const [{ default: MiniSearchClass }, response] = await Promise.all([import('minisearch'), fetch(indexUrl)]);
+      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
+      setState({ kind: 'ready', index: MiniSearchClass.loadJSON<SearchDocument>(await response.text(), searchOptions) });
+    } catch (e) {
+      console.warn('The search index could not be loaded.', e);
+      setState({ kind: 'failed' });
+    }
+  }, [indexUrl]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.key === '/' && !typing(e.target)) || (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey))) {
+        e.preventDefault();
+        input.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const hits: Hit[] =
+    state.kind === 'ready' && query.trim()
+      ? (state.index.search(query) as unknown as Hit[]).slice(0, MAX_HITS)
+      : [];
+
+  const go = (hit: Hit | undefined) => {
+    if (!hit) return;
+    setOpen(false);
+    setQuery('');
+    input.current?.blur();
+    navigate(hit.url);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, hits.length - 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      go(hits[active]);
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+      input.current?.blur();
+    }
+  };
+
+  const showList = open && query.trim() !== '';
+  return (
+    <div className="search" role="search">
+      <input
+        ref={input}
+        type="search"
+        className="search-input"
+        placeholder="Search"
+        aria-label="Search the documentation"
+        aria-controls={listId}
+        aria-expanded={showList}
+        aria-activedescendant={showList && hits[active] ? `${listId}-${active}` : undefined}
+        role="combobox"
+        aria-autocomplete="list"
+        value={query}
+        onFocus={() => {
+          setOpen(true);
+          if (state.kind === 'idle') void load();
+        }}
+        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <kbd className="search-key" aria-hidden="true">
+        /
+      </kbd>
+      {showList ? (
+        <div className="search-results">
+          {state.kind === 'loading' ? (
+            <div className="search-status">
+              <span className="spinner" aria-label="Loading" /> Loading the search index…
+            </div>
+          ) : state.kind === 'failed' ? (
+            <div className="search-status" role="alert">
+              The search index could not be loaded.{' '}
+              <button type="button" className="button" onMouseDown={(e) => e.preventDefault()} onClick={() => void load()}>
+                Retry
+              </button>
+            </div>
+          ) : hits.length === 0 ? (
+            <div className="search-status">No results for “{query}”.</div>
+          ) : (
+            <ul id={listId} role="listbox" aria-label="Search results">
+              {hits.map((hit, i) => (
+                <li
+                  key={hit.url}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={i === active ? 'active' : undefined}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => go(hit)}
+                >
+                  <span className="hit-heading">{hit.heading || hit.page}</span>
+                  {hit.heading ? <span className="hit-page">{hit.page}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// Builds what the site serves besides the app's own bundles (docs/docs-site.md), after
+// `remix build`: every page of app/docs/pages.ts rendered from its markdown into
+// build/docs.json, the search index and the API reference's renderer as fingerprinted assets,
+// and a Brotli and a gzip copy of every text asset. A link to a page or heading that does not
+// exist stops the build.
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import MiniSearch from 'minisearch';
+import { docPages } from '../app/docs/pages';
+import { renderMarkdown, type RenderedPage } from '../app/docs/render';
+import { searchOptions, type SearchDocument } from '../app/docs/search-options';
+
+/** Paths served by the app that are not documentation pages. */
+const OTHER_PATHS = new Set(['/api/', '/openapi.json', '/graphql']);
+
+export interface BuiltSite {
+  pages: (RenderedPage & { slug: string; group?: string; sidebarTitle: string })[];
+  searchIndexUrl: string;
+  /** Redoc's browser bundle, served from the installed package under a fingerprinted name. */
+  redocUrl: string;
+}
+
+const fingerprint = (data: Buffer | string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
+
+/** Copies Redoc's standalone bundle among the assets; no page loads anything from another host. */
+function vendorRedoc(assetsDir: string): string {
+  const source = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+  const name = `redoc.standalone-${fingerprint(readFileSync(source))}.js`;
+  mkdirSync(path.join(assetsDir, 'vendor'), { recursive: true });
+  copyFileSync(source, path.join(assetsDir, 'vendor', name));
+  return `/build/vendor/${name}`;
+}
+
+/** Writes name.br and name.gz beside every text asset of 1 KiB or more (served when the client accepts them). */
+function precompress(dir: string): number {
+  let count = 0;
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) count += precompress(file);
+    else if (/\.(js|css|json|svg|map)$/.test(entry) && statSync(file).size >= 1024) {
+      const data = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      count++;
+    }
+  }
+  return count;
+}
+
+function brokenLinks(pages: BuiltSite['pages']): string[] {
+  const bySlug = new Map(pages.map((p) => [`/${p.slug}`, p]));
+  return pages.flatMap((page) =>
+    page.links.flatMap((href) => {
+      if (/^(https?:|mailto:)/.test(href)) return [];
+      const [target, anchor] = href.split('#');
+      const dest = target === '' ? page : bySlug.get(target);
+      if (!dest) return OTHER_PATHS.has(target) ? [] : [`/${page.slug}: ${href} (no such page)`];
+      if (anchor && !dest.anchors.includes(anchor)) return [`/${page.slug}: ${href} (no such heading)`];
+      return [];
+    }),
+  );
+}
+
+export async function buildSite(outDir = 'build', assetsDir = 'public/build'): Promise<BuiltSite> {
+  const pages: BuiltSite['pages'] = [];
+  for (const page of docPages()) {
+    const source = readFileSync(path.join('docs', page.file), 'utf8');
+    const rendered = await renderMarkdown(source, page.title);
+    pages.push({ ...rendered, slug: page.slug, group: page.group, sidebarTitle: page.title });
+  }
+  const broken = brokenLinks(pages);
+  if (broken.length) throw new Error(`broken links in the documentation:\n  ${broken.join('\n  ')}`);
+
+  const search = new MiniSearch<SearchDocument>(searchOptions);
+  search.addAll(
+    pages.flatMap((p) =>
+      p.sections.map((s, i) => ({
+        id: `${p.slug}#${s.id || i}`,
+        url: `/${p.slug}${s.id ? `#${s.id}` : ''}`,
+        page: p.title,
+        heading: s.heading,
+        text: s.text,
+      })),
+    ),
+  );
+  const index = JSON.stringify(search);
+  const hash = fingerprint(index);
+  mkdirSync(path.join(assetsDir, 'docs'), { recursive: true });
+  const searchIndexUrl = `/build/docs/search-index-${hash}.json`;
+  writeFileSync(path.join(assetsDir, 'docs', `search-index-${hash}.json`), index);
+  const site: BuiltSite = { pages, searchIndexUrl, redocUrl: vendorRedoc(assetsDir) };
+  precompress(assetsDir);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'docs.json'), JSON.stringify(site));
+  return site;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  buildSite().then(
+    (site) => console.log(`site: ${site.pages.length} pages and the assets built in ${Date.now() - started} ms`),
+    (e) => {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(1);
+    },
+  );
+}
