@@ -2,11 +2,14 @@
 // `sh example` block of docs/ runs, with curl, against the server, in page order and with a
 // fresh company per page, and its answer must be the one the `http` block after it shows:
 // the same status, the headers it names (a value with … matches any text there), and a body
-// of the same shape (numbers, and text with …, stand for any value of their type).
+// of the same shape (numbers, and text with …, stand for any value of their type). Each page runs
+// three times, each on a company of its own: as curl, as JavaScript (fetch) and as Python
+// (requests), the two made from the curl command as the page shows them (openapi/code-samples.ts).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { javascriptOf, languages, parseCurl, pythonOf, samplesOf, type Language } from '../openapi/code-samples.ts';
 import { baseUrl, newCompany } from './helpers.ts';
 
 interface Answer {
@@ -69,37 +72,80 @@ const documented = pages('docs')
   .map((file) => ({ file, examples: [...readFileSync(file, 'utf8').matchAll(example)].map((m) => ({ script: m[1], captures: captures(m[2]), answer: m[3] })) }))
   .filter((p) => p.examples.length);
 
+/** How each language runs a page's requests: the answers come out as raw HTTP, one after the other. */
+const runners: Record<Language, (script: string, env: NodeJS.ProcessEnv) => string> = {
+  curl: (script, env) => execFileSync('bash', ['-c', script], { env, encoding: 'utf8', timeout: 30_000 }),
+  // The sample's own output is silenced; every answer fetch receives is printed whole.
+  javascript: (script, env) =>
+    execFileSync('node', ['--input-type=module', '-e', `${JS_RECORDER}\n${javascriptOf(parseCurl(script))}`], { env, encoding: 'utf8', timeout: 30_000 }),
+  python: (script, env) =>
+    execFileSync('python3', ['-c', PY_RECORDER], { env: { ...env, TT_SAMPLE: pythonOf(parseCurl(script)) }, encoding: 'utf8', timeout: 30_000 }),
+};
+
+const JS_RECORDER = `
+const realFetch = globalThis.fetch;
+console.log = () => {};
+globalThis.fetch = async (...args) => {
+  const r = await realFetch(...args);
+  const body = await r.clone().text();
+  process.stdout.write('HTTP/1.1 ' + r.status + ' ' + r.statusText + '\\n' + [...r.headers].map(([k, v]) => k + ': ' + v).join('\\n') + '\\n\\n' + body + '\\n');
+  return r;
+};`;
+
+const PY_RECORDER = `
+import builtins, os, sys, requests
+_request = requests.Session.request
+def _recorded(self, *args, **kwargs):
+    r = _request(self, *args, **kwargs)
+    sys.stdout.write(f"HTTP/1.1 {r.status_code} {r.reason}\\n" + "".join(f"{k}: {v}\\n" for k, v in r.headers.items()) + "\\n" + r.text + "\\n")
+    return r
+requests.Session.request = _recorded
+builtins.print = lambda *a, **k: None
+exec(compile(os.environ["TT_SAMPLE"], "example.py", "exec"), {})
+`;
+
 describe('executed examples of the documentation', () => {
   it('has examples', () => {
     expect(documented.length).toBeGreaterThan(0);
   });
 
+  it('runs every request example of every page: none is shown without its answer', () => {
+    const unexecuted = pages('docs').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/```(sh|bash)( example)?\n([\s\S]*?)```(\s*\n+```http)?/g)]
+        .filter((m) => samplesOf(m[3]) && !(m[2] && m[4]))
+        .map((m) => `${file}: ${m[3].split('\n')[0]}`),
+    );
+    expect(unexecuted).toEqual([]);
+  });
+
   for (const { file, examples } of documented) {
-    it(`${file}: every example answers as documented`, async () => {
-      const company = await newCompany();
-      const vars: Record<string, string> = { TT_API_KEY: company.api_key };
-      for (const { script, captures, answer } of examples) {
-        const run = script.replaceAll('http://localhost:3000', baseUrl());
-        const output = execFileSync('bash', ['-c', run], { env: { ...process.env, ...vars }, encoding: 'utf8', timeout: 30_000 });
-        const got = answers(output);
-        const want = answers(answer);
-        expect(got.length, `${script}\n${output}`).toBe(want.length);
-        want.forEach((w, i) => {
-          const g = got[i];
-          expect(g.status, `${script}\n${output}`).toBe(w.status);
-          for (const [name, value] of w.headers) {
-            const actual = g.headers.find(([n]) => n === name)?.[1];
-            expect(actual, `header ${name} of\n${script}`).toBeDefined();
-            expect(actual, `header ${name} of\n${script}`).toMatch(wildcard(value));
+    for (const { id: language } of languages) {
+      it(`${file}: every example answers as documented, in ${language}`, async () => {
+        const company = await newCompany();
+        const vars: Record<string, string> = { TT_API_KEY: company.api_key };
+        for (const { script, captures, answer } of examples) {
+          const run = script.replaceAll('http://localhost:3000', baseUrl());
+          const output = runners[language](run, { ...process.env, ...vars });
+          const got = answers(output);
+          const want = answers(answer);
+          expect(got.length, `${script}\n${output}`).toBe(want.length);
+          want.forEach((w, i) => {
+            const g = got[i];
+            expect(g.status, `${script}\n${output}`).toBe(w.status);
+            for (const [name, value] of w.headers) {
+              const actual = g.headers.find(([n]) => n === name)?.[1];
+              expect(actual, `header ${name} of\n${script}`).toBeDefined();
+              expect(actual, `header ${name} of\n${script}`).toMatch(wildcard(value));
+            }
+            if (w.body) expect(differences(JSON.parse(w.body), JSON.parse(g.body)), `${script}\n${g.body}`).toEqual([]);
+          });
+          for (const [name, at] of captures) {
+            const value = at.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], JSON.parse(got[got.length - 1].body));
+            expect(value, `${name}=${at} of\n${script}`).toBeDefined();
+            vars[name] = String(value);
           }
-          if (w.body) expect(differences(JSON.parse(w.body), JSON.parse(g.body)), `${script}\n${g.body}`).toEqual([]);
-        });
-        for (const [name, at] of captures) {
-          const value = at.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], JSON.parse(got[got.length - 1].body));
-          expect(value, `${name}=${at} of\n${script}`).toBeDefined();
-          vars[name] = String(value);
         }
-      }
-    });
+      });
+    }
   }
 });
