@@ -1,4 +1,4 @@
-// What the site remembers in the browser's local storage (docs/docs-site.md, "Preferences"),
+// What the site remembers in the browser's local storage (docs/docs-site.md, "What your browser keeps"),
 // and the script that applies it before the first paint, so no page flashes the wrong colour
 // mode, code language or a closed announcement.
 

@@ -47,6 +47,7 @@ export function docPages(): DocPage[] {
     { slug: 'changelog', file: 'changelog.md', title: 'Changelog', group: 'Reference' },
     { slug: 'glossary', file: 'glossary.md', title: 'Glossary', group: 'Reference' },
     { slug: 'benchmarks', file: 'benchmarks.md', title: 'Benchmarks', group: 'Reference' },
+    { slug: 'docs-site', file: 'docs-site.md', title: 'About these pages', group: 'Reference' },
     { slug: 'decisions/', file: 'decisions/index.md', title: 'Design records', group: 'Design records' },
     ...decisionPages(),
   ];
