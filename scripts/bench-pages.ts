@@ -1,0 +1,72 @@
+// Page weight and speed of the documentation site, measured in Chromium with the browser's own
+// performance timings (docs/benchmarks.md, "Documentation site"): bytes of JavaScript and of
+// everything a page downloads (as sent, compressed), first contentful paint of a tutorial page,
+// and the time until the API reference shows its first operation. Each figure is the median of
+// ROUNDS cold loads (a new browser context each, nothing cached).
+//
+//   npm run bench-pages                      starts the app on the embedded database
+//   BENCH_URL=http://localhost:3000 npm run bench-pages   measures a server already running
+import { randomBytes } from 'node:crypto';
+import { chromium, type Browser } from 'playwright-core';
+import { startAppServer } from '../tests/setup/app-server.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PAGES = ['/', '/processes/foreign_trade_shipment', '/api/'];
+
+interface Load {
+  jsBytes: number;
+  allBytes: number;
+  fcpMs: number;
+  readyMs: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function load(browser: Browser, url: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const sizes: Promise<{ type: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) =>
+    sizes.push(request.sizes().then((s) => ({ type: request.resourceType(), bytes: s.responseBodySize + s.responseHeadersSize }))),
+  );
+  await page.goto(url, { waitUntil: 'load' });
+  const isReference = new URL(url).pathname === '/api/';
+  // The reference is ready when Redoc shows an operation; a tutorial page when its heading is there.
+  if (isReference) await page.waitForFunction(() => document.querySelectorAll('#redoc [data-section-id*="operation/"]').length > 0, null, { timeout: 60_000 });
+  else await page.waitForSelector('main.doc h1');
+  const readyMs = await page.evaluate(() => performance.now());
+  await page.waitForLoadState('networkidle');
+  const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+  const done = await Promise.all(sizes);
+  await context.close();
+  return {
+    jsBytes: done.filter((s) => s.type === 'script').reduce((a, s) => a + s.bytes, 0),
+    allBytes: done.reduce((a, s) => a + s.bytes, 0),
+    fcpMs,
+    readyMs,
+  };
+}
+
+async function main() {
+  const server = process.env.BENCH_URL ? undefined : await startAppServer({ adminToken: randomBytes(24).toString('hex') });
+  const base = process.env.BENCH_URL ?? server!.baseUrl;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    console.log(`| Page | JavaScript (KB, as sent) | All bytes (KB, as sent) | First contentful paint (ms) | Ready (ms) |`);
+    console.log(`|---|---|---|---|---|`);
+    for (const path of PAGES) {
+      await load(browser, `${base}${path}`); // warm the server
+      const loads: Load[] = [];
+      for (let i = 0; i < ROUNDS; i++) loads.push(await load(browser, `${base}${path}`));
+      const kb = (n: number) => (n / 1024).toFixed(1);
+      console.log(
+        `| \`${path}\` | ${kb(median(loads.map((l) => l.jsBytes)))} | ${kb(median(loads.map((l) => l.allBytes)))} | ${median(loads.map((l) => l.fcpMs)).toFixed(0)} | ${median(loads.map((l) => l.readyMs)).toFixed(0)} |`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server?.stop();
+  }
+}
+
+await main();
