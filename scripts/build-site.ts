@@ -10,6 +10,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import MiniSearch from 'minisearch';
 import { docPages } from '../app/docs/pages';
+import { buildOpenApi } from '../openapi/builder';
 import { renderMarkdown, type RenderedPage } from '../app/docs/render';
 import { searchOptions, type SearchDocument } from '../app/docs/search-options';
 
@@ -64,6 +65,27 @@ function brokenLinks(pages: BuiltSite['pages']): string[] {
   );
 }
 
+/** One search document per operation of the API reference, found by summary, method and path. */
+function operationDocuments(): SearchDocument[] {
+  const doc = buildOpenApi();
+  return Object.entries(doc.paths ?? {}).flatMap(([route, item]) =>
+    (['get', 'post', 'put', 'delete'] as const).flatMap((method) => {
+      const op = item[method];
+      if (!op?.operationId) return [];
+      const path = `/api${route}`;
+      return [
+        {
+          id: `operation:${op.operationId}`,
+          url: `/api/#operation/${op.operationId}`,
+          page: `API reference · ${method.toUpperCase()} ${path}`,
+          heading: op.summary ?? op.operationId,
+          text: `${method.toUpperCase()} ${path} ${op.description ?? ''}`,
+        },
+      ];
+    }),
+  );
+}
+
 export async function buildSite(outDir = 'build', assetsDir = 'public/build'): Promise<BuiltSite> {
   const pages: BuiltSite['pages'] = [];
   for (const page of docPages()) {
@@ -86,6 +108,7 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build'): P
       })),
     ),
   );
+  search.addAll(operationDocuments());
   const index = JSON.stringify(search);
   const hash = fingerprint(index);
   mkdirSync(path.join(assetsDir, 'docs'), { recursive: true });

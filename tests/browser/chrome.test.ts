@@ -115,17 +115,35 @@ describe.skipIf(!browserAvailable())('the site chrome', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/#conditional-writes/);
 
+    // A route path finds the pages that use it and the operation itself; pick the first page.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('/api/products-by-code');
     await page.waitForSelector('.search-results [role=option]');
     const hits = await page.locator('.search-results [role=option]').allTextContents();
-    expect(hits.length).toBeGreaterThan(0);
-    await page.keyboard.press('ArrowDown');
-    expect(await page.locator('.search-results [aria-selected=true]').count()).toBe(1);
+    expect(hits.some((h) => h.includes('API reference · GET /api/products-by-code/{code}'))).toBe(true);
+    const firstPage = hits.findIndex((h) => !h.includes('API reference'));
+    expect(firstPage).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < firstPage; i++) await page.keyboard.press('ArrowDown');
+    expect(await page.locator('.search-results [aria-selected=true]').textContent()).toBe(hits[firstPage]);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => !document.querySelector('.search-results'));
-    expect(await page.locator('main.doc').textContent()).toContain('products-by-code');
+    await page.waitForFunction(() => document.querySelector('main.doc')?.textContent?.includes('products-by-code'));
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('finds an operation of the API reference and opens it there', async () => {
+    const { page, close } = await watchedPage(browser);
+    await page.goto(`${baseUrl()}/products`);
+    await page.locator('.search-input').click();
+    await page.keyboard.type('create a product');
+    await page.waitForSelector('.search-results [role=option]');
+    const hits = await page.locator('.search-results [role=option]').allTextContents();
+    const operation = hits.findIndex((h) => h.includes('API reference · POST /api/products'));
+    expect(operation).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < operation; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/api\/#operation\/products\.create$/);
     await close();
   });
 

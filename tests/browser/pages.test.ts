@@ -63,6 +63,16 @@ describe.skipIf(!browserAvailable())('every page of the site', () => {
     }, 240_000);
   }
 
+  it('fits every page in a 320 px screen', async () => {
+    const { page, errors, close } = await watchedPage(browser, 320, 640);
+    for (const path of paths) {
+      await page.goto(`${baseUrl()}${path}`);
+      expect(await overflow(page), `${path} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
   it('answers an unknown path with the 404 page, titled', async () => {
     const { page, errors, close } = await watchedPage(browser);
     const res = await page.goto(`${baseUrl()}/definitely/not/here`);
