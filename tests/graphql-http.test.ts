@@ -39,14 +39,20 @@ describe('GraphQL over HTTP', () => {
       const res = await post({ query: '{ company { id } product(id: 987654321) { id } }' }, accept);
       expect(res.status, accept).toBe(200);
       expect(res.type).toContain(accept);
-      // Root fields are non-null, so the error nulls the whole data (GraphQL's null propagation).
-      expect(res.body.data).toBeNull();
+      // A lookup is nullable: the missing record is null and the other root field answers.
+      expect(res.body.data).toEqual({ company: { id: expect.any(Number) }, product: null });
       expect(res.body.errors).toEqual([expect.objectContaining({ path: ['product'], extensions: expect.objectContaining({ code: 'NOT_FOUND', request_id: res.id }) })]);
     }
     // A mutation refused by a rule is a field error too: 200, the code and the fields.
     const refused = await post({ query: 'mutation { createProduct(params: { code: "" }) { id } }' });
     expect(refused.status).toBe(200);
     expect(refused.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE_ENTITY', fields: expect.any(Array) });
+    // Two mutations, the first of which finds nothing: each reports its own outcome.
+    const code = `PRD-${Date.now()}`;
+    const both = await post({ query: `mutation { deleteProduct(id: 987654321) { id } createProduct(params: { code: "${code}", description: "Valve" }) { code } }` });
+    expect(both.status).toBe(200);
+    expect(both.body.data).toEqual({ deleteProduct: null, createProduct: { code } });
+    expect(both.body.errors).toEqual([expect.objectContaining({ path: ['deleteProduct'], extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
     // A document that cannot run at all is a request error: 400 to graphql-response+json clients.
     const unreadable = await post({ query: '{ company { id ' }, 'application/graphql-response+json');
     expect(unreadable.status).toBe(400);

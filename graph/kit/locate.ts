@@ -42,6 +42,9 @@ export function located(t: any, name: string, locator: Locator, field: LocatedFi
   const make = (how: string, locating: Record<string, unknown>, byOf: (args: Record<string, unknown>) => By) =>
     t.prismaField({
       type: field.type,
+      // A missing record is null with a NOT_FOUND error at its path; the document's other
+      // fields still answer (docs/graphql.md, "Errors"). REST answers 404 for it.
+      nullable: true,
       description: field.description(how),
       args: ordered(field.args?.(t) ?? {}, locating),
       resolve: (query: object, _root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) =>

@@ -2159,7 +2159,7 @@ export type ProductsGetQueryVariables = Exact<{
 }>;
 
 
-export type ProductsGetQuery = { product: ProductFieldsFragment };
+export type ProductsGetQuery = { product: ProductFieldsFragment | null };
 
 export type ProductsUpdateMutationVariables = Exact<{
   id: number;
@@ -2167,21 +2167,21 @@ export type ProductsUpdateMutationVariables = Exact<{
 }>;
 
 
-export type ProductsUpdateMutation = { updateProduct: { id: number, code: string } };
+export type ProductsUpdateMutation = { updateProduct: { id: number, code: string } | null };
 
 export type ProductsDeleteMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type ProductsDeleteMutation = { deleteProduct: { id: number, code: string } };
+export type ProductsDeleteMutation = { deleteProduct: { id: number, code: string } | null };
 
 export type ProductsGetByCodeQueryVariables = Exact<{
   code: string;
 }>;
 
 
-export type ProductsGetByCodeQuery = { productByCode: ProductFieldsFragment };
+export type ProductsGetByCodeQuery = { productByCode: ProductFieldsFragment | null };
 
 export type ProductsUpdateByCodeMutationVariables = Exact<{
   code: string;
@@ -2189,14 +2189,14 @@ export type ProductsUpdateByCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProductsUpdateByCodeMutation = { updateProductByCode: { id: number, code: string } };
+export type ProductsUpdateByCodeMutation = { updateProductByCode: { id: number, code: string } | null };
 
 export type ProductsDeleteByCodeMutationVariables = Exact<{
   code: string;
 }>;
 
 
-export type ProductsDeleteByCodeMutation = { deleteProductByCode: { id: number, code: string } };
+export type ProductsDeleteByCodeMutation = { deleteProductByCode: { id: number, code: string } | null };
 
 export type VesselsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -2279,7 +2279,7 @@ export type OrdersGetQueryVariables = Exact<{
 }>;
 
 
-export type OrdersGetQuery = { order: OrderFieldsFragment };
+export type OrdersGetQuery = { order: OrderFieldsFragment | null };
 
 export type OrdersUpdateMutationVariables = Exact<{
   operation_id: number;
@@ -2288,7 +2288,7 @@ export type OrdersUpdateMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUpdateMutation = { updateOrder: { id: number, reference_code: string } };
+export type OrdersUpdateMutation = { updateOrder: { id: number, reference_code: string } | null };
 
 export type OrdersDeleteMutationVariables = Exact<{
   operation_id: number;
@@ -2296,7 +2296,7 @@ export type OrdersDeleteMutationVariables = Exact<{
 }>;
 
 
-export type OrdersDeleteMutation = { deleteOrder: { id: number, reference_code: string } };
+export type OrdersDeleteMutation = { deleteOrder: { id: number, reference_code: string } | null };
 
 export type OrdersGetByReferenceCodeQueryVariables = Exact<{
   operation_id: number;
@@ -2304,7 +2304,7 @@ export type OrdersGetByReferenceCodeQueryVariables = Exact<{
 }>;
 
 
-export type OrdersGetByReferenceCodeQuery = { orderByReferenceCode: OrderFieldsFragment };
+export type OrdersGetByReferenceCodeQuery = { orderByReferenceCode: OrderFieldsFragment | null };
 
 export type OrdersUpdateByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2313,7 +2313,7 @@ export type OrdersUpdateByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUpdateByReferenceCodeMutation = { updateOrderByReferenceCode: { id: number, reference_code: string } };
+export type OrdersUpdateByReferenceCodeMutation = { updateOrderByReferenceCode: { id: number, reference_code: string } | null };
 
 export type OrdersDeleteByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2321,7 +2321,7 @@ export type OrdersDeleteByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersDeleteByReferenceCodeMutation = { deleteOrderByReferenceCode: { id: number, reference_code: string } };
+export type OrdersDeleteByReferenceCodeMutation = { deleteOrderByReferenceCode: { id: number, reference_code: string } | null };
 
 export type OrdersFinishMutationVariables = Exact<{
   operation_id: number;
@@ -2329,7 +2329,7 @@ export type OrdersFinishMutationVariables = Exact<{
 }>;
 
 
-export type OrdersFinishMutation = { finishOrder: { id: number, reference_code: string } };
+export type OrdersFinishMutation = { finishOrder: { id: number, reference_code: string } | null };
 
 export type OrdersFinishByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2337,7 +2337,7 @@ export type OrdersFinishByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersFinishByReferenceCodeMutation = { finishOrderByReferenceCode: { id: number, reference_code: string } };
+export type OrdersFinishByReferenceCodeMutation = { finishOrderByReferenceCode: { id: number, reference_code: string } | null };
 
 export type OrdersCancelMutationVariables = Exact<{
   operation_id: number;
@@ -2345,7 +2345,7 @@ export type OrdersCancelMutationVariables = Exact<{
 }>;
 
 
-export type OrdersCancelMutation = { cancelOrder: { id: number, reference_code: string } };
+export type OrdersCancelMutation = { cancelOrder: { id: number, reference_code: string } | null };
 
 export type OrdersCancelByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2353,7 +2353,7 @@ export type OrdersCancelByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersCancelByReferenceCodeMutation = { cancelOrderByReferenceCode: { id: number, reference_code: string } };
+export type OrdersCancelByReferenceCodeMutation = { cancelOrderByReferenceCode: { id: number, reference_code: string } | null };
 
 export type OrdersUncancelMutationVariables = Exact<{
   operation_id: number;
@@ -2361,7 +2361,7 @@ export type OrdersUncancelMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUncancelMutation = { uncancelOrder: { id: number, reference_code: string } };
+export type OrdersUncancelMutation = { uncancelOrder: { id: number, reference_code: string } | null };
 
 export type OrdersUncancelByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2369,7 +2369,7 @@ export type OrdersUncancelByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUncancelByReferenceCodeMutation = { uncancelOrderByReferenceCode: { id: number, reference_code: string } };
+export type OrdersUncancelByReferenceCodeMutation = { uncancelOrderByReferenceCode: { id: number, reference_code: string } | null };
 
 export type OrdersUpdatePurchaseOrderItemMutationVariables = Exact<{
   operation_id: number;
@@ -2450,7 +2450,7 @@ export type ProcessesGetQueryVariables = Exact<{
 }>;
 
 
-export type ProcessesGetQuery = { process: ProcessFieldsFragment };
+export type ProcessesGetQuery = { process: ProcessFieldsFragment | null };
 
 export type ProcessesUpdateMutationVariables = Exact<{
   operation_id: number;
@@ -2459,7 +2459,7 @@ export type ProcessesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUpdateMutation = { updateProcess: { id: number, reference_code: string } };
+export type ProcessesUpdateMutation = { updateProcess: { id: number, reference_code: string } | null };
 
 export type ProcessesDeleteMutationVariables = Exact<{
   operation_id: number;
@@ -2467,7 +2467,7 @@ export type ProcessesDeleteMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesDeleteMutation = { deleteProcess: { id: number, reference_code: string } };
+export type ProcessesDeleteMutation = { deleteProcess: { id: number, reference_code: string } | null };
 
 export type ProcessesFinishMutationVariables = Exact<{
   operation_id: number;
@@ -2475,7 +2475,7 @@ export type ProcessesFinishMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesFinishMutation = { finishProcess: { id: number, reference_code: string } };
+export type ProcessesFinishMutation = { finishProcess: { id: number, reference_code: string } | null };
 
 export type ProcessesFinishByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2483,7 +2483,7 @@ export type ProcessesFinishByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesFinishByReferenceCodeMutation = { finishProcessByReferenceCode: { id: number, reference_code: string } };
+export type ProcessesFinishByReferenceCodeMutation = { finishProcessByReferenceCode: { id: number, reference_code: string } | null };
 
 export type ProcessesCancelMutationVariables = Exact<{
   operation_id: number;
@@ -2491,7 +2491,7 @@ export type ProcessesCancelMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCancelMutation = { cancelProcess: { id: number, reference_code: string } };
+export type ProcessesCancelMutation = { cancelProcess: { id: number, reference_code: string } | null };
 
 export type ProcessesCancelByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2499,7 +2499,7 @@ export type ProcessesCancelByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCancelByReferenceCodeMutation = { cancelProcessByReferenceCode: { id: number, reference_code: string } };
+export type ProcessesCancelByReferenceCodeMutation = { cancelProcessByReferenceCode: { id: number, reference_code: string } | null };
 
 export type ProcessesUncancelMutationVariables = Exact<{
   operation_id: number;
@@ -2507,7 +2507,7 @@ export type ProcessesUncancelMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUncancelMutation = { uncancelProcess: { id: number, reference_code: string } };
+export type ProcessesUncancelMutation = { uncancelProcess: { id: number, reference_code: string } | null };
 
 export type ProcessesUncancelByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2515,7 +2515,7 @@ export type ProcessesUncancelByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUncancelByReferenceCodeMutation = { uncancelProcessByReferenceCode: { id: number, reference_code: string } };
+export type ProcessesUncancelByReferenceCodeMutation = { uncancelProcessByReferenceCode: { id: number, reference_code: string } | null };
 
 export type ProcessesGetByReferenceCodeQueryVariables = Exact<{
   operation_id: number;
@@ -2523,7 +2523,7 @@ export type ProcessesGetByReferenceCodeQueryVariables = Exact<{
 }>;
 
 
-export type ProcessesGetByReferenceCodeQuery = { processByReferenceCode: ProcessFieldsFragment };
+export type ProcessesGetByReferenceCodeQuery = { processByReferenceCode: ProcessFieldsFragment | null };
 
 export type ProcessesUpdateByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2532,7 +2532,7 @@ export type ProcessesUpdateByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUpdateByReferenceCodeMutation = { updateProcessByReferenceCode: { id: number, reference_code: string } };
+export type ProcessesUpdateByReferenceCodeMutation = { updateProcessByReferenceCode: { id: number, reference_code: string } | null };
 
 export type ProcessesDeleteByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2540,7 +2540,7 @@ export type ProcessesDeleteByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesDeleteByReferenceCodeMutation = { deleteProcessByReferenceCode: { id: number, reference_code: string } };
+export type ProcessesDeleteByReferenceCodeMutation = { deleteProcessByReferenceCode: { id: number, reference_code: string } | null };
 
 export type ProcessesCostPerExpensesMutationVariables = Exact<{
   operation_id: number;
