@@ -3,6 +3,7 @@
 // breaks one; and every code it carries is trimmed by the one rule of docs/limits.md.
 import {
   getArgumentValues,
+  GraphQLError,
   getOperationAST,
   getVariableValues,
   isInputObjectType,
@@ -98,9 +99,27 @@ function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables
   return problems;
 }
 
-/** The plugin: refuses an operation whose arguments break a limit, before it runs. */
+/**
+ * Variables of a `/graphql` request that do not fit their declared types: each error names the
+ * variable and the path inside it, and answers 400 BAD_REQUEST (docs/graphql.md, "GraphQL over
+ * HTTP"). The compiled executor's own coercion can name the wrong variable for a nested input
+ * field, so graphql-js coerces first. REST builds its variables from input it has already
+ * checked, so its calls skip this.
+ */
+function variableErrors(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; variableValues?: unknown; contextValue: unknown }): GraphQLError[] | undefined {
+  const url = (args.contextValue as { request?: Request }).request?.url;
+  if (!url || !new URL(url).pathname.startsWith('/graphql')) return undefined;
+  const definitions = getOperationAST(args.document, args.operationName)?.variableDefinitions;
+  if (!definitions?.length) return undefined;
+  const coerced = getVariableValues(args.schema, definitions, (args.variableValues ?? {}) as Record<string, unknown>, { maxErrors: 20 });
+  return coerced.errors?.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'BAD_REQUEST', http: { status: 400 } } }));
+}
+
+/** The plugin: refuses an operation whose variables do not fit or whose arguments break a limit, before it runs. */
 export const useInputLimits: Plugin = {
   onExecute({ args, setResultAndStopExecution }) {
+    const badVariables = variableErrors(args);
+    if (badVariables) return setResultAndStopExecution({ errors: badVariables });
     try {
       const problems = checkArguments(args.schema, args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
       problems?.bad.throwIfAny(BadInputError);

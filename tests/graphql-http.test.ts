@@ -34,6 +34,20 @@ describe('GraphQL over HTTP', () => {
     ]);
   }, 60_000);
 
+  it('refuses variables that do not fit their types with 400 BAD_REQUEST, naming the variable and the path inside it', async () => {
+    for (const accept of ['application/json', 'application/graphql-response+json']) {
+      const res = await post(
+        { query: 'mutation M($p: ProductParams!) { createProduct(params: $p) { id } }', variables: { p: { code: `V-${Date.now()}`, description: 'Valve', packages_per_pallet: 'many' } } },
+        accept,
+      );
+      expect(res.status, accept).toBe(400);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('Variable "$p" got invalid value "many" at "p.packages_per_pallet"'), extensions: expect.objectContaining({ code: 'BAD_REQUEST' }) }),
+      ]);
+    }
+  });
+
   it('answers a field error with 200, the data and the catalogue code, in both media types', async () => {
     for (const accept of ['application/json', 'application/graphql-response+json']) {
       const res = await post({ query: '{ company { id } product(id: 987654321) { id } }' }, accept);
