@@ -287,6 +287,27 @@ describe('products', () => {
       expect(counts[0]).toBeGreaterThan(0);
       expect(new Set(counts).size).toBe(1);
     });
+
+    it('creates a batch of new products, with their internal codes and foreign operators, in the same number of statements whatever its size', async () => {
+      const partner = await A.post('/partnerships', { name: uniq('Operator '), internal_code: uniq('P-'), roles: [{ role: 'BANK' }] });
+      expect(partner.status).toBe(201);
+      const counts = [];
+      for (const size of [1, 20, 100]) {
+        const prefix = uniq('BATCH-');
+        const params = Array.from({ length: size }, (_, i) => ({
+          code: `${prefix}-${i}`,
+          description: 'Valve',
+          internal_codes: [{ code: `ERP-${i}`, label: 'erp' }],
+          product_foreign_operators: [partner.body.data.partner.id],
+        }));
+        const res = await A.put('/products', params);
+        expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+        expect(res.body.data).toHaveLength(size);
+        counts.push(Number(res.headers.get('x-sql-statements')));
+      }
+      expect(counts[0]).toBeGreaterThan(0);
+      expect(new Set(counts).size).toBe(1);
+    });
   });
 
   describe('tenant isolation', () => {

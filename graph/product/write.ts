@@ -82,39 +82,6 @@ async function validate(
   }
 }
 
-/** Writes a validated product and its nested lists; nested lists sent replace the stored ones. */
-async function write(db: Tx, companyId: number, existing: ProductKey | null, params: Params): Promise<ProductKey> {
-  const data = scalarData(params);
-  const key = existing
-    ? await db.product.update({ where: { company_id_id: existing }, data, select: { company_id: true, id: true } })
-    : await db.product.create({
-        data: { ...(data as Prisma.ProductUncheckedCreateInput), company_id: companyId },
-        select: { company_id: true, id: true },
-      });
-  if (params.internal_codes) {
-    const keep = params.internal_codes.map((c) => c.id).filter((id): id is number => typeof id === 'number');
-    await db.productInternalCode.deleteMany({ where: { company_id: companyId, product_id: key.id, id: { notIn: keep } } });
-    for (const c of params.internal_codes) {
-      const fields = { code: c.code!, label: c.label ?? null };
-      if (typeof c.id === 'number') {
-        await db.productInternalCode.update({ where: { company_id_id: { company_id: companyId, id: c.id } }, data: fields });
-      } else {
-        await db.productInternalCode.create({ data: { ...fields, company_id: companyId, product_id: key.id } });
-      }
-    }
-  }
-  if (params.product_foreign_operators) {
-    await db.productForeignOperator.deleteMany({ where: { company_id: companyId, product_id: key.id } });
-    const ids = [...new Set(params.product_foreign_operators)];
-    if (ids.length) {
-      await db.productForeignOperator.createMany({
-        data: ids.map((actor_id) => ({ company_id: companyId, product_id: key.id, actor_id })),
-      });
-    }
-  }
-  return key;
-}
-
 /** Where one product is found for an update: by id or by code. */
 export type ProductBy = { id: number } | { code: string };
 
@@ -132,7 +99,7 @@ export async function saveOne(ctx: Context, info: GraphQLResolveInfo, params: Pa
       const errors = new FieldErrors();
       await validate(db, info, companyId, existing, params, errors);
       errors.throwIfAny();
-      return write(db, companyId, existing, params);
+      return (await writeMany(db, companyId, [params], [existing]))[0];
     },
     { uniqueField: 'code' },
   );
@@ -143,7 +110,9 @@ export const byKey = (key: ProductKey) => ({ company_id_id: key });
 /**
  * Creates or updates many products keyed by code, all or nothing: the codes' key locks
  * first (sorted, one statement), then the rows that exist, so batches sharing codes cannot
- * deadlock.
+ * deadlock. The batch is read and written by set (docs/decisions/010-write-path.md): one
+ * statement for each lookup and each nested list, one for all new products, and one update
+ * per existing product that has columns to change.
  */
 export async function upsertMany(ctx: Context, info: GraphQLResolveInfo, list: Params[]): Promise<ProductKey[]> {
   const companyId = ctx.company.id;
@@ -156,31 +125,89 @@ export async function upsertMany(ctx: Context, info: GraphQLResolveInfo, list: P
         ? await db.product.findMany({ where: { company_id: companyId, code: { in: codes }, deleted_at: null }, select: { company_id: true, id: true, code: true } })
         : [];
       const byCode = new Map(stored.map((r) => [r.code, { company_id: r.company_id, id: r.id }]));
+      const targets = list.map((p) => (p.code ? (byCode.get(p.code) ?? null) : null));
+      const known = await batchReferences(db, companyId, list, targets);
       const errors = new FieldErrors();
       const seen = new Set<string>();
-      const targets: (ProductKey | null)[] = [];
       for (const [i, params] of list.entries()) {
         if (!params.code?.trim()) {
           errors.add(`${i}.code`, fieldMessages.blank);
-          targets.push(null);
           continue;
         }
         if (seen.has(params.code)) errors.add(`${i}.code`, fieldMessages.taken);
         seen.add(params.code);
-        const existing = byCode.get(params.code) ?? null;
-        targets.push(existing);
-        await validate(db, info, companyId, existing, params, errors, `${i}.`);
+        // A live product with this code is the target itself: the key lock keeps codes unique.
+        checkRequired(info.schema, 'ProductParams', params, errors, { partial: targets[i] !== null, prefix: `${i}.` });
+        (params.product_foreign_operators ?? []).forEach((id, j) => {
+          if (!known.actors.has(id)) errors.add(`${i}.product_foreign_operators.${j}`, fieldMessages.missing);
+        });
+        (params.internal_codes ?? []).forEach((c, j) => {
+          if (typeof c.id === 'number' && known.internalCodes.get(c.id) !== targets[i]?.id) errors.add(`${i}.internal_codes.${j}.id`, fieldMessages.missing);
+        });
       }
       errors.throwIfAny();
-      const written: ProductKey[] = [];
-      for (const [i, params] of list.entries()) written.push(await write(db, companyId, targets[i], params));
-      return written;
+      return writeMany(db, companyId, list, targets);
     },
     { uniqueField: 'code', timeout: 120_000 },
   );
 }
 
+/** The actors and stored internal codes a batch names, read in one statement each. */
+async function batchReferences(db: Tx, companyId: number, list: Params[], targets: (ProductKey | null)[]) {
+  const actorIds = [...new Set(list.flatMap((p) => p.product_foreign_operators ?? []))];
+  const codeIds = [...new Set(list.flatMap((p) => (p.internal_codes ?? []).map((c) => c.id).filter((id): id is number => typeof id === 'number')))];
+  const productIds = targets.filter((t): t is ProductKey => t !== null).map((t) => t.id);
+  const [actors, internalCodes] = await Promise.all([
+    actorIds.length ? db.actor.findMany({ where: { company_id: companyId, id: { in: actorIds } }, select: { id: true } }) : [],
+    codeIds.length && productIds.length
+      ? db.productInternalCode.findMany({ where: { company_id: companyId, product_id: { in: productIds }, id: { in: codeIds } }, select: { id: true, product_id: true } })
+      : [],
+  ]);
+  return { actors: new Set(actors.map((a) => a.id)), internalCodes: new Map(internalCodes.map((c) => [c.id, c.product_id])) };
+}
 
+/** Writes a validated batch: new products in one statement, then each nested list by set. */
+async function writeMany(db: Tx, companyId: number, list: Params[], targets: (ProductKey | null)[]): Promise<ProductKey[]> {
+  const fresh = list.filter((_, i) => targets[i] === null);
+  const created = fresh.length
+    ? await db.product.createManyAndReturn({
+        data: fresh.map((p) => ({ ...(scalarData(p) as Prisma.ProductCreateManyInput), company_id: companyId })),
+        select: { company_id: true, id: true, code: true },
+      })
+    : [];
+  const createdByCode = new Map(created.map((r) => [r.code, { company_id: r.company_id, id: r.id }]));
+  const keys = list.map((p, i) => targets[i] ?? createdByCode.get(p.code!)!);
+  for (const [i, params] of list.entries()) {
+    const data = scalarData(params);
+    if (targets[i] && Object.keys(data).length) await db.product.update({ where: { company_id_id: keys[i] }, data, select: { id: true } });
+  }
+  await replaceInternalCodes(db, companyId, list, keys);
+  await replaceForeignOperators(db, companyId, list, keys);
+  return keys;
+}
+
+/** Internal codes sent replace the stored ones: one delete, the updates by id, one insert. */
+async function replaceInternalCodes(db: Tx, companyId: number, list: Params[], keys: ProductKey[]): Promise<void> {
+  const sent = list.flatMap((p, i) => (p.internal_codes ? [{ product: keys[i].id, codes: p.internal_codes }] : []));
+  if (!sent.length) return;
+  const keep = sent.flatMap((s) => s.codes.map((c) => c.id).filter((id): id is number => typeof id === 'number'));
+  await db.productInternalCode.deleteMany({ where: { company_id: companyId, product_id: { in: sent.map((s) => s.product) }, id: { notIn: keep } } });
+  for (const s of sent)
+    for (const c of s.codes)
+      if (typeof c.id === 'number')
+        await db.productInternalCode.update({ where: { company_id_id: { company_id: companyId, id: c.id } }, data: { code: c.code!, label: c.label ?? null } });
+  const added = sent.flatMap((s) => s.codes.filter((c) => typeof c.id !== 'number').map((c) => ({ company_id: companyId, product_id: s.product, code: c.code!, label: c.label ?? null })));
+  if (added.length) await db.productInternalCode.createMany({ data: added });
+}
+
+/** Foreign operators sent replace the stored ones: one delete, one insert. */
+async function replaceForeignOperators(db: Tx, companyId: number, list: Params[], keys: ProductKey[]): Promise<void> {
+  const sent = list.flatMap((p, i) => (p.product_foreign_operators ? [{ product: keys[i].id, actors: [...new Set(p.product_foreign_operators)] }] : []));
+  if (!sent.length) return;
+  await db.productForeignOperator.deleteMany({ where: { company_id: companyId, product_id: { in: sent.map((s) => s.product) } } });
+  const rows = sent.flatMap((s) => s.actors.map((actor_id) => ({ company_id: companyId, product_id: s.product, actor_id })));
+  if (rows.length) await db.productForeignOperator.createMany({ data: rows });
+}
 
 /** Soft-deletes the live product found `by` id or code (one conditional update) and answers it as deleted. */
 export async function softDelete(query: object, ctx: Context, by: ProductBy) {
