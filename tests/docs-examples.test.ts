@@ -122,7 +122,9 @@ describe('executed examples of the documentation', () => {
     for (const { id: language } of languages) {
       it(`${file}: every example answers as documented, in ${language}`, async () => {
         const company = await newCompany();
-        const vars: Record<string, string> = { TT_API_KEY: company.api_key };
+        // What a reader has set up before the page (docs/getting-started.md): the key, the API's
+        // base URL and the id of the company's operation.
+        const vars: Record<string, string> = { TT_API_KEY: company.api_key, TT: `${baseUrl()}/api`, OPERATION_ID: String(company.operation.id) };
         for (const { script, captures, answer } of examples) {
           const run = script.replaceAll('http://localhost:3000', baseUrl());
           const output = runners[language](run, { ...process.env, ...vars });
