@@ -72,7 +72,8 @@ export function withoutVendorLogo(): void {
   });
 }
 
-const NAVBAR = '.navbar';
+/** The sticky navbar's height: what Redoc keeps clear above the sidebar and above a heading it scrolls to. */
+const navbarHeight = () => document.querySelector('.navbar')?.getBoundingClientRect().height ?? 60;
 
 const palettes = {
   light: { primary: '#2e7d32' },
@@ -118,7 +119,9 @@ function themeOf(mode: ColorMode): object {
 export function referenceOptions(mode: ColorMode): object {
   return {
     theme: themeOf(mode),
-    scrollYOffset: NAVBAR,
+    // A function, not the '.navbar' selector: Redoc takes a selector's bottom edge, which sits
+    // below the announcement bar until the page scrolls (the navbar then sticks at the top).
+    scrollYOffset: navbarHeight,
     // The description is passed as an object (fetched in parallel with the bundle); its download
     // button still links the published file.
     downloadUrls: [{ title: 'Download', url: '/openapi.json' }],

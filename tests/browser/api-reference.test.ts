@@ -80,6 +80,8 @@ describe.skipIf(!available)('the API reference in a browser', () => {
     expect(await page.locator('head link[rel="preload"][as="script"]').getAttribute('href')).toMatch(/^\/build\/vendor\/redoc\.standalone-\w+\.js$/);
     // Redoc's primary colour is the site's green (the sidebar's active item, the links).
     expect(await page.locator('#redoc a[href$="/support"]').first().evaluate((a) => getComputedStyle(a).color)).toBe('rgb(46, 125, 50)');
+    // The sidebar sticks below the 60 px navbar (Redoc's scrollYOffset), the announcement bar aside.
+    expect(await page.locator('#redoc .menu-content').evaluate((el) => (el as HTMLElement).style.top)).toBe('60px');
     await page.waitForTimeout(500);
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
