@@ -251,6 +251,7 @@ export function buildOpenApi() {
         path: def.path,
         pathExamples: def.pathExamples ?? {},
         body: bodyVar && !def.multipart ? { params: def.example } : undefined,
+        form: bodyVar && def.multipart ? (def.example as Record<string, unknown>) : undefined,
       }),
       responses: {
         [String(def.status)]: def.download

@@ -22,7 +22,13 @@ export interface SampleOperation {
   pathExamples: Record<string, string | number>;
   /** The request body as sent, JSON (writes only). */
   body?: unknown;
+  /** A multipart/form-data body instead: its fields, a file field's example being `(binary)`. */
+  form?: Record<string, unknown>;
 }
+
+/** The file a sample upload sends (the reader puts theirs in its place). */
+export const SAMPLE_FILE = 'document.pdf';
+const BINARY = '(binary)';
 
 /** The path with its parameters filled in; a missing example stops the build. */
 function filledPath({ path, pathExamples }: SampleOperation): string {
@@ -41,6 +47,7 @@ export function sampleRequestOf(operation: SampleOperation): SampleRequest {
     headers.push(['content-type', ['application/json']]);
     request.body = [JSON.stringify(operation.body)];
   }
+  if (operation.form) request.form = Object.entries(operation.form).map(([name, value]) => [name, [value === BINARY ? `@${SAMPLE_FILE}` : String(value)]]);
   return request;
 }
 

@@ -41,6 +41,8 @@ describe('the OpenAPI code samples', () => {
       }
       // A JSON body is sent as its example.
       if (op.requestBody?.content['application/json']) expect(samples[0].source, op.operationId).toContain(`-d '{"params":`);
+      // An upload sends its fields and a file as multipart/form-data.
+      if (op.requestBody?.content['multipart/form-data']) expect(samples[0].source, op.operationId).toContain('-F file=@document.pdf');
     }
   });
 
