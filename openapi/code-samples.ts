@@ -13,7 +13,10 @@ export interface SampleRequest {
   url: Text;
   headers: [string, Text][];
   body?: Text;
-  /** A multipart/form-data body (curl's -F): a value `@name` is the file of that name. */
+  /**
+   * A multipart/form-data body (curl's -F): a value `@name` is the file of that name. Written by
+   * the OpenAPI samples only; the pages' commands with -F stay plain curl (parseCurl refuses it).
+   */
   form?: [string, Text][];
 }
 
@@ -27,7 +30,6 @@ export const languages: { id: Language; label: string }[] = [
 /** Flags that change only how curl prints or fetches, not the request. */
 const QUIET_FLAGS = new Set(['-s', '-i', '-g', '-S', '-f', '-si', '-is', '-sig', '-sS', '-siS', '--silent', '--include', '--globoff', '--compressed', '--fail', '--show-error']);
 const DATA_FLAGS = new Set(['-d', '--data', '--data-raw', '--data-binary']);
-const FORM_FLAGS = new Set(['-F', '--form']);
 
 /** Shell words of one command line, with `$NAME` / `${NAME}` kept as variables (not in single quotes). */
 function words(line: string): Text[] {
@@ -114,20 +116,12 @@ export function parseCurl(script: string): SampleRequest[] {
         const rest: Text = [first.slice(at + 1).trimStart(), ...h.slice(1)].filter((p) => p !== '');
         request.headers.push([first.slice(0, at).trim().toLowerCase(), rest]);
       } else if (flag && DATA_FLAGS.has(flag)) request.body = value();
-      else if (flag && FORM_FLAGS.has(flag)) {
-        const field = value();
-        const first = field[0];
-        if (typeof first !== 'string' || !first.includes('=')) throw new Error('a form field is "name=value"');
-        const at = first.indexOf('=');
-        const rest: Text = [first.slice(at + 1), ...field.slice(1)].filter((p) => p !== '');
-        (request.form ??= []).push([first.slice(0, at), rest]);
-      }
       else if (flag?.startsWith('-')) throw new Error(`curl option ${flag} is not supported in examples`);
       else if (request.url.length) throw new Error('one URL per command');
       else request.url = args[i];
     }
     if (!request.url.length) throw new Error('a curl command needs a URL');
-    request.method ||= request.body || request.form ? 'POST' : 'GET';
+    request.method ||= request.body ? 'POST' : 'GET';
     return request;
   });
 }
