@@ -9,6 +9,7 @@ import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/rou
 import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';
 import { inlineFragments } from '../rest/selection.ts';
 import { exampleOf } from './examples.ts';
+import { codeSamplesOf } from './samples.ts';
 import { SchemaRegistry, withLimits } from './schemas.ts';
 import { inputLimits } from '../graph/kit/input-limits.ts';
 
@@ -244,6 +245,14 @@ export function buildOpenApi() {
             },
           }
         : {}),
+      // Every operation shows its request ready to paste, in the documentation's three languages.
+      'x-codeSamples': codeSamplesOf({
+        method: def.method,
+        path: def.path,
+        pathExamples: def.pathExamples ?? {},
+        body: bodyVar && !def.multipart ? { params: def.example } : undefined,
+        form: bodyVar && def.multipart ? (def.example as Record<string, unknown>) : undefined,
+      }),
       responses: {
         [String(def.status)]: def.download
           ? { description: 'The file, with its content type and a content-disposition naming the original file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }

@@ -13,6 +13,11 @@ export interface SampleRequest {
   url: Text;
   headers: [string, Text][];
   body?: Text;
+  /**
+   * A multipart/form-data body (curl's -F): a value `@name` is the file of that name. Written by
+   * the OpenAPI samples only; the pages' commands with -F stay plain curl (parseCurl refuses it).
+   */
+  form?: [string, Text][];
 }
 
 export type Language = 'curl' | 'javascript' | 'python';
@@ -145,20 +150,42 @@ function indent(text: string, by: string): string {
   return text.split('\n').join(`\n${by}`);
 }
 
+/** The file a form value names (`@name`), else null. */
+const fileOf = (t: Text): string | null => {
+  const text = literal(t);
+  return text?.startsWith('@') ? text.slice(1) : null;
+};
+
+/** Statements building a request's form as `form`, read from the files it names. */
+function formData(form: [string, Text][], name: string): string {
+  const appends = form.map(([k, v]) => {
+    const file = fileOf(v);
+    return file === null
+      ? `${name}.append('${k}', ${jsString(v)});`
+      : `${name}.append('${k}', new Blob([await readFile(${jsString([file])})]), ${jsString([file])});`;
+  });
+  return [`const ${name} = new FormData();`, ...appends].join('\n');
+}
+
 function fetchCall(r: SampleRequest, name: string): string {
   const options: string[] = [];
+  const formName = name.replace('response', 'form');
   if (r.method !== 'GET') options.push(`method: '${r.method}'`);
   if (r.headers.length) options.push(`headers: {\n${r.headers.map(([k, v]) => `    '${k}': ${jsString(v)},`).join('\n')}\n  }`);
   const json = jsonBody(r.body);
   if (json !== undefined) options.push(`body: JSON.stringify(${indent(JSON.stringify(json, null, 2), '  ')})`);
   else if (r.body) options.push(`body: ${jsString(r.body)}`);
+  else if (r.form) options.push(`body: ${formName}`);
   const args = options.length ? `, {\n${options.map((o) => `  ${o},`).join('\n')}\n}` : '';
-  return `const ${name} = await fetch(${jsString(r.url)}${args});\nconsole.log(${name}.status, await ${name}.text());`;
+  const call = `const ${name} = await fetch(${jsString(r.url)}${args});\nconsole.log(${name}.status, await ${name}.text());`;
+  return r.form ? `${formData(r.form, formName)}\n${call}` : call;
 }
 
 /** The requests as a JavaScript module (Node.js 18+ or a browser console): fetch, in order. */
 export function javascriptOf(requests: SampleRequest[]): string {
-  return requests.map((r, i) => fetchCall(r, requests.length > 1 ? `response${i + 1}` : 'response')).join('\n\n');
+  const calls = requests.map((r, i) => fetchCall(r, requests.length > 1 ? `response${i + 1}` : 'response')).join('\n\n');
+  const readsFiles = requests.some((r) => r.form?.some(([, v]) => fileOf(v) !== null));
+  return readsFiles ? `import { readFile } from 'node:fs/promises';\n\n${calls}` : calls;
 }
 
 // ---- Python ----
@@ -192,6 +219,12 @@ function pythonCall(r: SampleRequest, name: string): string {
   if (headers.length) args.push(`headers={\n${headers.map(([k, v]) => `        "${k}": ${pyString(v)},`).join('\n')}\n    }`);
   if (json !== undefined) args.push(`json=${indent(pyLiteral(json, 1), '')}`);
   else if (r.body) args.push(`data=${pyString(r.body)}`);
+  if (r.form) {
+    const fields = r.form.filter(([, v]) => fileOf(v) === null);
+    const files = r.form.filter(([, v]) => fileOf(v) !== null);
+    if (fields.length) args.push(`data={\n${fields.map(([k, v]) => `        "${k}": ${pyString(v)},`).join('\n')}\n    }`);
+    if (files.length) args.push(`files={\n${files.map(([k, v]) => `        "${k}": open(${JSON.stringify(fileOf(v))}, "rb"),`).join('\n')}\n    }`);
+  }
   return `${name} = requests.${r.method.toLowerCase()}(\n${args.map((a) => `    ${a},`).join('\n')}\n)\nprint(${name}.status_code, ${name}.text)`;
 }
 
@@ -214,10 +247,11 @@ const shellWord = (t: Text) => {
 /** The request as a curl command (used where no hand-written command exists: the OpenAPI samples). */
 export function curlOf(r: SampleRequest): string {
   const parts = ['curl'];
-  if (r.method !== 'GET' && !(r.method === 'POST' && r.body)) parts.push(`-X ${r.method}`);
+  if (r.method !== 'GET' && !(r.method === 'POST' && (r.body || r.form))) parts.push(`-X ${r.method}`);
   parts.push(shellWord(r.url));
   for (const [k, v] of r.headers) parts.push(`-H ${shellWord([`${k}: `, ...v])}`);
   if (r.body) parts.push(`-d ${shellWord(r.body)}`);
+  for (const [k, v] of r.form ?? []) parts.push(`-F ${shellWord([`${k}=`, ...v])}`);
   return parts.join(' \\\n  ');
 }
 

@@ -1,7 +1,5 @@
-import { redocBundle } from '~/server/assets.server';
+import { redirect } from '@remix-run/node';
+import { redocUrl } from '~/docs/site.server';
 
-/** Redoc's browser bundle, served from the installed package (no CDN). */
-export const loader = () =>
-  new Response(new Uint8Array(redocBundle()), {
-    headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
-  });
+/** The renderer's former address: it now lives under a fingerprinted name with the other assets. */
+export const loader = () => redirect(redocUrl(), 301);

@@ -127,7 +127,7 @@ async function serveRest(req: IncomingMessage, res: ServerResponse, path: string
   }
 }
 
-/** Builds the express app: static assets, the JSON 404 of /api for non-browsers, then Remix (pages, /graphql, /openapi.json). */
+/** Builds the express app: static assets, the JSON 404 of /api for JSON clients, then Remix (pages, /graphql, /openapi.json). */
 function httpApp(build: ServerBuild) {
   const app = express();
   app.disable('x-powered-by');
@@ -138,7 +138,9 @@ function httpApp(build: ServerBuild) {
   // Every other text answer (pages, their data, /openapi.json) is compressed as it goes out.
   app.use(compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.all(/^\/api\/?$/, (req, res, next) => {
-    if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html') return next();
+    // The reference page for browsers, crawlers and curl (no Accept, or */*, so HTML first); the
+    // API's JSON 404 for a client that prefers JSON.
+    if (req.method === 'GET' && req.accepts(['html', 'json']) === 'html') return next();
     const request = new Request(`http://local${req.originalUrl}`, { headers: req.headers as Record<string, string> });
     const { status, body } = errorResponse('NOT_FOUND', localeOf(request));
     res.status(status).json(body);

@@ -1,0 +1,166 @@
+// The API reference page (/api/) in Chromium: Redoc renders every operation of /openapi.json,
+// nothing is requested from another host, the colour mode re-themes it, a failed load can be
+// retried, and the page reads without JavaScript. Screenshots go to screenshots/ (git-ignored).
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from '../helpers.ts';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CI must run these: a missing browser there is a failure, not a skip.
+if (process.env.CI && !existsSync(executablePath)) throw new Error(`Chromium is required in CI and is missing at ${executablePath}`);
+const available = existsSync(executablePath);
+
+type Description = { paths: Record<string, Record<string, { operationId: string; summary: string; tags: string[] }>> };
+
+const OPERATION_HEADING = '#redoc [data-section-id*="/operation/"] h2';
+
+/** A page that records console errors, uncaught errors and every request leaving the origin. */
+async function watchedPage(browser: Browser, width: number, theme: 'light' | 'dark' = 'light') {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  // The site remembers the reader's colour mode (app/chrome/preferences.ts).
+  await context.addInitScript((mode) => localStorage.setItem('tradetrack.theme', mode), theme);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const elsewhere: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const origin = new URL(baseUrl()).origin;
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    // Redoc's search index runs in a worker made from a blob: of this page.
+    if (url.protocol !== 'blob:' && url.protocol !== 'data:' && url.origin !== origin) elsewhere.push(r.url());
+  });
+  return { page, errors, elsewhere, close: () => context.close() };
+}
+
+/** Milliseconds from navigation until Redoc's first operation heading is drawn. */
+async function redocVisible(page: Page): Promise<number> {
+  const at = await page.waitForFunction(
+    (selector) => {
+      const heading = document.querySelector(selector);
+      return heading && heading.getBoundingClientRect().height > 0 ? performance.now() : false;
+    },
+    OPERATION_HEADING,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  return Math.round((await at.jsonValue()) as number);
+}
+
+describe.skipIf(!available)('the API reference in a browser', () => {
+  let browser: Browser;
+  let doc: Description;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    doc = (await (await fetch(`${baseUrl()}/openapi.json`)).json()) as Description;
+    mkdirSync('screenshots', { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const operations = () => Object.values(doc.paths).flatMap((item) => Object.values(item));
+
+  it('renders every operation of /openapi.json with Redoc, requesting nothing from another host, with no console error', async () => {
+    const { page, errors, elsewhere, close } = await watchedPage(browser, 1280);
+    await page.goto(`${baseUrl()}/api/`);
+    const visibleAfter = await redocVisible(page);
+    console.log(`Redoc's first operation visible ${visibleAfter} ms after navigation`);
+    const rendered = await page.$$eval('#redoc [data-section-id*="/operation/"]', (els) => els.map((e) => e.getAttribute('data-section-id')!.split('/operation/')[1]));
+    expect(new Set(rendered)).toEqual(new Set(operations().map((op) => op.operationId)));
+    // The server's list (the page without JavaScript) links the same sections, and is hidden now.
+    const anchors = await page.$$eval('.api-index a[href^="#tag/"]', (els) => els.map((e) => e.getAttribute('href')!.slice(1)));
+    const sections = await page.$$eval('#redoc [data-section-id*="/operation/"]', (els) => els.map((e) => e.getAttribute('data-section-id')));
+    expect(new Set(anchors)).toEqual(new Set(sections));
+    expect(await page.locator('.api-index').isHidden()).toBe(true);
+    // The renderer is the fingerprinted asset, preloaded by the page's head.
+    expect(await page.locator('head link[rel="preload"][as="script"]').getAttribute('href')).toMatch(/^\/build\/vendor\/redoc\.standalone-\w+\.js$/);
+    // Redoc's primary colour is the site's green (the sidebar's active item, the links).
+    expect(await page.locator('#redoc a[href$="/support"]').first().evaluate((a) => getComputedStyle(a).color)).toBe('rgb(46, 125, 50)');
+    // The sidebar sticks below the 60 px navbar (Redoc's scrollYOffset), the announcement bar aside.
+    expect(await page.locator('#redoc .menu-content').evaluate((el) => (el as HTMLElement).style.top)).toBe('60px');
+    await page.waitForTimeout(500);
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('follows the colour mode the navbar switches, and is drawn without horizontal scroll at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const { page, errors, elsewhere, close } = await watchedPage(browser, width);
+      await page.goto(`${baseUrl()}/api/`);
+      await redocVisible(page);
+      const sidebarBackground = () => page.locator('#redoc .menu-content').evaluate((el) => getComputedStyle(el).backgroundColor);
+      const light = await sidebarBackground();
+      await page.screenshot({ path: `screenshots/api-reference-light-${width}.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (width < 1000) await page.locator('.navbar .color-mode').evaluate((b: HTMLElement) => b.click());
+      else await page.locator('.navbar .color-mode').click();
+      // Redoc is drawn again in the new mode (its sidebar is briefly absent meanwhile).
+      await page.waitForFunction(
+        (before) => {
+          const sidebar = document.querySelector('#redoc .menu-content');
+          return !!sidebar && getComputedStyle(sidebar).backgroundColor !== before;
+        },
+        light,
+        { timeout: 30_000 },
+      );
+      await redocVisible(page);
+      expect(await sidebarBackground()).not.toBe(light);
+      // The headings take the dark mode's light text.
+      expect(await page.locator('#redoc h1').first().evaluate((h) => getComputedStyle(h).color)).not.toBe('rgb(51, 51, 51)');
+      await page.screenshot({ path: `screenshots/api-reference-dark-${width}.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(elsewhere).toEqual([]);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  it('shows a spinner while loading and, when the renderer fails to load, a Retry button that loads it', async () => {
+    const { page, close } = await watchedPage(browser, 1280);
+    let failed = false;
+    await page.route(/\/build\/vendor\/redoc\.standalone-\w+\.js$/, async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      await route.abort('failed');
+    });
+    const loading = page.waitForSelector('.api-status .spinner', { state: 'attached' });
+    await page.goto(`${baseUrl()}/api/`);
+    await loading;
+    await page.getByRole('button', { name: 'Retry', exact: true }).click({ timeout: 30_000 });
+    await redocVisible(page);
+    expect(failed).toBe(true);
+    expect(await page.getByRole('button', { name: 'Retry', exact: true }).count()).toBe(0);
+    await close();
+  });
+
+  it('reads without JavaScript: the server HTML names every operation, links Redoc\'s anchors and /openapi.json', async () => {
+    const tagSlug = (tag: string) => tag.replace(/\s+/g, '-');
+    for (const accept of [undefined, '*/*', 'text/html']) {
+      const res = await fetch(`${baseUrl()}/api/`, { headers: accept ? { accept } : {} });
+      expect(res.status, `Accept ${accept}`).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain('href="/openapi.json"');
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, op] of Object.entries(item)) {
+          expect(html, op.operationId).toContain(`href="#tag/${tagSlug(op.tags[0])}/operation/${op.operationId}"`);
+          expect(html).toContain(`>${method.toUpperCase()}</code>`);
+          expect(html).toContain(`<code>${path}</code>`);
+          expect(html).toContain(op.summary.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;'));
+        }
+      }
+      // Only this page loads the renderer.
+      expect(html).toMatch(/rel="preload" as="script" href="\/build\/vendor\/redoc\.standalone-\w+\.js"/);
+    }
+    const tutorial = await (await fetch(`${baseUrl()}/tutorial`)).text();
+    expect(tutorial).not.toContain('redoc.standalone');
+    const asJson = await fetch(`${baseUrl()}/api/`, { headers: { accept: 'application/json' } });
+    expect(asJson.status).toBe(404);
+    expect(((await asJson.json()) as { code: string }).code).toBe('NOT_FOUND');
+  });
+});
