@@ -4,7 +4,7 @@
 // and a Brotli and a gzip copy of every text asset. A link to a page or heading that does not
 // exist stops the build.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -26,12 +26,19 @@ export interface BuiltSite {
 
 const fingerprint = (data: Buffer | string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
-/** Copies Redoc's standalone bundle among the assets; no page loads anything from another host. */
+/** The one address on another host Redoc's bundle loads: its attribution logo (no option turns it off). */
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+/** Our mark in its place, inline, so the page loads nothing from another host (docs/docs-site.md, "The API reference"). */
+const LOCAL_LOGO = `data:image/svg+xml,${encodeURIComponent(readFileSync('public/favicon.svg', 'utf8').trim())}`;
+
+/** Copies Redoc's standalone bundle among the assets, its attribution logo made local. */
 function vendorRedoc(assetsDir: string): string {
-  const source = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
-  const name = `redoc.standalone-${fingerprint(readFileSync(source))}.js`;
+  const source = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+  if (!source.includes(REDOC_LOGO)) throw new Error(`the Redoc bundle no longer names ${REDOC_LOGO}: check what it loads from other hosts`);
+  const bundle = source.replaceAll(REDOC_LOGO, LOCAL_LOGO);
+  const name = `redoc.standalone-${fingerprint(bundle)}.js`;
   mkdirSync(path.join(assetsDir, 'vendor'), { recursive: true });
-  copyFileSync(source, path.join(assetsDir, 'vendor', name));
+  writeFileSync(path.join(assetsDir, 'vendor', name), bundle);
   return `/build/vendor/${name}`;
 }
 

@@ -42,36 +42,6 @@ export function loadSpec(): Promise<object> {
   return spec;
 }
 
-/**
- * Redoc's sidebar shows an attribution link whose logo is an image on its vendor's CDN
- * (`<img src="https://cdn.redoc.ly/redoc/logo-mini.svg">`, no option turns it off). The pages
- * load nothing from other hosts (their Content-Security-Policy would block it with a console
- * error), and an image starts loading as soon as its `src` is set, before it is even in the
- * page: so that one value is never given to an image. Redoc's React sets it as an attribute
- * when it creates the element and as the property when it updates it; both are covered. The
- * link and its text stay.
- */
-const VENDOR_LOGO = 'https://cdn.redoc.ly/';
-const isVendorLogo = (element: Element, name: string, value: unknown) => element instanceof HTMLImageElement && name === 'src' && String(value).startsWith(VENDOR_LOGO);
-let logoNeutralised = false;
-export function withoutVendorLogo(): void {
-  if (logoNeutralised) return;
-  logoNeutralised = true;
-  const setAttribute = Element.prototype.setAttribute;
-  Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
-    if (!isVendorLogo(this, name, value)) setAttribute.call(this, name, value);
-  };
-  const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src');
-  const setSrc = src?.set;
-  if (!src || !setSrc) return;
-  Object.defineProperty(HTMLImageElement.prototype, 'src', {
-    ...src,
-    set(this: HTMLImageElement, value: string) {
-      if (!isVendorLogo(this, 'src', value)) setSrc.call(this, value);
-    },
-  });
-}
-
 /** The sticky navbar's height: what Redoc keeps clear above the sidebar and above a heading it scrolls to. */
 const navbarHeight = () => document.querySelector('.navbar')?.getBoundingClientRect().height ?? 60;
 

@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { redocUrl } from '~/docs/site.server';
 import { operationIndex } from '~/docs/operation-index.server';
-import { loadRedoc, loadSpec, referenceOptions, withoutVendorLogo, type ColorMode } from '~/docs/redoc';
+import { loadRedoc, loadSpec, referenceOptions, type ColorMode } from '~/docs/redoc';
 import styles from '~/docs/api-reference.css';
 
 /** The renderer and the page's operation list (the page's content without JavaScript). */
@@ -38,7 +38,6 @@ export default function ApiReference() {
   useEffect(() => {
     let active = true;
     let observer: MutationObserver | undefined;
-    withoutVendorLogo();
     Promise.all([loadRedoc(redocUrl), loadSpec()]).then(
       ([redoc, spec]) => {
         const render = (mode: ColorMode) =>
