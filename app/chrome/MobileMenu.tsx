@@ -1,7 +1,8 @@
-import { Link, NavLink, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import type { SidebarItem } from '../docs/site.server';
 import { SidebarLinks } from '../docs/Sidebar';
+import { Brand, PrimaryLinks } from './Brand';
 
 /** The menu button and the slide-out panel of narrow screens (hidden from 997 px up by CSS). */
 export function MobileMenu({ items }: { items: SidebarItem[] }) {
@@ -24,19 +25,12 @@ export function MobileMenu({ items }: { items: SidebarItem[] }) {
       <div className={`mobile-backdrop${open ? ' open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
       <nav id="mobile-menu" className={`mobile-menu${open ? ' open' : ''}`} aria-label="Menu" aria-hidden={!open}>
         <div className="mobile-menu-head">
-          <Link to="/" className="brand">
-            TradeTrack <span>Docs</span>
-          </Link>
+          <Brand />
           <button type="button" className="icon-button" aria-label="Close the menu" onClick={() => setOpen(false)}>
             ×
           </button>
         </div>
-        <NavLink to="/" end className="mobile-link">
-          Tutorial
-        </NavLink>
-        <a href="/api/" className="mobile-link">
-          API Docs
-        </a>
+        <PrimaryLinks className="mobile-link" />
         <hr />
         <SidebarLinks items={items} />
       </nav>

@@ -1,5 +1,5 @@
-import { Link, NavLink } from '@remix-run/react';
 import type { SidebarItem } from '../docs/site.server';
+import { Brand, PrimaryLinks } from './Brand';
 import { ColorModeSwitch } from './ColorModeSwitch';
 import { MobileMenu } from './MobileMenu';
 import { NavbarItem } from './NavbarItem';
@@ -13,15 +13,8 @@ export function Navbar({ sidebar, searchIndexUrl }: { sidebar: SidebarItem[]; se
       <NavbarItem name="menu">
         <MobileMenu items={sidebar} />
       </NavbarItem>
-      <Link to="/" className="brand">
-        TradeTrack <span>Docs</span>
-      </Link>
-      <NavLink to="/" end className="nav-item desktop-only">
-        Tutorial
-      </NavLink>
-      <a href="/api/" className="nav-item desktop-only">
-        API Docs
-      </a>
+      <Brand />
+      <PrimaryLinks className="nav-item desktop-only" />
       <div className="navbar-right">
         <NavbarItem name="version">
           <VersionSelect />
