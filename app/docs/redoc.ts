@@ -98,5 +98,8 @@ export function referenceOptions(mode: ColorMode): object {
     // The browser's own scrollbar in the sidebar: the custom one measures the whole page on
     // start, about a third of Redoc's time to first render with this description.
     nativeScrollbars: true,
+    // The navbar's search box finds every operation (docs/docs-site.md, "Search"); Redoc's own
+    // would build a second index of the whole description on every load.
+    disableSearch: true,
   };
 }
