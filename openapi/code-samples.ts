@@ -89,14 +89,39 @@ function words(line: string): Text[] {
 
 const literal = (t: Text): string | null => (t.every((p) => typeof p === 'string') ? t.join('') : null);
 
+/**
+ * The commands of a script, one string each: a newline ends a command unless it is quoted (a
+ * JSON body may span lines) or escaped (`\` at the end of a line); `#` lines are comments.
+ */
+function commandLines(script: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quote: string | null = null;
+  for (let i = 0; i < script.length; i++) {
+    const c = script[i];
+    if (quote) {
+      current += c;
+      if (c === '\\' && quote === '"' && i + 1 < script.length) current += script[++i];
+      else if (c === quote) quote = null;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      current += c;
+    } else if (c === '\\' && script[i + 1] === '\n') {
+      current += ' ';
+      i++;
+    } else if (c === '\n') {
+      out.push(current);
+      current = '';
+    } else current += c;
+  }
+  if (quote) throw new Error('unterminated quote');
+  out.push(current);
+  return out.map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+}
+
 /** The requests of a block of curl commands (comments and blank lines aside), in order. */
 export function parseCurl(script: string): SampleRequest[] {
-  const lines = script
-    .replace(/\\\n\s*/g, ' ')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-  return lines.map((line) => {
+  return commandLines(script).map((line) => {
     const [command, ...args] = words(line);
     if (literal(command) !== 'curl') throw new Error(`not a curl command: ${line}`);
     const request: SampleRequest = { method: '', url: [], headers: [] };
