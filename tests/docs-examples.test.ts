@@ -115,13 +115,6 @@ const NOT_YET_EXECUTED = [
   "docs/processes/index.md: curl -X POST \"$TT/operations/1/processes-by-reference-code/PRC-01/documents\" \\",
   "docs/processes/index.md: curl -OJ -H \"api-key: $TT_API_KEY\" \"$TT/operations/1/processes-by-reference-code/PRC-01/documents/9001\"",
   "docs/processes/index.md: curl -X DELETE -H \"api-key: $TT_API_KEY\" \"$TT/operations/1/processes-by-reference-code/PRC-01/documents/9001\"",
-  "docs/products.md: curl -X PUT \"$TT/products?locale=en-US\" \\",
-  "docs/products.md: curl -g -H \"api-key: $TT_API_KEY\" \\",
-  "docs/products.md: curl -X PUT \"$TT/products/26\" \\",
-  "docs/products.md: curl -X DELETE -H \"api-key: $TT_API_KEY\" \"$TT/products/26\"",
-  "docs/products.md: curl -X POST \"$TT/products?locale=en-US\" \\",
-  "docs/products.md: curl -X POST \"$TT/products?locale=en-US\" \\",
-  "docs/products.md: curl -X POST \"$TT/products?locale=en-US\" \\",
   "docs/webhooks.md: curl -H \"api-key: $TT_API_KEY\" \\",
 ];
 
