@@ -228,7 +228,7 @@ export const processRoutes = [
     path: `${base}/processes/{process_id}/documents`,
     tag,
     summary: 'Upload a document',
-    description: 'A multipart/form-data upload: `type` and `file` are required; `description`, `invoice_id` and `parent_document_id` are optional. A file over the size limit (25 MB unless configured) answers 400 and nothing is kept.',
+    description: 'A multipart/form-data upload: `type` and `file` are required; `description`, `invoice_id` and `parent_document_id` are optional. A file over the size limit (25 MB unless configured) answers 413 PAYLOAD_TOO_LARGE and nothing is kept.',
     status: 201,
     multipart: true,
     pathExamples: { operation_id: 1, process_id: 501 },
