@@ -7,12 +7,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import MiniSearch from 'minisearch';
 import { docPages } from '../app/docs/pages';
 import { buildOpenApi } from '../openapi/builder';
 import { renderMarkdown, type RenderedPage } from '../app/docs/render';
 import { searchOptions, type SearchDocument } from '../app/docs/search-options';
+import type { ColorMode } from '../app/docs/redoc';
+import { referencePreview } from './reference-preview';
 
 /** Paths served by the app that are not documentation pages. */
 const OTHER_PATHS = new Set(['/api/', '/openapi.json', '/graphql']);
@@ -22,6 +25,8 @@ export interface BuiltSite {
   searchIndexUrl: string;
   /** Redoc's browser bundle, served from the installed package under a fingerprinted name. */
   redocUrl: string;
+  /** The API reference as Redoc draws it, made at build time in each colour mode (scripts/reference-preview.ts). */
+  referencePreviewUrls: Record<ColorMode, string>;
 }
 
 const fingerprint = (data: Buffer | string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
@@ -31,31 +36,65 @@ const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 /** Our mark in its place, inline, so the page loads nothing from another host (docs/docs-site.md, "The API reference"). */
 const LOCAL_LOGO = `data:image/svg+xml,${encodeURIComponent(readFileSync('public/favicon.svg', 'utf8').trim())}`;
 
+const localLogo = (text: string) => text.replaceAll(REDOC_LOGO, LOCAL_LOGO);
+
+/** Writes `content` among the assets as `<dir>/<name>-<fingerprint>.<ext>`; answers its URL. */
+function writeAsset(assetsDir: string, dir: string, name: string, ext: string, content: string): string {
+  const file = `${name}-${fingerprint(content)}.${ext}`;
+  mkdirSync(path.join(assetsDir, dir), { recursive: true });
+  writeFileSync(path.join(assetsDir, dir, file), content);
+  return `/build/${dir}/${file}`;
+}
+
+/** The reference's previews in both colour modes. */
+async function referencePreviews(assetsDir: string): Promise<Record<ColorMode, string>> {
+  const doc = buildOpenApi();
+  const urls = {} as Record<ColorMode, string>;
+  for (const mode of ['light', 'dark'] as const) {
+    urls[mode] = writeAsset(assetsDir, 'docs', `reference-${mode}`, 'html', await referencePreview(doc, mode, localLogo));
+  }
+  return urls;
+}
+
 /** Copies Redoc's standalone bundle among the assets, its attribution logo made local. */
 function vendorRedoc(assetsDir: string): string {
   const source = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
   if (!source.includes(REDOC_LOGO)) throw new Error(`the Redoc bundle no longer names ${REDOC_LOGO}: check what it loads from other hosts`);
-  const bundle = source.replaceAll(REDOC_LOGO, LOCAL_LOGO);
-  const name = `redoc.standalone-${fingerprint(bundle)}.js`;
-  mkdirSync(path.join(assetsDir, 'vendor'), { recursive: true });
-  writeFileSync(path.join(assetsDir, 'vendor', name), bundle);
-  return `/build/vendor/${name}`;
+  const bundle = localLogo(source);
+  return writeAsset(assetsDir, 'vendor', 'redoc.standalone', 'js', bundle);
 }
 
-/** Writes name.br and name.gz beside every text asset of 1 KiB or more (served when the client accepts them). */
-function precompress(dir: string): number {
-  let count = 0;
-  for (const entry of readdirSync(dir)) {
+/** The text assets of 1 KiB or more under dir. */
+function textAssets(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
     const file = path.join(dir, entry);
-    if (statSync(file).isDirectory()) count += precompress(file);
-    else if (/\.(js|css|json|svg|map)$/.test(entry) && statSync(file).size >= 1024) {
+    if (statSync(file).isDirectory()) return textAssets(file);
+    return /\.(js|css|json|svg|map|html)$/.test(entry) && statSync(file).size >= 1024 ? [file] : [];
+  });
+}
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * Writes name.br and name.gz beside every text asset (served when the client accepts them),
+ * all at once on zlib's thread pool: the largest, Redoc's bundle, takes seconds at Brotli's
+ * best quality, and the machine's other cores compress the rest meanwhile.
+ */
+async function precompress(dir: string): Promise<number> {
+  const files = textAssets(dir);
+  await Promise.all(
+    files.map(async (file) => {
       const data = readFileSync(file);
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      count++;
-    }
-  }
-  return count;
+      const [br, gz] = await Promise.all([
+        brotli(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        gzip(data, { level: 9 }),
+      ]);
+      writeFileSync(`${file}.br`, br);
+      writeFileSync(`${file}.gz`, gz);
+    }),
+  );
+  return files.length;
 }
 
 function brokenLinks(pages: BuiltSite['pages']): string[] {
@@ -117,12 +156,9 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build'): P
   );
   search.addAll(operationDocuments());
   const index = JSON.stringify(search);
-  const hash = fingerprint(index);
-  mkdirSync(path.join(assetsDir, 'docs'), { recursive: true });
-  const searchIndexUrl = `/build/docs/search-index-${hash}.json`;
-  writeFileSync(path.join(assetsDir, 'docs', `search-index-${hash}.json`), index);
-  const site: BuiltSite = { pages, searchIndexUrl, redocUrl: vendorRedoc(assetsDir) };
-  precompress(assetsDir);
+  const searchIndexUrl = writeAsset(assetsDir, 'docs', 'search-index', 'json', index);
+  const site: BuiltSite = { pages, searchIndexUrl, redocUrl: vendorRedoc(assetsDir), referencePreviewUrls: await referencePreviews(assetsDir) };
+  await precompress(assetsDir);
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'docs.json'), JSON.stringify(site));
   return site;

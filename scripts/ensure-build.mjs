@@ -3,6 +3,9 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+// The project's own tools, run without npx's own start-up (about a second each).
+const bin = (name) => path.join('node_modules', '.bin', name);
+
 const sources = ['app', 'graph', 'rest', 'openapi', 'prisma', 'docs', 'scripts/build-site.ts', 'remix.config.js', 'package-lock.json'];
 function newest(p) {
   if (!existsSync(p)) return 0;
@@ -14,10 +17,10 @@ const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs 
 if (!built || sources.some((s) => newest(s) > built)) {
   console.log('building the app...');
   // Always a production build: the server runs React's production runtime.
-  execSync('npx remix build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execSync(`${bin('remix')} build`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   // The documentation pages and their search index (docs/docs-site.md).
   try {
-    execSync('npx tsx scripts/build-site.ts', { stdio: 'inherit' });
+    execSync(`${bin('tsx')} scripts/build-site.ts`, { stdio: 'inherit' });
   } catch (e) {
     // A failed page build leaves the app unbuilt, so the next start tries again.
     rmSync('build/index.js', { force: true });

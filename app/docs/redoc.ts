@@ -42,6 +42,13 @@ export function loadSpec(): Promise<object> {
   return spec;
 }
 
+/** The reference's preview drawn at build time (scripts/reference-preview.ts): an HTML fragment. */
+export async function loadPreview(url: string): Promise<string> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.text();
+}
+
 /** The sticky navbar's height: what Redoc keeps clear above the sidebar and above a heading it scrolls to. */
 const navbarHeight = () => document.querySelector('.navbar')?.getBoundingClientRect().height ?? 60;
 
@@ -85,13 +92,16 @@ function themeOf(mode: ColorMode): object {
   };
 }
 
-/** Redoc's options: the theme of the mode, and anchors scrolled to below the sticky navbar. */
-export function referenceOptions(mode: ColorMode): object {
+/**
+ * Redoc's options: the theme of the mode, and anchors scrolled to below the sticky navbar
+ * (`scrollYOffset`: the navbar's height as drawn; the preview drawn at build time takes 60 px).
+ */
+export function referenceOptions(mode: ColorMode, scrollYOffset: number | (() => number) = navbarHeight): object {
   return {
     theme: themeOf(mode),
     // A function, not the '.navbar' selector: Redoc takes a selector's bottom edge, which sits
     // below the announcement bar until the page scrolls (the navbar then sticks at the top).
-    scrollYOffset: navbarHeight,
+    scrollYOffset,
     // The description is passed as an object (fetched in parallel with the bundle); its download
     // button still links the published file.
     downloadUrls: [{ title: 'Download', url: '/openapi.json' }],

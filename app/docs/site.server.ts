@@ -43,3 +43,6 @@ export function lookupPage(pathname: string): PageLookup {
 
 /** Where the API reference page loads its renderer from. */
 export const redocUrl = (): string => builtSite().redocUrl;
+
+/** Where the API reference page loads its preview from, per colour mode. */
+export const referencePreviewUrls = (): BuiltSite['referencePreviewUrls'] => builtSite().referencePreviewUrls;

@@ -2,13 +2,14 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { redocUrl } from '~/docs/site.server';
+import { flushSync } from 'react-dom';
+import { redocUrl, referencePreviewUrls } from '~/docs/site.server';
 import { operationIndex } from '~/docs/operation-index.server';
-import { loadRedoc, loadSpec, referenceOptions, type ColorMode } from '~/docs/redoc';
+import { loadPreview, loadRedoc, loadSpec, referenceOptions, type ColorMode } from '~/docs/redoc';
 import styles from '~/docs/api-reference.css';
 
 /** The renderer and the page's operation list (the page's content without JavaScript). */
-export const loader = () => json({ redocUrl: redocUrl(), sections: operationIndex() });
+export const loader = () => json({ redocUrl: redocUrl(), previewUrls: referencePreviewUrls(), sections: operationIndex() });
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
@@ -26,38 +27,63 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 type Status = 'loading' | 'ready' | 'failed';
 
+/** After the browser has painted what the DOM holds now. */
+const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 const colorMode = (): ColorMode => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
 
-/** The API reference: Redoc renders /openapi.json in the site chrome; the server's list stands in until it does. */
+/**
+ * The API reference: Redoc renders /openapi.json in the site chrome. Until it has, the preview
+ * Redoc drew at build time stands in (scripts/reference-preview.ts), and before that, or
+ * without JavaScript, the server's list of operations.
+ */
 export default function ApiReference() {
-  const { redocUrl, sections } = useLoaderData<typeof loader>();
+  const { redocUrl, previewUrls, sections } = useLoaderData<typeof loader>();
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
+  const [preview, setPreview] = useState<string>();
 
   useEffect(() => {
     let active = true;
     let observer: MutationObserver | undefined;
-    Promise.all([loadRedoc(redocUrl), loadSpec()]).then(
-      ([redoc, spec]) => {
-        const render = (mode: ColorMode) =>
-          new Promise<void>((resolve, reject) => redoc.init(spec, referenceOptions(mode), container.current, (e) => (e ? reject(e) : resolve())));
-        if (!active) return;
-        render(colorMode()).then(
-          () => active && setStatus('ready'),
-          () => active && setStatus('failed'),
-        );
-        // The navbar's switch changes html[data-theme] at any time: Redoc is drawn again in that mode.
-        observer = new MutationObserver(() => void render(colorMode()));
-        observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-      },
-      () => active && setStatus('failed'),
-    );
+    // The preview is shown first (it is light to fetch and quick to draw); the live Redoc's
+    // drawing would hold the page's only thread for seconds before it.
+    const previewShown =
+      preview === undefined
+        ? loadPreview(previewUrls[colorMode()]).then(
+            async (html) => {
+              if (!active) return;
+              flushSync(() => setPreview(html));
+              await nextPaint();
+            },
+            // A preview that fails to load leaves the list in its place: the live Redoc follows anyway.
+            () => undefined,
+          )
+        : Promise.resolve();
+    previewShown
+      .then(() => Promise.all([loadRedoc(redocUrl), loadSpec()]))
+      .then(
+        ([redoc, spec]) => {
+          const render = (mode: ColorMode) =>
+            new Promise<void>((resolve, reject) => redoc.init(spec, referenceOptions(mode), container.current, (e) => (e ? reject(e) : resolve())));
+          if (!active) return;
+          render(colorMode()).then(
+            () => active && setStatus('ready'),
+            () => active && setStatus('failed'),
+          );
+          // The navbar's switch changes html[data-theme] at any time: Redoc is drawn again in that mode.
+          observer = new MutationObserver(() => void render(colorMode()));
+          observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+        },
+        () => active && setStatus('failed'),
+      );
     return () => {
       active = false;
       observer?.disconnect();
     };
-  }, [redocUrl, attempt]);
+    // The preview is loaded once (a retry finds it shown); a retry loads the renderer again.
+  }, [redocUrl, previewUrls, attempt]);
 
   const retry = () => {
     setStatus('loading');
@@ -65,7 +91,7 @@ export default function ApiReference() {
   };
 
   return (
-    <div className="redoc-wrap" data-status={status}>
+    <div className="api-reference" data-status={status} data-preview={preview && status !== 'ready' ? 'shown' : undefined}>
       {status === 'loading' ? (
         <p className="api-status" role="status">
           <span className="spinner" aria-hidden="true" /> Loading the API reference…
@@ -79,7 +105,7 @@ export default function ApiReference() {
           </button>
         </p>
       ) : null}
-      <section className="doc api-index" hidden={status === 'ready'} aria-label="Operations">
+      <section className="doc api-index" hidden={status === 'ready' || preview !== undefined} aria-label="Operations">
         <h1>API reference</h1>
         <p>
           Every operation of the REST API, by section. The full description is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
@@ -99,7 +125,9 @@ export default function ApiReference() {
           </section>
         ))}
       </section>
-      <div id="redoc" ref={container} />
+      {preview && status !== 'ready' ? <div className="redoc-preview" dangerouslySetInnerHTML={{ __html: preview }} /> : null}
+      {/* Drawn out of sight until ready, so the preview stays in place meanwhile. */}
+      <div id="redoc" ref={container} className={status === 'ready' ? undefined : 'redoc-pending'} />
     </div>
   );
 }

@@ -34,12 +34,13 @@ async function watchedPage(browser: Browser, width: number, theme: 'light' | 'da
   return { page, errors, elsewhere, close: () => context.close() };
 }
 
-/** Milliseconds from navigation until Redoc's first operation heading is drawn. */
+/** Milliseconds from navigation until the live Redoc has taken over and shows its first operation heading. */
 async function redocVisible(page: Page): Promise<number> {
   const at = await page.waitForFunction(
     (selector) => {
       const heading = document.querySelector(selector);
-      return heading && heading.getBoundingClientRect().height > 0 ? performance.now() : false;
+      const live = document.querySelector('.api-reference[data-status="ready"]');
+      return live && heading && heading.getBoundingClientRect().height > 0 ? performance.now() : false;
     },
     OPERATION_HEADING,
     { timeout: 30_000, polling: 'raf' },
@@ -68,7 +69,7 @@ describe.skipIf(!available)('the API reference in a browser', () => {
     const { page, errors, elsewhere, close } = await watchedPage(browser, 1280);
     await page.goto(`${baseUrl()}/api/`);
     const visibleAfter = await redocVisible(page);
-    console.log(`Redoc's first operation visible ${visibleAfter} ms after navigation`);
+    console.log(`the live Redoc took over ${visibleAfter} ms after navigation`);
     const rendered = await page.$$eval('#redoc [data-section-id*="/operation/"]', (els) => els.map((e) => e.getAttribute('data-section-id')!.split('/operation/')[1]));
     expect(new Set(rendered)).toEqual(new Set(operations().map((op) => op.operationId)));
     // The server's list (the page without JavaScript) links the same sections, and is hidden now.
@@ -114,6 +115,38 @@ describe.skipIf(!available)('the API reference in a browser', () => {
       expect(await page.locator('#redoc h1').first().evaluate((h) => getComputedStyle(h).color)).not.toBe('rgb(51, 51, 51)');
       await page.screenshot({ path: `screenshots/api-reference-dark-${width}.png` });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(elsewhere).toEqual([]);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  it("shows the preview drawn at build time, every operation in the reader's colour mode, until the live Redoc takes over", async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { page, errors, elsewhere, close } = await watchedPage(browser, 1280, theme);
+      // The renderer's download is held until the preview has been read.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/build\/vendor\/redoc\.standalone-\w+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl()}/api/`);
+      await page.waitForSelector('.redoc-preview [data-section-id*="/operation/"] h2', { state: 'visible', timeout: 30_000 });
+      const previewed = await page.$$eval('.redoc-preview [data-section-id*="/operation/"]', (els) => els.map((e) => e.getAttribute('data-section-id')!.split('/operation/')[1]));
+      expect(new Set(previewed)).toEqual(new Set(operations().map((op) => op.operationId)));
+      expect(await page.locator('.api-reference').getAttribute('data-status')).toBe('loading');
+      expect(await page.locator('.api-index').isHidden()).toBe(true);
+      // Nothing of the live Redoc shows meanwhile.
+      expect(await page.locator('#redoc').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+      const sidebarBackground = (root: string) => page.locator(`${root} .menu-content`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      const previewBackground = await sidebarBackground('.redoc-preview');
+      release();
+      await redocVisible(page);
+      expect(await page.locator('.redoc-preview').count()).toBe(0);
+      // The preview was drawn in the mode the live Redoc is drawn in.
+      expect(await sidebarBackground('#redoc')).toBe(previewBackground);
+      await page.waitForTimeout(300);
       expect(elsewhere).toEqual([]);
       expect(errors).toEqual([]);
       await close();
