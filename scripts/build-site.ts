@@ -1,8 +1,9 @@
-// Builds what the site serves besides the app's own bundles (docs/docs-site.md), after
-// `remix build`: every page of app/docs/pages.ts rendered from its markdown into
+// Builds what the site serves besides the app's own bundles (docs/docs-site.md), alongside
+// or after `remix build`: every page of app/docs/pages.ts rendered from its markdown into
 // build/docs.json, the search index and the API reference's renderer as fingerprinted assets,
 // and a Brotli and a gzip copy of every text asset. A link to a page or heading that does not
 // exist stops the build.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,30 +39,34 @@ const LOCAL_LOGO = `data:image/svg+xml,${encodeURIComponent(readFileSync('public
 
 const localLogo = (text: string) => text.replaceAll(REDOC_LOGO, LOCAL_LOGO);
 
-/** Writes `content` among the assets as `<dir>/<name>-<fingerprint>.<ext>`; answers its URL. */
-function writeAsset(assetsDir: string, dir: string, name: string, ext: string, content: string): string {
-  const file = `${name}-${fingerprint(content)}.${ext}`;
-  mkdirSync(path.join(assetsDir, dir), { recursive: true });
-  writeFileSync(path.join(assetsDir, dir, file), content);
-  return `/build/${dir}/${file}`;
+/** A file the site serves under /build/, named by its content. */
+interface Asset {
+  dir: string;
+  file: string;
+  content: string;
 }
+
+/** `content` as the asset `<dir>/<name>-<fingerprint>.<ext>`. */
+function asset(dir: string, name: string, ext: string, content: string): Asset {
+  return { dir, file: `${name}-${fingerprint(content)}.${ext}`, content };
+}
+
+const urlOf = (a: Asset) => `/build/${a.dir}/${a.file}`;
 
 /** The reference's previews in both colour modes. */
-async function referencePreviews(assetsDir: string): Promise<Record<ColorMode, string>> {
+async function referencePreviews(): Promise<Record<ColorMode, Asset>> {
   const doc = buildOpenApi();
-  const urls = {} as Record<ColorMode, string>;
-  for (const mode of ['light', 'dark'] as const) {
-    urls[mode] = writeAsset(assetsDir, 'docs', `reference-${mode}`, 'html', await referencePreview(doc, mode, localLogo));
-  }
-  return urls;
+  return {
+    light: asset('docs', 'reference-light', 'html', await referencePreview(doc, 'light', localLogo)),
+    dark: asset('docs', 'reference-dark', 'html', await referencePreview(doc, 'dark', localLogo)),
+  };
 }
 
-/** Copies Redoc's standalone bundle among the assets, its attribution logo made local. */
-function vendorRedoc(assetsDir: string): string {
+/** Redoc's standalone bundle, its attribution logo made local. */
+function vendoredRedoc(): Asset {
   const source = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
   if (!source.includes(REDOC_LOGO)) throw new Error(`the Redoc bundle no longer names ${REDOC_LOGO}: check what it loads from other hosts`);
-  const bundle = localLogo(source);
-  return writeAsset(assetsDir, 'vendor', 'redoc.standalone', 'js', bundle);
+  return asset('vendor', 'redoc.standalone', 'js', localLogo(source));
 }
 
 /** The text assets of 1 KiB or more under dir. */
@@ -132,7 +137,12 @@ function operationDocuments(): SearchDocument[] {
   );
 }
 
-export async function buildSite(outDir = 'build', assetsDir = 'public/build'): Promise<BuiltSite> {
+/**
+ * Builds the site into `outDir` and `assetsDir`. `appBuilt` is the app's own build when it runs
+ * alongside: it empties `assetsDir` when it starts, so the site's assets are written once it is
+ * done (the pages and previews are made meanwhile, on the machine's other core).
+ */
+export async function buildSite(outDir = 'build', assetsDir = 'public/build', appBuilt: Promise<void> = Promise.resolve()): Promise<BuiltSite> {
   const pages: BuiltSite['pages'] = [];
   for (const page of docPages()) {
     const source = readFileSync(path.join('docs', page.file), 'utf8');
@@ -155,21 +165,45 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build'): P
     ),
   );
   search.addAll(operationDocuments());
-  const index = JSON.stringify(search);
-  const searchIndexUrl = writeAsset(assetsDir, 'docs', 'search-index', 'json', index);
-  const site: BuiltSite = { pages, searchIndexUrl, redocUrl: vendorRedoc(assetsDir), referencePreviewUrls: await referencePreviews(assetsDir) };
+  const searchIndex = asset('docs', 'search-index', 'json', JSON.stringify(search));
+  const redoc = vendoredRedoc();
+  const previews = await referencePreviews();
+  await appBuilt;
+  for (const a of [searchIndex, redoc, previews.light, previews.dark]) {
+    mkdirSync(path.join(assetsDir, a.dir), { recursive: true });
+    writeFileSync(path.join(assetsDir, a.dir, a.file), a.content);
+  }
   await precompress(assetsDir);
+  const site: BuiltSite = {
+    pages,
+    searchIndexUrl: urlOf(searchIndex),
+    redocUrl: urlOf(redoc),
+    referencePreviewUrls: { light: urlOf(previews.light), dark: urlOf(previews.dark) },
+  };
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'docs.json'), JSON.stringify(site));
   return site;
 }
 
+/** `remix build` (always for production: the server runs React's production runtime). */
+function appBuild(): Promise<void> {
+  return new Promise((resolve, reject) =>
+    spawn(path.join('node_modules', '.bin', 'remix'), ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+      .on('error', reject)
+      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`remix build stopped (exit code ${code})`)))),
+  );
+}
+
+// `tsx scripts/build-site.ts [--app]`: the site, and with --app the app's own build alongside.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  buildSite().then(
+  const app = process.argv.includes('--app') ? appBuild() : Promise.resolve();
+  buildSite('build', 'public/build', app).then(
     (site) => console.log(`site: ${site.pages.length} pages and the assets built in ${Date.now() - started} ms`),
-    (e) => {
+    async (e) => {
       console.error(e instanceof Error ? e.message : e);
+      // The app's build is let finish so that it leaves nothing half written.
+      await app.catch(() => undefined);
       process.exit(1);
     },
   );

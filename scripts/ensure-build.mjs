@@ -16,13 +16,12 @@ function newest(p) {
 const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs : 0;
 if (!built || sources.some((s) => newest(s) > built)) {
   console.log('building the app...');
-  // Always a production build: the server runs React's production runtime.
-  execSync(`${bin('remix')} build`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  // The documentation pages and their search index (docs/docs-site.md).
+  // The app's own build (remix) and the documentation site's (its pages, search index and API
+  // reference preview, docs/docs-site.md) run side by side, in one command.
   try {
-    execSync(`${bin('tsx')} scripts/build-site.ts`, { stdio: 'inherit' });
+    execSync(`${bin('tsx')} scripts/build-site.ts --app`, { stdio: 'inherit' });
   } catch (e) {
-    // A failed page build leaves the app unbuilt, so the next start tries again.
+    // A failed build leaves the app unbuilt, so the next start tries again.
     rmSync('build/index.js', { force: true });
     throw e;
   }
