@@ -81,18 +81,21 @@ function textAssets(dir: string): string[] {
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
+/** Brotli's best quality costs about a second per MB; above this size its quality 9 (within 10 % of the bytes, 20 times faster) is used. */
+const BEST_BROTLI_MAX_BYTES = 512 * 1024;
+
 /**
- * Writes name.br and name.gz beside every text asset (served when the client accepts them),
- * all at once on zlib's thread pool: the largest, Redoc's bundle, takes seconds at Brotli's
- * best quality, and the machine's other cores compress the rest meanwhile.
+ * Writes name.br and name.gz beside every text asset (served when the client accepts them), all
+ * at once on zlib's thread pool, so the machine's cores share the work.
  */
 async function precompress(dir: string): Promise<number> {
   const files = textAssets(dir);
   await Promise.all(
     files.map(async (file) => {
       const data = readFileSync(file);
+      const quality = data.length <= BEST_BROTLI_MAX_BYTES ? 11 : 9;
       const [br, gz] = await Promise.all([
-        brotli(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        brotli(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
         gzip(data, { level: 9 }),
       ]);
       writeFileSync(`${file}.br`, br);
