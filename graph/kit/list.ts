@@ -88,6 +88,25 @@ interface ListDelegate {
 }
 const delegateOf = (model: string) => (prisma() as unknown as Record<string, ListDelegate>)[model[0].toLowerCase() + model.slice(1)];
 
+/**
+ * The rows of a page with their nested selections, in two statements: the page's keys first
+ * (filtered, sorted and limited alone, so an index can serve it), then the rows of those keys
+ * with their relations. One joined statement would build the relations of every matching row
+ * before sorting and limiting them: its cost followed the company's size, not the page's
+ * (docs/decisions/009-relation-loading.md, "Pages").
+ */
+async function pageRows(model: ListDelegate, key: string, query: object, { where, page }: ListSource): Promise<unknown[]> {
+  const keys = ((await model.findMany({ where, ...page, select: { [key]: true } })) as Record<string, unknown>[]).map((row) => row[key]);
+  // An empty page runs the second statement too: the schema checks that every list resolver
+  // uses the nested selection it was given (Pothos answers "Prisma query was unused" otherwise).
+  // The filter again with the keys: rows stay scoped to the company (and to one shard).
+  const selection = query as { select?: object };
+  const keyed = selection.select ? { ...query, select: { ...selection.select, [key]: true } } : query;
+  const rows = (await model.findMany({ ...keyed, where: { AND: [where, { [key]: { in: keys } }] } })) as Record<string, unknown>[];
+  const byKey = new Map(rows.map((row) => [row[key], row]));
+  return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)] : []));
+}
+
 /** One list query of the schema: the page type, its sort keys, search and filters (docs/index.md: lists). */
 export interface ListSpec<Args extends Record<string, unknown>> {
   /** Prisma model of the rows, e.g. `Product`; also names `<Model>List`, `<Model>OrderBy`. */
@@ -125,7 +144,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       data: (t as any).prismaField({
         type: [spec.model],
         description: `The ${spec.what} of this page.`,
-        resolve: (query: object, parent: ListSource) => delegateOf(spec.model).findMany({ ...query, where: parent.where, ...parent.page }),
+        resolve: (query: object, parent: ListSource) => pageRows(delegateOf(spec.model), spec.key ?? 'id', query, parent),
       }),
       total_count: t.int({ description: `How many ${spec.what} match, over all pages.`, resolve: (p) => delegateOf(spec.model).count({ where: p.where }) }),
     }),
