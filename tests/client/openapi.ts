@@ -763,7 +763,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document
-         * @description A multipart/form-data upload: `type` and `file` are required; `description`, `invoice_id` and `parent_document_id` are optional. A file over the size limit (25 MB unless configured) answers 400 and nothing is kept.
+         * @description A multipart/form-data upload: `type` and `file` are required; `description`, `invoice_id` and `parent_document_id` are optional. A file over the size limit (25 MB unless configured) answers 413 PAYLOAD_TOO_LARGE and nothing is kept.
          */
         post: operations["processes.createDocument"];
         delete?: never;
