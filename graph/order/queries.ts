@@ -6,6 +6,7 @@ import { found, located } from '../kit/locate.ts';
 import { orderLocator, checkOperation } from './validate.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../kit/list.ts';
+import { inRange, inStates, type LifecycleState } from '../kit/filters.ts';
 import { orderNullable, orderSearchable, orderSortable, OrderFilters } from './inputs.ts';
 
 
@@ -13,7 +14,7 @@ type OrderFiltersInput = {
   type?: OrderType[] | null;
   reference_codes?: string[] | null;
   external_reference_codes?: string[] | null;
-  status?: ('ACTIVE' | 'FINISHED' | 'CANCELED')[] | null;
+  status?: LifecycleState[] | null;
   subsidiary_id?: number | null;
   inserted_at_from?: Date | null;
   inserted_at_to?: Date | null;
@@ -27,17 +28,7 @@ function filterWhere(f: OrderFiltersInput): Prisma.OrderWhereInput[] {
   if (f.reference_codes?.length) and.push({ reference_code: { in: f.reference_codes } });
   if (f.external_reference_codes?.length) and.push({ external_reference_code: { in: f.external_reference_codes } });
   if (f.subsidiary_id != null) and.push({ subsidiary_id: f.subsidiary_id });
-  if (f.status?.length) {
-    const states: Record<string, Prisma.OrderWhereInput> = {
-      ACTIVE: { finished_at: null, canceled_at: null },
-      FINISHED: { finished_at: { not: null }, canceled_at: null },
-      CANCELED: { canceled_at: { not: null } },
-    };
-    and.push({ OR: f.status.map((s) => states[s]) });
-  }
-  const range = (from?: Date | null, to?: Date | null) => ({ ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) });
-  if (f.inserted_at_from || f.inserted_at_to) and.push({ inserted_at: range(f.inserted_at_from, f.inserted_at_to) });
-  if (f.updated_at_from || f.updated_at_to) and.push({ updated_at: range(f.updated_at_from, f.updated_at_to) });
+  and.push(...inStates(f.status), ...inRange('inserted_at', f.inserted_at_from, f.inserted_at_to), ...inRange('updated_at', f.updated_at_from, f.updated_at_to));
   return and;
 }
 

@@ -5,6 +5,7 @@ import { exposeFields, fieldsOf, type Fields } from '../kit/fields.ts';
 import { MeasurementUnitEnum } from '../reference/enums.ts';
 import { OrderHandlerMapRef } from '../actor/handlers.ts';
 import { balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
+import { lifecycleStateEnum } from '../kit/filters.ts';
 
 
 export const OrderTypeEnum = builder.enumType(OrderType, {
@@ -17,10 +18,7 @@ export const OrderSubtypeEnum = builder.enumType(OrderSubtype, {
   description: 'Whether a purchase or sales order is DIRECT or INDIRECT.',
 });
 
-export const OrderStatusEnum = builder.enumType('OrderStatus', {
-  description: 'State of an order, from its timestamps: ACTIVE (none set), FINISHED (`finished_at`), CANCELED (`canceled_at`).',
-  values: ['ACTIVE', 'FINISHED', 'CANCELED'] as const,
-});
+export const OrderStatusEnum = lifecycleStateEnum('OrderStatus', 'an order');
 
 
 

@@ -5,6 +5,7 @@ import { inputLimits } from '../kit/input-limits.ts';
 import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
 import { AuditItemParams, ShipmentParams } from './shipment/types.ts';
 import { AlertLevelEnum } from './types.ts';
+import { lifecycleStateEnum, rangeFields } from '../kit/filters.ts';
 
 export const ProcessParams = builder.inputType('ProcessParams', {
   description: 'Process fields; only `reference_code` is required when a process is created. Fields left out on an update are kept.',
@@ -27,11 +28,20 @@ export const ProcessParams = builder.inputType('ProcessParams', {
   }),
 });
 
+export const ProcessStatusEnum = lifecycleStateEnum('ProcessStatus', 'a process');
+
+/** Date-time columns of the process, and of its shipment, that the list filters by range. */
+export const processRanges = { inserted_at: 'Created', updated_at: 'Changed', finished_at: 'Finished' } as const;
+export const shipmentRanges = { etd: 'Shipment estimated departure', eta: 'Shipment estimated arrival', atd: 'Shipment actual departure', ata: 'Shipment actual arrival' } as const;
+
 export const ProcessFilters = builder.inputType('ProcessFilters', {
-  description: 'Exact-match filters of the process list.',
+  description: 'Filters of the process list, all applied together; a list filter keeps processes matching any of its values.',
   fields: (t) => ({
     reference_code: t.string({ description: 'Reference code.' }),
+    reference_codes: t.stringList({ description: 'Reference codes.' }),
     alert_level: t.field({ type: AlertLevelEnum, description: 'Alert level.' }),
+    status: t.field({ type: [ProcessStatusEnum], description: 'States: ACTIVE, FINISHED, CANCELED.' }),
+    ...rangeFields(t, { ...processRanges, ...shipmentRanges }),
   }),
 });
 

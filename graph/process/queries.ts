@@ -4,9 +4,27 @@ import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../kit/list.ts';
 import { found, located } from '../kit/locate.ts';
 import { processLocator, operationArg, requireOperation } from './stored.ts';
-import { ProcessFilters, nullableSortable, sortable } from './inputs.ts';
+import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortable } from './inputs.ts';
+import { inRange, inStates, type LifecycleState } from '../kit/filters.ts';
 
-listField<{ operation_id: number; filters?: Record<string, unknown> | null }>({
+type Filters = { reference_code?: string | null; reference_codes?: string[] | null; alert_level?: string | null; status?: LifecycleState[] | null } & Record<string, unknown>;
+
+const dateOf = (v: unknown) => (v instanceof Date ? v : null);
+
+/** The conditions of the list's filters (docs/processes/index.md, "List filters"). */
+function filterWhere(f: Filters): object[] {
+  const shipment = Object.keys(shipmentRanges).flatMap((c) => inRange(c, dateOf(f[`${c}_from`]), dateOf(f[`${c}_to`])));
+  return [
+    ...(f.reference_code != null ? [{ reference_code: f.reference_code }] : []),
+    ...(f.reference_codes?.length ? [{ reference_code: { in: f.reference_codes } }] : []),
+    ...(f.alert_level != null ? [{ alert_level: f.alert_level }] : []),
+    ...inStates(f.status),
+    ...Object.keys(processRanges).flatMap((c) => inRange(c, dateOf(f[`${c}_from`]), dateOf(f[`${c}_to`]))),
+    ...(shipment.length ? [{ foreign_trade_shipment: { is: { AND: shipment } } }] : []),
+  ];
+}
+
+listField<{ operation_id: number; filters?: Filters | null }>({
   model: 'Process',
   field: 'processes',
   what: 'processes',
@@ -16,12 +34,11 @@ listField<{ operation_id: number; filters?: Record<string, unknown> | null }>({
   search: searchColumns(['reference_code'], 'Case-insensitive substring of the reference code.'),
   args: (t) => ({
     operation_id: t.arg.int({ required: true, description: 'The operation.' }),
-    filters: t.arg({ type: ProcessFilters, description: 'Exact-match filters.' }),
+    filters: t.arg({ type: ProcessFilters, description: 'Filters.' }),
   }),
   where: async (args, ctx) => {
     await requireOperation(prisma(), ctx.company.id, args.operation_id);
-    const filters = Object.fromEntries(Object.entries(args.filters ?? {}).filter(([, v]) => v != null));
-    return { company_id: ctx.company.id, operation_id: args.operation_id, deleted_at: null, ...filters };
+    return { AND: [{ company_id: ctx.company.id, operation_id: args.operation_id, deleted_at: null }, ...filterWhere(args.filters ?? {})] };
   },
 });
 

@@ -1196,10 +1196,13 @@ export type OrderParams = {
   type?: OrderType | null | undefined;
 };
 
-/** State of an order, from its timestamps: ACTIVE (none set), FINISHED (`finished_at`), CANCELED (`canceled_at`). */
+/** State of an order, from its timestamps. */
 export type OrderStatus =
+  /** Neither finished nor canceled. */
   | 'ACTIVE'
+  /** `canceled_at` is set. */
   | 'CANCELED'
+  /** `finished_at` is set and `canceled_at` is not. */
   | 'FINISHED';
 
 /** Whether a purchase or sales order is DIRECT or INDIRECT. */
@@ -1399,12 +1402,44 @@ export type ProcessDocumentType =
   | 'WAREHOUSE_RECEIPT'
   | 'WEIGHT_CERTIFICATE';
 
-/** Exact-match filters of the process list. */
+/** Filters of the process list, all applied together; a list filter keeps processes matching any of its values. */
 export type ProcessFilters = {
   /** Alert level. */
   alert_level?: AlertLevel | null | undefined;
+  /** Shipment actual arrival at or after (inclusive). */
+  ata_from?: string | null | undefined;
+  /** Shipment actual arrival at or before (inclusive). */
+  ata_to?: string | null | undefined;
+  /** Shipment actual departure at or after (inclusive). */
+  atd_from?: string | null | undefined;
+  /** Shipment actual departure at or before (inclusive). */
+  atd_to?: string | null | undefined;
+  /** Shipment estimated arrival at or after (inclusive). */
+  eta_from?: string | null | undefined;
+  /** Shipment estimated arrival at or before (inclusive). */
+  eta_to?: string | null | undefined;
+  /** Shipment estimated departure at or after (inclusive). */
+  etd_from?: string | null | undefined;
+  /** Shipment estimated departure at or before (inclusive). */
+  etd_to?: string | null | undefined;
+  /** Finished at or after (inclusive). */
+  finished_at_from?: string | null | undefined;
+  /** Finished at or before (inclusive). */
+  finished_at_to?: string | null | undefined;
+  /** Created at or after (inclusive). */
+  inserted_at_from?: string | null | undefined;
+  /** Created at or before (inclusive). */
+  inserted_at_to?: string | null | undefined;
   /** Reference code. */
   reference_code?: string | null | undefined;
+  /** Reference codes. */
+  reference_codes?: Array<string> | null | undefined;
+  /** States: ACTIVE, FINISHED, CANCELED. */
+  status?: Array<ProcessStatus> | null | undefined;
+  /** Changed at or after (inclusive). */
+  updated_at_from?: string | null | undefined;
+  /** Changed at or before (inclusive). */
+  updated_at_to?: string | null | undefined;
 };
 
 /** One sort key of a Process list. */
@@ -1452,6 +1487,15 @@ export type ProcessParams = {
   /** Your process number; unique among the live processes of the operation and the key of upserts. Required on create; never blank. */
   reference_code?: string | null | undefined;
 };
+
+/** State of a process, from its timestamps. */
+export type ProcessStatus =
+  /** Neither finished nor canceled. */
+  | 'ACTIVE'
+  /** `canceled_at` is set. */
+  | 'CANCELED'
+  /** `finished_at` is set and `canceled_at` is not. */
+  | 'FINISHED';
 
 /** Exact-match filters of the product list. */
 export type ProductFilters = {

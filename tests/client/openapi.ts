@@ -497,7 +497,7 @@ export interface paths {
         };
         /**
          * List processes
-         * @description Lists the live processes of the operation with their whole foreign trade shipment, paginated; `search` matches the reference code.
+         * @description Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment's `etd`, `eta`, `atd`, `ata`; `search` matches the reference code.
          */
         get: operations["processes.list"];
         /**
@@ -2600,7 +2600,7 @@ export interface components {
             updated_at_to?: string;
         };
         /**
-         * @description State of an order, from its timestamps: ACTIVE (none set), FINISHED (`finished_at`), CANCELED (`canceled_at`).
+         * @description State of an order, from its timestamps.
          * @enum {string}
          */
         OrderStatus: "ACTIVE" | "FINISHED" | "CANCELED";
@@ -5485,13 +5485,106 @@ export interface components {
              */
             updated_at: string;
         };
-        /** @description Exact-match filters of the process list. */
+        /** @description Filters of the process list, all applied together; a list filter keeps processes matching any of its values. */
         ProcessFilters: {
             /** @description Reference code. */
             reference_code?: string;
+            /** @description Reference codes. */
+            reference_codes?: string[];
             /** @description Alert level. */
             alert_level?: components["schemas"]["AlertLevel"];
+            /** @description States: ACTIVE, FINISHED, CANCELED. */
+            status?: components["schemas"]["ProcessStatus"][];
+            /**
+             * Format: date-time
+             * @description Created at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            inserted_at_from?: string;
+            /**
+             * Format: date-time
+             * @description Created at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            inserted_at_to?: string;
+            /**
+             * Format: date-time
+             * @description Changed at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            updated_at_from?: string;
+            /**
+             * Format: date-time
+             * @description Changed at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            updated_at_to?: string;
+            /**
+             * Format: date-time
+             * @description Finished at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            finished_at_from?: string;
+            /**
+             * Format: date-time
+             * @description Finished at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            finished_at_to?: string;
+            /**
+             * Format: date-time
+             * @description Shipment estimated departure at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            etd_from?: string;
+            /**
+             * Format: date-time
+             * @description Shipment estimated departure at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            etd_to?: string;
+            /**
+             * Format: date-time
+             * @description Shipment estimated arrival at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            eta_from?: string;
+            /**
+             * Format: date-time
+             * @description Shipment estimated arrival at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            eta_to?: string;
+            /**
+             * Format: date-time
+             * @description Shipment actual departure at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            atd_from?: string;
+            /**
+             * Format: date-time
+             * @description Shipment actual departure at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            atd_to?: string;
+            /**
+             * Format: date-time
+             * @description Shipment actual arrival at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            ata_from?: string;
+            /**
+             * Format: date-time
+             * @description Shipment actual arrival at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            ata_to?: string;
         };
+        /**
+         * @description State of a process, from its timestamps.
+         * @enum {string}
+         */
+        ProcessStatus: "ACTIVE" | "FINISHED" | "CANCELED";
         /** @description Process fields; only `reference_code` is required when a process is created. Fields left out on an update are kept. */
         ProcessParams: {
             /** @description Your process number; unique among the live processes of the operation and the key of upserts. Required on create; never blank. */
