@@ -78,6 +78,8 @@ export const OrderFilters = builder.inputType('OrderFilters', {
     external_reference_codes: t.stringList({ description: 'External reference codes.' }),
     status: t.field({ type: [OrderStatusEnum], description: 'States: ACTIVE, FINISHED, CANCELED.' }),
     subsidiary_id: t.int({ description: 'Subsidiary id.' }),
+    product_id: t.int({ description: 'Orders with an item of this product (by id).' }),
+    product_code: t.string({ description: 'Orders with an item of this product (by its code).' }),
     inserted_at_from: t.field({ type: 'DateTime', description: 'Created at or after.' }),
     inserted_at_to: t.field({ type: 'DateTime', description: 'Created at or before.' }),
     updated_at_from: t.field({ type: 'DateTime', description: 'Changed at or after.' }),

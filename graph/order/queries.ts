@@ -16,6 +16,8 @@ type OrderFiltersInput = {
   external_reference_codes?: string[] | null;
   status?: LifecycleState[] | null;
   subsidiary_id?: number | null;
+  product_id?: number | null;
+  product_code?: string | null;
   inserted_at_from?: Date | null;
   inserted_at_to?: Date | null;
   updated_at_from?: Date | null;
@@ -28,6 +30,10 @@ function filterWhere(f: OrderFiltersInput): Prisma.OrderWhereInput[] {
   if (f.reference_codes?.length) and.push({ reference_code: { in: f.reference_codes } });
   if (f.external_reference_codes?.length) and.push({ external_reference_code: { in: f.external_reference_codes } });
   if (f.subsidiary_id != null) and.push({ subsidiary_id: f.subsidiary_id });
+  if (f.product_id != null || f.product_code != null) {
+    const item = { ...(f.product_id != null ? { product_id: f.product_id } : {}), ...(f.product_code != null ? { product: { is: { code: f.product_code, deleted_at: null } } } : {}) };
+    and.push({ OR: [{ purchase_order: { is: { items: { some: item } } } }, { sales_order: { is: { items: { some: item } } } }] });
+  }
   and.push(...inStates(f.status), ...inRange('inserted_at', f.inserted_at_from, f.inserted_at_to), ...inRange('updated_at', f.updated_at_from, f.updated_at_to));
   return and;
 }

@@ -1142,6 +1142,10 @@ export type OrderFilters = {
   inserted_at_from?: string | null | undefined;
   /** Created at or before. */
   inserted_at_to?: string | null | undefined;
+  /** Orders with an item of this product (by its code). */
+  product_code?: string | null | undefined;
+  /** Orders with an item of this product (by id). */
+  product_id?: number | null | undefined;
   /** Reference codes. */
   reference_codes?: Array<string> | null | undefined;
   /** States: ACTIVE, FINISHED, CANCELED. */

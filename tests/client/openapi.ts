@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * List orders
-         * @description Lists the live orders of the operation, paginated, with their items and handlers. Filters: `filters[type]`, `filters[reference_codes][]`, `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[inserted_at_from]`/`_to`, `filters[updated_at_from]`/`_to`; `search` matches reference codes and observations.
+         * @description Lists the live orders of the operation, paginated, with their items and handlers. Filters: `filters[type]`, `filters[reference_codes][]`, `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[product_id]` or `filters[product_code]` (orders with an item of that product), `filters[inserted_at_from]`/`_to`, `filters[updated_at_from]`/`_to`; `search` matches reference codes and observations.
          */
         get: operations["orders.list"];
         /**
@@ -2574,6 +2574,13 @@ export interface components {
              * @description Subsidiary id.
              */
             subsidiary_id?: number;
+            /**
+             * Format: int32
+             * @description Orders with an item of this product (by id).
+             */
+            product_id?: number;
+            /** @description Orders with an item of this product (by its code). */
+            product_code?: string;
             /**
              * Format: date-time
              * @description Created at or after.
