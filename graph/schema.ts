@@ -18,6 +18,7 @@ import './process/queries.ts';
 import './process/mutations.ts';
 import './costs/cost-model.ts';
 import './process/documents.ts';
+import './events/schema.ts';
 
 /** The domain schema: every type registered by the imports above. */
 export const schema = builder.toSchema({ sortSchema: false });

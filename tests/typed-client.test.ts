@@ -76,6 +76,9 @@ describe('a client generated from /openapi.json', () => {
     const gone = await api.GET('/products/{id}', { params: { path: { id } } });
     expect(gone.response.status).toBe(404);
     expect(gone.error!.code).toBe('NOT_FOUND');
+    const events = await api.GET('/events', { params: { query: { limit: 100, filters: { type: 'product.deleted' } } } });
+    expect(events.data!.data.map((e) => e.data.id)).toContain(id);
+    expect(events.data!.next_cursor).toEqual(expect.any(String));
   });
 
   it('runs an order through its lifecycle by id and by reference code, and changes single lines', async () => {

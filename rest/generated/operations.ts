@@ -511,6 +511,16 @@ export type DuimpStatus =
   | 'REGISTERED_AWAITING_CHANNEL'
   | 'SELECTED_FOR_INSPECTION';
 
+/** Which events to list. */
+export type EventFilters = {
+  /** Only events created at or after this time. */
+  created_after?: string | null | undefined;
+  /** Only events created before this time. */
+  created_before?: string | null | undefined;
+  /** Only events of this type, e.g. `order.created`. */
+  type?: string | null | undefined;
+};
+
 /** Customs channel of an export declaration. */
 export type ExportChannel =
   | 'GREEN'
@@ -2845,6 +2855,15 @@ export type ReferenceCurrencysListQueryVariables = Exact<{
 
 export type ReferenceCurrencysListQuery = { currencies: { total_count: number, data: Array<CurrencyFieldsFragment> } };
 
+export type EventsListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  after?: string | null | undefined;
+  filters?: EventFilters | null | undefined;
+}>;
+
+
+export type EventsListQuery = { events: { next_cursor: string | null, has_more: boolean, data: Array<EventFieldsFragment> } };
+
 export type AccessGroupFieldsFragment = { id: number, slug: string, name: string };
 
 export type ActorFieldsFragment = { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<PartnershipRoleFieldsFragment> };
@@ -2892,6 +2911,8 @@ export type DemurrageFieldsFragment = { id: number, free_time: number, daily_rat
 export type DriverFieldsFragment = { id: number, name: string, country_code: string | null, cpf: string | null, official_document: string | null, birthday: string | null, license_number: string | null, license_category: string | null, license_expiration_date: string | null, inserted_at: string, updated_at: string, country: CountryFieldsFragment | null };
 
 export type DuimpFieldsFragment = { id: number, number: string | null, version: string | null, status: DuimpStatus | null, status_response: StatusResponse, channel: ImportChannel | null, delivered_at: string | null, importer: string | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null };
+
+export type EventFieldsFragment = { id: string, type: string, created_at: string, data: Record<string, unknown>, previous: Record<string, unknown> | null, shipment: Record<string, unknown> | null, container_event: Record<string, unknown> | null, customs: Record<string, unknown> | null };
 
 export type ExportDeclarationFieldsFragment = { id: number, number: string, channel: ExportChannel | null, status: ExportDeclarationStatus | null, status_response: StatusResponse, registered_at: string | null, customs_cleared_at: string | null, endorsed_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null };
 

@@ -1236,6 +1236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The events of the company, oldest first, by cursor: pass the `next_cursor` of a page as `after` to read the next one. Filter by `filters[type]` and by time with `filters[created_after]` and `filters[created_before]`. Events are kept for 30 days.
+         */
+        get: operations["events.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7050,6 +7070,56 @@ export interface components {
         CountryFilters: {
             /** @description ISO 3166-1 alpha-2 country code, e.g. BR. */
             country_code?: string;
+        };
+        /** @description A change recorded in the transaction that made it (docs/webhooks.md, Event catalogue). */
+        Event: {
+            /** @description Event id, `evt_` and 24 hex digits; the `webhook-id` of its deliveries. */
+            id: string;
+            /** @description Event type, e.g. `order.created`. */
+            type: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed (its transaction began).
+             * @example 2025-03-01T12:00:00Z
+             */
+            created_at: string;
+            /** @description The resource as its GET route answers it; for a deleted order, process or product its id, code and `deleted_at`. */
+            data: {
+                [key: string]: unknown;
+            };
+            /** @description The values the change replaced, by field (updates and lifecycle steps). */
+            previous: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The shipment whose ETA or tracking status changed. */
+            shipment: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The container event added. */
+            container_event: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The customs record (`kind`, `id`, `status`) whose status changed. */
+            customs: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description Which events to list. */
+        EventFilters: {
+            /** @description Only events of this type, e.g. `order.created`. */
+            type?: string;
+            /**
+             * Format: date-time
+             * @description Only events created at or after this time.
+             * @example 2025-03-01T12:00:00Z
+             */
+            created_after?: string;
+            /**
+             * Format: date-time
+             * @description Only events created before this time.
+             * @example 2025-03-01T12:00:00Z
+             */
+            created_before?: string;
         };
     };
     responses: {
@@ -21353,6 +21423,65 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "events.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                after?: string;
+                /** @description Filters, e.g. `filters[field]=value`. */
+                filters?: components["schemas"]["EventFilters"];
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id",
+                     *           "type": "type",
+                     *           "created_at": "2025-03-01T12:00:00Z",
+                     *           "data": {},
+                     *           "previous": {},
+                     *           "shipment": {},
+                     *           "container_event": {},
+                     *           "customs": {}
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next_cursor",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        /** @description Pass as `after` for the next page; kept after the last page, since newer rows come after it. */
+                        next_cursor: string | null;
+                        /** @description Whether more rows already follow this page. */
+                        has_more: boolean;
                     };
                 };
             };
