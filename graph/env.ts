@@ -41,6 +41,8 @@ export interface Env {
   logLevel: LogLevel;
   /** How GraphQL operations (and so every REST request) are executed; see GRAPHQL_EXECUTOR in .env.example. */
   graphqlExecutor: GraphqlExecutor;
+  /** Whether webhooks may target private, loopback and link-local addresses (tests, local development). */
+  webhooksAllowPrivateTargets: boolean;
 }
 
 /**
@@ -126,6 +128,10 @@ export function readEnv(vars: Vars): Env {
     problems.push(`GRAPHQL_EXECUTOR must be one of ${graphqlExecutors.join(', ')}, got "${graphqlExecutor}"`);
   }
 
+  const allowPrivate = given('WEBHOOKS_ALLOW_PRIVATE_TARGETS');
+  if (allowPrivate !== undefined && !['true', 'false', '1', '0'].includes(allowPrivate)) problems.push(`WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false, got "${allowPrivate}"`);
+  const webhooksAllowPrivateTargets = allowPrivate === 'true' || allowPrivate === '1';
+
   const env: Env = {
     port,
     databaseUrl,
@@ -149,6 +155,7 @@ export function readEnv(vars: Vars): Env {
     workers,
     logLevel,
     graphqlExecutor,
+    webhooksAllowPrivateTargets,
   };
   if (problems.length) throw new EnvError(problems);
   return env;

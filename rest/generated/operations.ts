@@ -2139,6 +2139,55 @@ export type VesselOrderField =
   | 'mmsi_number'
   | 'name';
 
+/** One sort key of a WebhookDelivery list. */
+export type WebhookDeliveryOrderBy = {
+  /** Field to sort by. */
+  field: WebhookDeliveryOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type WebhookDeliveryOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'next_attempt_at';
+
+/** PENDING until an attempt succeeds (SUCCEEDED) or the retries run out (FAILED). */
+export type WebhookDeliveryStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
+
+/** One sort key of a WebhookEndpoint list. */
+export type WebhookEndpointOrderBy = {
+  /** Field to sort by. */
+  field: WebhookEndpointOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type WebhookEndpointOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'updated_at';
+
+/** An endpoint as written: on update, fields left out are kept. */
+export type WebhookEndpointParams = {
+  /** What the endpoint is for. */
+  description?: string | null | undefined;
+  /** false stops deliveries; true starts them again (also after the platform disabled the endpoint). */
+  enabled?: boolean | null | undefined;
+  /** Event types to deliver, or `["*"]` for all of them. */
+  events?: Array<string> | null | undefined;
+  /** Where deliveries are POSTed: an http or https URL of a public address. */
+  url?: string | null | undefined;
+};
+
+/** ENABLED endpoints receive deliveries; DISABLED ones (by you, or after failing for 3 days) do not. */
+export type WebhookEndpointStatus =
+  | 'DISABLED'
+  | 'ENABLED';
+
 export type ProductsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
@@ -2864,6 +2913,76 @@ export type EventsListQueryVariables = Exact<{
 
 export type EventsListQuery = { events: { next_cursor: string | null, has_more: boolean, data: Array<EventFieldsFragment> } };
 
+export type WebhooksListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<WebhookEndpointOrderBy> | WebhookEndpointOrderBy | null | undefined;
+}>;
+
+
+export type WebhooksListQuery = { webhookEndpoints: { total_count: number, data: Array<WebhookEndpointFieldsFragment> } };
+
+export type WebhooksCreateMutationVariables = Exact<{
+  params: WebhookEndpointParams;
+}>;
+
+
+export type WebhooksCreateMutation = { createWebhookEndpoint: WebhookEndpointFieldsFragment };
+
+export type WebhooksGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WebhooksGetQuery = { webhookEndpoint: WebhookEndpointFieldsFragment };
+
+export type WebhooksUpdateMutationVariables = Exact<{
+  id: number;
+  params: WebhookEndpointParams;
+}>;
+
+
+export type WebhooksUpdateMutation = { updateWebhookEndpoint: WebhookEndpointFieldsFragment };
+
+export type WebhooksDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WebhooksDeleteMutation = { deleteWebhookEndpoint: WebhookEndpointFieldsFragment };
+
+export type WebhooksRotateSecretMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WebhooksRotateSecretMutation = { rotateWebhookEndpointSecret: WebhookEndpointFieldsFragment };
+
+export type WebhooksTestMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WebhooksTestMutation = { testWebhookEndpoint: WebhookDeliveryFieldsFragment };
+
+export type WebhooksDeliveriesQueryVariables = Exact<{
+  id: number;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<WebhookDeliveryOrderBy> | WebhookDeliveryOrderBy | null | undefined;
+}>;
+
+
+export type WebhooksDeliveriesQuery = { webhookDeliveries: { total_count: number, data: Array<WebhookDeliveryFieldsFragment> } };
+
+export type WebhooksRetryDeliveryMutationVariables = Exact<{
+  id: number;
+  delivery_id: number;
+}>;
+
+
+export type WebhooksRetryDeliveryMutation = { retryWebhookDelivery: WebhookDeliveryFieldsFragment };
+
 export type AccessGroupFieldsFragment = { id: number, slug: string, name: string };
 
 export type ActorFieldsFragment = { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<PartnershipRoleFieldsFragment> };
@@ -3029,3 +3148,9 @@ export type VesselDimensionsFieldsFragment = { a: number | null, b: number | nul
 export type VesselFieldsFragment = { id: number, name: string | null, imo_number: string | null, mmsi_number: string, callsign: string | null, ais_class: AisClass | null, deadweight: number | null, gross_tonnage: number | null, ship_type_code: number | null, ship_type: ShipType | null, ship_sub_type: ShipSubType | null, country: CountryFieldsFragment | null, dimensions: VesselDimensionsFieldsFragment, last_position_update: VesselLastPositionUpdateFieldsFragment | null };
 
 export type VesselLastPositionUpdateFieldsFragment = { ais_updated_at: string | null, course: number | null, heading: number | null, latitude: number | null, longitude: number | null, speed: number | null, voyage_destination: string | null, voyage_destination_port_name: string | null, voyage_destination_port_unlocode: string | null, voyage_eta: string | null, voyage_updated_at: string | null };
+
+export type WebhookAttemptFieldsFragment = { id: number, attempted_at: string, response_status: number | null, duration_ms: number, error: string | null };
+
+export type WebhookDeliveryFieldsFragment = { id: number, endpoint_id: number, event_id: string, event_type: string, status: WebhookDeliveryStatus, attempt_count: number, next_attempt_at: string | null, response_status: number | null, duration_ms: number | null, error: string | null, inserted_at: string, attempts: Array<WebhookAttemptFieldsFragment> };
+
+export type WebhookEndpointFieldsFragment = { id: number, url: string, description: string | null, events: Array<string>, status: WebhookEndpointStatus, disabled_at: string | null, disabled_reason: string | null, failing_since: string | null, secret: string | null, previous_secret_expires_at: string | null, inserted_at: string, updated_at: string };
