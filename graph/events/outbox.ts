@@ -70,6 +70,24 @@ function payloadOf(event: PendingEvent, rendered: Map<string, unknown>): Prisma.
   return JSON.parse(JSON.stringify({ data, ...event.extra, ...(event.previous ? { previous: event.previous } : {}) }));
 }
 
+/** An event as recorded. */
+export interface RecordedEvent {
+  company_id: number;
+  id: string;
+  type: string;
+  payload: Prisma.InputJsonValue;
+  created_at: Date;
+}
+
+/** Reacts to the events of a transaction, inside it (the webhook deliveries, graph/webhooks/fan-out.ts). */
+export type EventsListener = (tx: Tx, events: RecordedEvent[]) => Promise<void>;
+const listeners: EventsListener[] = [];
+
+/** Registers work to do with every transaction's events before it commits. */
+export function onEventsRecorded(listener: EventsListener): void {
+  if (!listeners.includes(listener)) listeners.push(listener);
+}
+
 /** Turns the open transaction's captured changes into events, written in one statement. */
 export async function recordEvents(tx: Tx): Promise<void> {
   const changes = await takeChanges(tx);
@@ -77,9 +95,10 @@ export async function recordEvents(tx: Tx): Promise<void> {
   const events = eventsOf(coalesce(changes));
   if (!events.length) return;
   const rendered = await renderResources(events.flatMap((e) => (e.resource && !e.data ? [{ company_id: e.company_id, ...e.resource }] : [])));
-  await tx.event.createMany({
-    data: events.map((e) => ({ company_id: e.company_id, id: newEventId(), type: e.type, payload: payloadOf(e, rendered) })),
-  });
+  const createdAt = new Date();
+  const rows: RecordedEvent[] = events.map((e) => ({ company_id: e.company_id, id: newEventId(), type: e.type, payload: payloadOf(e, rendered), created_at: createdAt }));
+  await tx.event.createMany({ data: rows });
+  for (const listener of listeners) await listener(tx, rows);
 }
 
 beforeEveryCommit(recordEvents);

@@ -42,6 +42,8 @@ describe('the environment', () => {
       logLevel: 'info',
       graphqlExecutor: 'jit',
       webhooksAllowPrivateTargets: false,
+      webhooksRetryScale: 1,
+      webhooksInAppWorker: true,
     });
   });
 
