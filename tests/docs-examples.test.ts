@@ -122,7 +122,6 @@ const NOT_YET_EXECUTED = [
   "docs/products.md: curl -X POST \"$TT/products?locale=en-US\" \\",
   "docs/products.md: curl -X POST \"$TT/products?locale=en-US\" \\",
   "docs/products.md: curl -X POST \"$TT/products?locale=en-US\" \\",
-  "docs/webhooks.md: curl -H \"api-key: $TT_API_KEY\" \\",
 ];
 
 /** How each language runs a page's requests: the answers come out as raw HTTP, one after the other. */

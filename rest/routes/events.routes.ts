@@ -13,7 +13,7 @@ export const eventRoutes = [
     tag: 'Events',
     summary: 'List events',
     description:
-      'The events of the company, oldest first, by cursor: pass the `next_cursor` of a page as `after` to read the next one. Filter by `filters[type]` and by time with `filters[created_after]` and `filters[created_before]`. Events are kept for 30 days.',
+      'The events of the company, oldest first, by cursor: pass the `next_cursor` of a page as `after` to read the next one. Filter by `filters[type]` and by time with `filters[created_after]` and `filters[created_before]`.',
     status: 200,
     list: true,
     document: `query EventsList($limit: Int, $after: String, $filters: EventFilters) {

@@ -1245,7 +1245,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The events of the company, oldest first, by cursor: pass the `next_cursor` of a page as `after` to read the next one. Filter by `filters[type]` and by time with `filters[created_after]` and `filters[created_before]`. Events are kept for 30 days.
+         * @description The events of the company, oldest first, by cursor: pass the `next_cursor` of a page as `after` to read the next one. Filter by `filters[type]` and by time with `filters[created_after]` and `filters[created_before]`.
          */
         get: operations["events.list"];
         put?: never;
