@@ -41,6 +41,12 @@ export interface Env {
   logLevel: LogLevel;
   /** How GraphQL operations (and so every REST request) are executed; see GRAPHQL_EXECUTOR in .env.example. */
   graphqlExecutor: GraphqlExecutor;
+  /** Whether webhooks may target private, loopback and link-local addresses (tests, local development). */
+  webhooksAllowPrivateTargets: boolean;
+  /** Factor on every webhook retry wait and on the 24 h and 3 day limits (tests shrink them). */
+  webhooksRetryScale: number;
+  /** Whether the app process delivers webhooks too (on PostgreSQL, `npm run worker` processes can do it alone). */
+  webhooksInAppWorker: boolean;
 }
 
 /**
@@ -126,6 +132,16 @@ export function readEnv(vars: Vars): Env {
     problems.push(`GRAPHQL_EXECUTOR must be one of ${graphqlExecutors.join(', ')}, got "${graphqlExecutor}"`);
   }
 
+  const allowPrivate = given('WEBHOOKS_ALLOW_PRIVATE_TARGETS');
+  if (allowPrivate !== undefined && !['true', 'false', '1', '0'].includes(allowPrivate)) problems.push(`WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false, got "${allowPrivate}"`);
+  const webhooksAllowPrivateTargets = allowPrivate === 'true' || allowPrivate === '1';
+  const scale = given('WEBHOOKS_RETRY_SCALE');
+  const webhooksRetryScale = scale === undefined ? 1 : Number(scale);
+  if (!(webhooksRetryScale > 0 && webhooksRetryScale <= 1)) problems.push(`WEBHOOKS_RETRY_SCALE must be a number above 0 and at most 1, got "${scale}"`);
+  const inApp = given('WEBHOOKS_IN_APP_WORKER');
+  if (inApp !== undefined && !['true', 'false', '1', '0'].includes(inApp)) problems.push(`WEBHOOKS_IN_APP_WORKER must be true or false, got "${inApp}"`);
+  const webhooksInAppWorker = inApp === undefined || inApp === 'true' || inApp === '1';
+
   const env: Env = {
     port,
     databaseUrl,
@@ -149,6 +165,9 @@ export function readEnv(vars: Vars): Env {
     workers,
     logLevel,
     graphqlExecutor,
+    webhooksAllowPrivateTargets,
+    webhooksRetryScale,
+    webhooksInAppWorker,
   };
   if (problems.length) throw new EnvError(problems);
   return env;

@@ -18,6 +18,10 @@ import './process/queries.ts';
 import './process/mutations.ts';
 import './costs/cost-model.ts';
 import './process/documents.ts';
+import './events/schema.ts';
+import './webhooks/types.ts';
+import './webhooks/schema.ts';
+import './webhooks/fan-out.ts';
 
 /** The domain schema: every type registered by the imports above. */
 export const schema = builder.toSchema({ sortSchema: false });

@@ -213,6 +213,18 @@ export function buildOpenApi() {
           const listType = getNamedType(rootType.type);
           const sel = root.selectionSet!.selections.find((s) => s.kind === 'Field' && s.name.value === 'data') as FieldNode;
           const dataField = (listType as unknown as { getFields(): Record<string, { type: never }> }).getFields().data;
+          const selected = (name: string) => root.selectionSet!.selections.some((s) => s.kind === 'Field' && s.name.value === name);
+          // Pages by offset count their rows; pages by cursor (events) name the next cursor instead.
+          if (selected('next_cursor'))
+            return <SchemaObject>{
+              type: 'object',
+              required: ['data', 'next_cursor', 'has_more'],
+              properties: {
+                data: registry.selection(dataField.type, sel.selectionSet),
+                next_cursor: { type: ['string', 'null'], maxLength: 64, description: 'Pass as `after` for the next page; kept after the last page, since newer rows come after it.' },
+                has_more: { type: 'boolean', description: 'Whether more rows already follow this page.' },
+              },
+            };
           return {
             type: 'object',
             required: ['data', 'total_count'],

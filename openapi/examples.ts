@@ -38,7 +38,7 @@ export function exampleOf(
   }
   if (schema.enum) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (key in byName && (type === 'string' || type === 'integer')) return byName[key];
+  if (key in byName && typeof byName[key] === ({ string: 'string', integer: 'number' } as Record<string, string>)[String(type)]) return byName[key];
   switch (type) {
     case 'object': {
       if (!schema.properties || depth > MAX_DEPTH) return {};

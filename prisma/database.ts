@@ -100,12 +100,30 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
   });
 }
 
+/**
+ * NOTE: the PostgreSQL adapter runs a migration script by splitting it at every `;`, which
+ * breaks a function body (`$$ ... ; ... $$`, the events capture trigger). The server reads a
+ * script of several statements by itself (the simple query protocol), so the script is sent
+ * whole, as `prisma migrate deploy` does. PGlite's adapter already sends it whole.
+ */
+function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const driver = (adapter as { underlyingDriver?: () => unknown }).underlyingDriver?.() as { query?: (text: string) => Promise<unknown> } | undefined;
+  if (adapter.provider !== 'postgres' || adapter.adapterName !== '@prisma/adapter-pg' || typeof driver?.query !== 'function') return adapter;
+  return new Proxy(adapter, {
+    get(obj, prop, receiver) {
+      if (prop === 'executeScript') return async (script: string) => void (await driver.query!(script));
+      const value = Reflect.get(obj, prop, receiver);
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
+  });
+}
+
 function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory, traceChars: number | undefined): SqlMigrationAwareDriverAdapterFactory {
   return new Proxy(factory, {
     get(obj, prop, receiver) {
       const value = Reflect.get(obj, prop, receiver);
       if (prop === 'connect') {
-        return async () => counted(await (value as () => Promise<SqlDriverAdapter>).call(obj), traceChars);
+        return async () => wholeScripts(counted(await (value as () => Promise<SqlDriverAdapter>).call(obj), traceChars));
       }
       return typeof value === 'function' ? value.bind(obj) : value;
     },

@@ -76,6 +76,26 @@ describe('a client generated from /openapi.json', () => {
     const gone = await api.GET('/products/{id}', { params: { path: { id } } });
     expect(gone.response.status).toBe(404);
     expect(gone.error!.code).toBe('NOT_FOUND');
+    const events = await api.GET('/events', { params: { query: { limit: 100, filters: { type: 'product.deleted' } } } });
+    expect(events.data!.data.map((e) => e.data.id)).toContain(id);
+    expect(events.data!.next_cursor).toEqual(expect.any(String));
+  });
+
+  it('registers, reads, lists, updates, tests, retries, rotates and deletes a webhook endpoint', async () => {
+    const created = await api.POST('/webhooks', { body: { params: { url: 'http://127.0.0.1:9/hooks', events: ['order.created'] } } });
+    expect(created.response.status).toBe(201);
+    const id = created.data!.data.id;
+    expect(created.data!.data.secret).toMatch(/^whsec_/);
+    expect((await api.GET('/webhooks/{id}', { params: { path: { id } } })).data!.data.secret).toBeNull();
+    expect((await api.GET('/webhooks', { params: { query: { order_by: '-id', limit: 5 } } })).data!.data[0].id).toBe(id);
+    expect((await api.PUT('/webhooks/{id}', { params: { path: { id } }, body: { params: { events: ['*'] } } })).data!.data.events).toEqual(['*']);
+    const ping = await api.POST('/webhooks/{id}/test', { params: { path: { id } } });
+    expect(ping.data!.data.event_type).toBe('ping');
+    const delivery_id = ping.data!.data.id;
+    expect((await api.GET('/webhooks/{id}/deliveries', { params: { path: { id } } })).data!.total_count).toBe(1);
+    expect((await api.POST('/webhooks/{id}/deliveries/{delivery_id}/retry', { params: { path: { id, delivery_id } } })).response.status).toBe(200);
+    expect((await api.POST('/webhooks/{id}/rotate-secret', { params: { path: { id } } })).data!.data.secret).toMatch(/^whsec_/);
+    expect((await api.DELETE('/webhooks/{id}', { params: { path: { id } } })).response.status).toBe(200);
   });
 
   it('runs an order through its lifecycle by id and by reference code, and changes single lines', async () => {

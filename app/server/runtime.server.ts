@@ -11,6 +11,7 @@ import { env } from '../../graph/env';
 import { countCompanies, createCompany, type NewCompany } from '../../graph/company/companies';
 import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
+import { startDeliveryWorker } from '../../graph/webhooks/workers';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
@@ -167,6 +168,8 @@ export const runtime = {
     process.on('uncaughtException', (e) => console.error('[server] uncaught error', e instanceof Error ? e.message : e));
     process.on('unhandledRejection', (e) => console.error('[server] unhandled rejection', e instanceof Error ? e.message : e));
     const demo = await prepare(log);
+    // Webhook deliveries: graphile-worker on a PostgreSQL server, the embedded loop otherwise (docs/webhooks.md).
+    const deliveries = env().webhooksInAppWorker ? await startDeliveryWorker() : undefined;
     const app = httpApp(build);
     // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
     // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
@@ -208,6 +211,7 @@ export const runtime = {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections?.();
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await deliveries?.stop();
       await disconnect();
       process.exit(0);
     };

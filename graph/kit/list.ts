@@ -1,7 +1,7 @@
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
-import { FieldErrors, BadInputError, fieldMessages } from '../errors.ts';
+import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
 
 /** Pagination bounds of the public contract. */
 export const PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
@@ -31,6 +31,7 @@ export interface ListArgs {
   offset?: number | null;
   order_by?: { field: string; order?: Direction | null }[] | null;
   search?: string | null;
+  ids?: number[] | null;
 }
 
 /** Prisma skip/take/orderBy for list arguments; out-of-range pagination is a 400 on its field. */
@@ -163,14 +164,17 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
           description: `Sort keys, applied in order (default ${(spec.defaultOrder ?? [{ field: spec.key ?? 'id' }]).map((o) => o.field).join(', ')} ascending).`,
         }),
         ...(spec.search ? { search: t.arg.string({ description: spec.search.description }) } : {}),
+        ids: t.arg.intList({ description: `Only the rows with these ids (at most ${PAGE.maxLimit}).` }),
       } as never,
       resolve: async (_root, rawArgs, ctx) => {
         const args = rawArgs as unknown as Args & ListArgs;
         const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
         const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key);
+        if (args.ids && args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);
         const base = await spec.where(args, ctx);
         const text = args.search?.trim();
-        return { where: text && spec.search ? { AND: [base, spec.search.where(text)] } : base, page };
+        const conditions = [base, ...(text && spec.search ? [spec.search.where(text)] : []), ...(args.ids ? [{ id: { in: args.ids } }] : [])];
+        return { where: conditions.length > 1 ? { AND: conditions } : base, page };
       },
     }),
   );

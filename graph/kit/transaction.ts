@@ -23,6 +23,19 @@ export interface WriteOptions {
   timeout?: number;
 }
 
+/** Work the write path runs at the end of every transaction it opens, before the commit. */
+export type BeforeCommit = (tx: Tx) => Promise<void>;
+const beforeCommit: BeforeCommit[] = [];
+
+/**
+ * Registers work every transaction of the write path runs last, inside the transaction: the
+ * events outbox (graph/events/outbox.ts) turns the rows its triggers captured into events, so
+ * no mutation can commit a change without its event, and a rolled-back change has none.
+ */
+export function beforeEveryCommit(hook: BeforeCommit): void {
+  if (!beforeCommit.includes(hook)) beforeCommit.push(hook);
+}
+
 type ErrorLike = { code?: unknown; name?: unknown; kind?: unknown; cause?: unknown; meta?: Record<string, unknown>; originalCode?: unknown };
 
 /** The error and the causes it wraps (Prisma wraps driver errors one or two levels deep). */
@@ -89,7 +102,12 @@ export async function write<T>(work: (tx: Tx) => Promise<T>, options: WriteOptio
   }
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await client().$transaction((tx) => current.run({ tx, readOnly: false }, () => work(tx)), {
+      const finished = async (tx: Tx) => {
+        const result = await work(tx);
+        for (const hook of beforeCommit) await hook(tx);
+        return result;
+      };
+      return await client().$transaction((tx) => current.run({ tx, readOnly: false }, () => finished(tx)), {
         timeout: options.timeout ?? 60_000,
         maxWait: 10_000,
         ...(options.repeatableRead ? { isolationLevel: 'RepeatableRead' as const } : {}),

@@ -511,6 +511,16 @@ export type DuimpStatus =
   | 'REGISTERED_AWAITING_CHANNEL'
   | 'SELECTED_FOR_INSPECTION';
 
+/** Which events to list. */
+export type EventFilters = {
+  /** Only events created at or after this time. */
+  created_after?: string | null | undefined;
+  /** Only events created before this time. */
+  created_before?: string | null | undefined;
+  /** Only events of this type, e.g. `order.created`. */
+  type?: string | null | undefined;
+};
+
 /** Customs channel of an export declaration. */
 export type ExportChannel =
   | 'GREEN'
@@ -2177,6 +2187,55 @@ export type VesselOrderField =
   | 'mmsi_number'
   | 'name';
 
+/** One sort key of a WebhookDelivery list. */
+export type WebhookDeliveryOrderBy = {
+  /** Field to sort by. */
+  field: WebhookDeliveryOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type WebhookDeliveryOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'next_attempt_at';
+
+/** PENDING until an attempt succeeds (SUCCEEDED) or the retries run out (FAILED). */
+export type WebhookDeliveryStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
+
+/** One sort key of a WebhookEndpoint list. */
+export type WebhookEndpointOrderBy = {
+  /** Field to sort by. */
+  field: WebhookEndpointOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+export type WebhookEndpointOrderField =
+  | 'id'
+  | 'inserted_at'
+  | 'updated_at';
+
+/** An endpoint as written: on update, fields left out are kept. */
+export type WebhookEndpointParams = {
+  /** What the endpoint is for. */
+  description?: string | null | undefined;
+  /** false stops deliveries; true starts them again (also after the platform disabled the endpoint). */
+  enabled?: boolean | null | undefined;
+  /** Event types to deliver, or `["*"]` for all of them. */
+  events?: Array<string> | null | undefined;
+  /** Where deliveries are POSTed: an http or https URL of a public address. */
+  url?: string | null | undefined;
+};
+
+/** ENABLED endpoints receive deliveries; DISABLED ones (by you, or after failing for 3 days) do not. */
+export type WebhookEndpointStatus =
+  | 'DISABLED'
+  | 'ENABLED';
+
 export type ProductsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
@@ -2893,6 +2952,85 @@ export type ReferenceCurrencysListQueryVariables = Exact<{
 
 export type ReferenceCurrencysListQuery = { currencies: { total_count: number, data: Array<CurrencyFieldsFragment> } };
 
+export type EventsListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  after?: string | null | undefined;
+  filters?: EventFilters | null | undefined;
+}>;
+
+
+export type EventsListQuery = { events: { next_cursor: string | null, has_more: boolean, data: Array<EventFieldsFragment> } };
+
+export type WebhooksListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<WebhookEndpointOrderBy> | WebhookEndpointOrderBy | null | undefined;
+}>;
+
+
+export type WebhooksListQuery = { webhookEndpoints: { total_count: number, data: Array<WebhookEndpointFieldsFragment> } };
+
+export type WebhooksCreateMutationVariables = Exact<{
+  params: WebhookEndpointParams;
+}>;
+
+
+export type WebhooksCreateMutation = { createWebhookEndpoint: WebhookEndpointFieldsFragment };
+
+export type WebhooksGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WebhooksGetQuery = { webhookEndpoint: WebhookEndpointFieldsFragment };
+
+export type WebhooksUpdateMutationVariables = Exact<{
+  id: number;
+  params: WebhookEndpointParams;
+}>;
+
+
+export type WebhooksUpdateMutation = { updateWebhookEndpoint: WebhookEndpointFieldsFragment };
+
+export type WebhooksDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WebhooksDeleteMutation = { deleteWebhookEndpoint: WebhookEndpointFieldsFragment };
+
+export type WebhooksRotateSecretMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WebhooksRotateSecretMutation = { rotateWebhookEndpointSecret: WebhookEndpointFieldsFragment };
+
+export type WebhooksTestMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type WebhooksTestMutation = { testWebhookEndpoint: WebhookDeliveryFieldsFragment };
+
+export type WebhooksDeliveriesQueryVariables = Exact<{
+  id: number;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<WebhookDeliveryOrderBy> | WebhookDeliveryOrderBy | null | undefined;
+}>;
+
+
+export type WebhooksDeliveriesQuery = { webhookDeliveries: { total_count: number, data: Array<WebhookDeliveryFieldsFragment> } };
+
+export type WebhooksRetryDeliveryMutationVariables = Exact<{
+  id: number;
+  delivery_id: number;
+}>;
+
+
+export type WebhooksRetryDeliveryMutation = { retryWebhookDelivery: WebhookDeliveryFieldsFragment };
+
 export type AccessGroupFieldsFragment = { id: number, slug: string, name: string };
 
 export type ActorFieldsFragment = { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<PartnershipRoleFieldsFragment> };
@@ -2940,6 +3078,8 @@ export type DemurrageFieldsFragment = { id: number, free_time: number, daily_rat
 export type DriverFieldsFragment = { id: number, name: string, country_code: string | null, cpf: string | null, official_document: string | null, birthday: string | null, license_number: string | null, license_category: string | null, license_expiration_date: string | null, inserted_at: string, updated_at: string, country: CountryFieldsFragment | null };
 
 export type DuimpFieldsFragment = { id: number, number: string | null, version: string | null, status: DuimpStatus | null, status_response: StatusResponse, channel: ImportChannel | null, delivered_at: string | null, importer: string | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null };
+
+export type EventFieldsFragment = { id: string, type: string, created_at: string, data: Record<string, unknown>, previous: Record<string, unknown> | null, shipment: Record<string, unknown> | null, container_event: Record<string, unknown> | null, customs: Record<string, unknown> | null };
 
 export type ExportDeclarationFieldsFragment = { id: number, number: string, channel: ExportChannel | null, status: ExportDeclarationStatus | null, status_response: StatusResponse, registered_at: string | null, customs_cleared_at: string | null, endorsed_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null };
 
@@ -3056,3 +3196,9 @@ export type VesselDimensionsFieldsFragment = { a: number | null, b: number | nul
 export type VesselFieldsFragment = { id: number, name: string | null, imo_number: string | null, mmsi_number: string, callsign: string | null, ais_class: AisClass | null, deadweight: number | null, gross_tonnage: number | null, ship_type_code: number | null, ship_type: ShipType | null, ship_sub_type: ShipSubType | null, country: CountryFieldsFragment | null, dimensions: VesselDimensionsFieldsFragment, last_position_update: VesselLastPositionUpdateFieldsFragment | null };
 
 export type VesselLastPositionUpdateFieldsFragment = { ais_updated_at: string | null, course: number | null, heading: number | null, latitude: number | null, longitude: number | null, speed: number | null, voyage_destination: string | null, voyage_destination_port_name: string | null, voyage_destination_port_unlocode: string | null, voyage_eta: string | null, voyage_updated_at: string | null };
+
+export type WebhookAttemptFieldsFragment = { id: number, attempted_at: string, response_status: number | null, duration_ms: number, error: string | null };
+
+export type WebhookDeliveryFieldsFragment = { id: number, endpoint_id: number, event_id: string, event_type: string, status: WebhookDeliveryStatus, attempt_count: number, next_attempt_at: string | null, response_status: number | null, duration_ms: number | null, error: string | null, inserted_at: string, attempts: Array<WebhookAttemptFieldsFragment> };
+
+export type WebhookEndpointFieldsFragment = { id: number, url: string, description: string | null, events: Array<string>, status: WebhookEndpointStatus, disabled_at: string | null, disabled_reason: string | null, failing_since: string | null, secret: string | null, previous_secret_expires_at: string | null, inserted_at: string, updated_at: string };

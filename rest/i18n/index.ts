@@ -49,6 +49,7 @@ const ptBR: Messages = {
     roleNotHeld: 'não tem este papel em uma parceria',
     withId: 'não pode ser enviado junto com o id',
     ambiguousCode: 'corresponde a vários registros; envie o id',
+    privateTarget: 'não pode ser um endereço privado, de loopback ou link-local',
   },
 };
 
@@ -89,6 +90,7 @@ const esES: Messages = {
     roleNotHeld: 'no tiene este rol en una asociación',
     withId: 'no puede enviarse junto con el id',
     ambiguousCode: 'coincide con varios registros; envíe el id',
+    privateTarget: 'no puede ser una dirección privada, de loopback o de enlace local',
   },
 };
 

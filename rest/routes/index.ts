@@ -11,12 +11,14 @@ import { processRoutes } from './processes.routes.ts';
 import { costModelRoutes } from './cost-models.routes.ts';
 import { fleetRouteTable } from './fleet.routes.ts';
 import { referenceRoutes } from './reference.routes.ts';
+import { eventRoutes } from './events.routes.ts';
+import { webhookRoutes } from './webhooks.routes.ts';
 
 /**
  * Every documented route of the API: the router, the OpenAPI description and the tests iterate
  * this. Each document carries the definitions of the fragments it spreads (rest/selection.ts).
  */
-export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable, ...referenceRoutes].map(
+export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable, ...referenceRoutes, ...eventRoutes, ...webhookRoutes].map(
   (def) => ({ ...def, document: withFragments(schema, def.document) }),
 );
 
@@ -31,6 +33,8 @@ export const tags: Record<string, string> = {
   Processes: 'Import and export processes of an operation with their whole foreign trade shipment (containers, cargo, invoices, freight, demurrage, customs), lifecycle, costs per expense and documents, by id or by reference code.',
   'Cost models': 'Cost models of the company, their versions and expenses; processes record costs per expense against them.',
   'Reference data': 'Ports, airports, airlines, sealines, countries and currencies (global reference data): the codes a body may send in place of ids.',
+  Events: 'Every change the platform recorded for your company, oldest first by cursor: what webhooks deliver, to read again or catch up with.',
+  Webhooks: 'Endpoints events are POSTed to, signed as Standard Webhooks says: register, update, rotate the secret, send a test ping, follow and retry deliveries.',
   Fleet: 'Drivers, vehicles and trailers of the company; the trips of national road transports refer to them by `driver_id`, `vehicle_id` and `trailer_id`.',
 };
 
@@ -40,4 +44,5 @@ export const tagGroups: { name: string; tags: string[] }[] = [
   { name: 'Orders and partners', tags: ['Orders', 'Actors'] },
   { name: 'Processes', tags: ['Processes', 'Cost models', 'Routes', 'Fleet'] },
   { name: 'Reference data', tags: ['Reference data', 'Vessels', 'Port schedules'] },
+  { name: 'Events and webhooks', tags: ['Events', 'Webhooks'] },
 ];

@@ -1236,6 +1236,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The events of the company, oldest first, by cursor: pass the `next_cursor` of a page as `after` to read the next one. Filter by `filters[type]` and by time with `filters[created_after]` and `filters[created_before]`.
+         */
+        get: operations["events.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The webhook endpoints of the company, paginated. Secrets are never listed.
+         */
+        get: operations["webhooks.list"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description `url` (http or https, of a public address) and `events` (types, or `["*"]`) are required. The answer carries the signing `secret` (`whsec_...`) this once: keep it to verify deliveries.
+         */
+        post: operations["webhooks.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One endpoint of your company; another company's endpoint answers 404, like a missing one.
+         */
+        get: operations["webhooks.get"];
+        /**
+         * Update a webhook endpoint
+         * @description Fields left out are kept. `enabled: true` starts deliveries again after the endpoint was disabled.
+         */
+        put: operations["webhooks.update"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description No more deliveries are made to it; it answers 404 from then on.
+         */
+        delete: operations["webhooks.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Makes a new secret, answered this once. The old one keeps signing for 24 hours: meanwhile every delivery carries both signatures.
+         */
+        post: operations["webhooks.rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test ping
+         * @description Sends a `ping` event to the endpoint and answers its delivery; follow it in the deliveries.
+         */
+        post: operations["webhooks.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries
+         * @description The deliveries of the endpoint, newest first, each with its attempts (status, response code, duration) and its next attempt.
+         */
+        get: operations["webhooks.deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description Tries the delivery again now, whatever its state; its attempts so far are kept.
+         */
+        post: operations["webhooks.retryDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7150,6 +7302,214 @@ export interface components {
         CountryFilters: {
             /** @description ISO 3166-1 alpha-2 country code, e.g. BR. */
             country_code?: string;
+        };
+        /** @description A change recorded in the transaction that made it (docs/webhooks.md, Event catalogue). */
+        Event: {
+            /** @description Event id, `evt_` and 24 hex digits; the `webhook-id` of its deliveries. */
+            id: string;
+            /** @description Event type, e.g. `order.created`. */
+            type: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed (its transaction began).
+             * @example 2025-03-01T12:00:00Z
+             */
+            created_at: string;
+            /** @description The resource as its GET route answers it; for a deleted order, process or product its id, code and `deleted_at`. */
+            data: {
+                [key: string]: unknown;
+            };
+            /** @description The values the change replaced, by field (updates and lifecycle steps). */
+            previous: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The shipment whose ETA or tracking status changed. */
+            shipment: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The container event added. */
+            container_event: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The customs record (`kind`, `id`, `status`) whose status changed. */
+            customs: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description Which events to list. */
+        EventFilters: {
+            /** @description Only events of this type, e.g. `order.created`. */
+            type?: string;
+            /**
+             * Format: date-time
+             * @description Only events created at or after this time.
+             * @example 2025-03-01T12:00:00Z
+             */
+            created_after?: string;
+            /**
+             * Format: date-time
+             * @description Only events created before this time.
+             * @example 2025-03-01T12:00:00Z
+             */
+            created_before?: string;
+        };
+        /** @description A URL events are POSTed to, signed with its secret (docs/webhooks.md). */
+        WebhookEndpoint: {
+            /**
+             * Format: int32
+             * @description Identifier.
+             */
+            id: number;
+            /** @description Where deliveries are POSTed (http or https). */
+            url: string;
+            /** @description What the endpoint is for. */
+            description: string | null;
+            /** @description Event types delivered, or `["*"]` for all of them (23 types). */
+            events: string[];
+            /** @description Whether deliveries are made. */
+            status: components["schemas"]["WebhookEndpointStatus"];
+            /**
+             * Format: date-time
+             * @description When the endpoint was disabled.
+             * @example 2025-03-01T12:00:00Z
+             */
+            disabled_at: string | null;
+            /** @description Why it was disabled. */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description Since when every delivery has failed; null after any success.
+             * @example 2025-03-01T12:00:00Z
+             */
+            failing_since: string | null;
+            /** @description The signing secret (`whsec_...`): answered only by the create and rotate-secret calls. Keep it; it cannot be read again. */
+            secret: string | null;
+            /**
+             * Format: date-time
+             * @description Until when deliveries are also signed with the secret before the last rotation.
+             * @example 2025-03-01T12:00:00Z
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             * @example 2025-03-01T12:00:00Z
+             */
+            inserted_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             * @example 2025-03-01T12:00:00Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @description ENABLED endpoints receive deliveries; DISABLED ones (by you, or after failing for 3 days) do not.
+         * @enum {string}
+         */
+        WebhookEndpointStatus: "ENABLED" | "DISABLED";
+        /** @description An endpoint as written: on update, fields left out are kept. */
+        WebhookEndpointParams: {
+            /** @description Where deliveries are POSTed: an http or https URL of a public address. */
+            url?: string;
+            /** @description Event types to deliver, or `["*"]` for all of them. */
+            events?: string[];
+            /** @description What the endpoint is for. */
+            description?: string;
+            /** @description false stops deliveries; true starts them again (also after the platform disabled the endpoint). */
+            enabled?: boolean;
+        };
+        /** @description An endpoint as written: on update, fields left out are kept. For an update every field is optional: fields left out are kept. */
+        WebhookEndpointParamsUpdate: {
+            /** @description Where deliveries are POSTed: an http or https URL of a public address. */
+            url?: string;
+            /** @description Event types to deliver, or `["*"]` for all of them. */
+            events?: string[];
+            /** @description What the endpoint is for. */
+            description?: string;
+            /** @description false stops deliveries; true starts them again (also after the platform disabled the endpoint). */
+            enabled?: boolean;
+        };
+        /** @description One event sent to one endpoint, with its attempts. */
+        WebhookDelivery: {
+            /**
+             * Format: int32
+             * @description Identifier.
+             */
+            id: number;
+            /**
+             * Format: int32
+             * @description The endpoint.
+             */
+            endpoint_id: number;
+            /** @description The event (`evt_...`), also the `webhook-id` header of every attempt. */
+            event_id: string;
+            /** @description The event type (`ping` for a test). */
+            event_type: string;
+            /** @description Where the delivery stands. */
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /**
+             * Format: int32
+             * @description Attempts made so far.
+             */
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once the delivery is settled.
+             * @example 2025-03-01T12:00:00Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: int32
+             * @description HTTP status of the last attempt.
+             */
+            response_status: number | null;
+            /**
+             * Format: int32
+             * @description Milliseconds the last attempt took.
+             */
+            duration_ms: number | null;
+            /** @description Why the last attempt failed. */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was made.
+             * @example 2025-03-01T12:00:00Z
+             */
+            inserted_at: string;
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        /**
+         * @description PENDING until an attempt succeeds (SUCCEEDED) or the retries run out (FAILED).
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "PENDING" | "SUCCEEDED" | "FAILED";
+        /** @description One try of a delivery. */
+        WebhookAttempt: {
+            /**
+             * Format: int32
+             * @description Identifier.
+             */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When the request was sent.
+             * @example 2025-03-01T12:00:00Z
+             */
+            attempted_at: string;
+            /**
+             * Format: int32
+             * @description HTTP status the endpoint answered; null when it did not answer.
+             */
+            response_status: number | null;
+            /**
+             * Format: int32
+             * @description Milliseconds until the answer (or the failure).
+             */
+            duration_ms: number;
+            /** @description Why the attempt failed when the endpoint did not answer 2xx. */
+            error: string | null;
         };
     };
     responses: {
@@ -21459,6 +21819,683 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "events.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                after?: string;
+                /** @description Filters, e.g. `filters[field]=value`. */
+                filters?: components["schemas"]["EventFilters"];
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id",
+                     *           "type": "type",
+                     *           "created_at": "2025-03-01T12:00:00Z",
+                     *           "data": {},
+                     *           "previous": {},
+                     *           "shipment": {},
+                     *           "container_event": {},
+                     *           "customs": {}
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next_cursor",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        /** @description Pass as `after` for the next page; kept after the last page, since newer rows come after it. */
+                        next_cursor: string | null;
+                        /** @description Whether more rows already follow this page. */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip. */
+                offset?: number;
+                /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
+                order_by?: string;
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "url",
+                     *           "description": "Stainless steel valve 2\"",
+                     *           "events": [
+                     *             "events"
+                     *           ],
+                     *           "status": "ENABLED",
+                     *           "disabled_at": "2025-03-01T12:00:00Z",
+                     *           "disabled_reason": "disabled_reason",
+                     *           "failing_since": "2025-03-01T12:00:00Z",
+                     *           "secret": "secret",
+                     *           "previous_secret_expires_at": "2025-03-01T12:00:00Z",
+                     *           "inserted_at": "2025-03-01T12:00:00Z",
+                     *           "updated_at": "2025-03-01T12:00:00Z"
+                     *         }
+                     *       ],
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        /**
+                         * Format: int32
+                         * @description Rows matching, over all pages.
+                         */
+                        total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.create": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
+                 * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "params": {
+                 *         "url": "https://integrations.example.com/tradetrack",
+                 *         "events": [
+                 *           "order.created",
+                 *           "shipment.eta_changed"
+                 *         ],
+                 *         "description": "ERP integration"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    params: components["schemas"]["WebhookEndpointParams"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "url",
+                     *         "description": "Stainless steel valve 2\"",
+                     *         "events": [
+                     *           "events"
+                     *         ],
+                     *         "status": "ENABLED",
+                     *         "disabled_at": "2025-03-01T12:00:00Z",
+                     *         "disabled_reason": "disabled_reason",
+                     *         "failing_since": "2025-03-01T12:00:00Z",
+                     *         "secret": "secret",
+                     *         "previous_secret_expires_at": "2025-03-01T12:00:00Z",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "updated_at": "2025-03-01T12:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.get": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "url",
+                     *         "description": "Stainless steel valve 2\"",
+                     *         "events": [
+                     *           "events"
+                     *         ],
+                     *         "status": "ENABLED",
+                     *         "disabled_at": "2025-03-01T12:00:00Z",
+                     *         "disabled_reason": "disabled_reason",
+                     *         "failing_since": "2025-03-01T12:00:00Z",
+                     *         "secret": "secret",
+                     *         "previous_secret_expires_at": "2025-03-01T12:00:00Z",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "updated_at": "2025-03-01T12:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.update": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                "If-Match"?: string;
+                /**
+                 * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
+                 * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "params": {
+                 *         "events": [
+                 *           "*"
+                 *         ],
+                 *         "enabled": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    params: components["schemas"]["WebhookEndpointParamsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "url",
+                     *         "description": "Stainless steel valve 2\"",
+                     *         "events": [
+                     *           "events"
+                     *         ],
+                     *         "status": "ENABLED",
+                     *         "disabled_at": "2025-03-01T12:00:00Z",
+                     *         "disabled_reason": "disabled_reason",
+                     *         "failing_since": "2025-03-01T12:00:00Z",
+                     *         "secret": "secret",
+                     *         "previous_secret_expires_at": "2025-03-01T12:00:00Z",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "updated_at": "2025-03-01T12:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.delete": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "url",
+                     *         "description": "Stainless steel valve 2\"",
+                     *         "events": [
+                     *           "events"
+                     *         ],
+                     *         "status": "ENABLED",
+                     *         "disabled_at": "2025-03-01T12:00:00Z",
+                     *         "disabled_reason": "disabled_reason",
+                     *         "failing_since": "2025-03-01T12:00:00Z",
+                     *         "secret": "secret",
+                     *         "previous_secret_expires_at": "2025-03-01T12:00:00Z",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "updated_at": "2025-03-01T12:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.rotateSecret": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
+                 * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "url",
+                     *         "description": "Stainless steel valve 2\"",
+                     *         "events": [
+                     *           "events"
+                     *         ],
+                     *         "status": "ENABLED",
+                     *         "disabled_at": "2025-03-01T12:00:00Z",
+                     *         "disabled_reason": "disabled_reason",
+                     *         "failing_since": "2025-03-01T12:00:00Z",
+                     *         "secret": "secret",
+                     *         "previous_secret_expires_at": "2025-03-01T12:00:00Z",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "updated_at": "2025-03-01T12:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.test": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
+                 * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "endpoint_id": 1,
+                     *         "event_id": "event_id",
+                     *         "event_type": "event_type",
+                     *         "status": "PENDING",
+                     *         "attempt_count": 10,
+                     *         "next_attempt_at": "2025-03-01T12:00:00Z",
+                     *         "response_status": 10,
+                     *         "duration_ms": 10,
+                     *         "error": "error",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "attempts": [
+                     *           {
+                     *             "id": 1,
+                     *             "attempted_at": "2025-03-01T12:00:00Z",
+                     *             "response_status": 10,
+                     *             "duration_ms": 10,
+                     *             "error": "error"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.deliveries": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip. */
+                offset?: number;
+                /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
+                order_by?: string;
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "endpoint_id": 1,
+                     *           "event_id": "event_id",
+                     *           "event_type": "event_type",
+                     *           "status": "PENDING",
+                     *           "attempt_count": 10,
+                     *           "next_attempt_at": "2025-03-01T12:00:00Z",
+                     *           "response_status": 10,
+                     *           "duration_ms": 10,
+                     *           "error": "error",
+                     *           "inserted_at": "2025-03-01T12:00:00Z",
+                     *           "attempts": [
+                     *             {
+                     *               "id": 1,
+                     *               "attempted_at": "2025-03-01T12:00:00Z",
+                     *               "response_status": 10,
+                     *               "duration_ms": 10,
+                     *               "error": "error"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        /**
+                         * Format: int32
+                         * @description Rows matching, over all pages.
+                         */
+                        total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.retryDelivery": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
+                 * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 1 */
+                id: number;
+                /** @example 1 */
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "endpoint_id": 1,
+                     *         "event_id": "event_id",
+                     *         "event_type": "event_type",
+                     *         "status": "PENDING",
+                     *         "attempt_count": 10,
+                     *         "next_attempt_at": "2025-03-01T12:00:00Z",
+                     *         "response_status": 10,
+                     *         "duration_ms": 10,
+                     *         "error": "error",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "attempts": [
+                     *           {
+                     *             "id": 1,
+                     *             "attempted_at": "2025-03-01T12:00:00Z",
+                     *             "response_status": 10,
+                     *             "duration_ms": 10,
+                     *             "error": "error"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

@@ -88,7 +88,11 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example',
       // Tests send hundreds of requests a second on one key; the rate limits have a test of their own.
-      RATE_LIMIT_REQUESTS: '1000000', ...settings },
+      RATE_LIMIT_REQUESTS: '1000000',
+      // Webhook receivers of the tests listen on the loopback address (docs/webhooks.md, Security).
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      // Retries within seconds: the first one 10 s x 0.001 later.
+      WEBHOOKS_RETRY_SCALE: '0.001', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The start-up output, kept for the error of a failed start (the request log is not kept here).

@@ -41,6 +41,9 @@ describe('the environment', () => {
       workers: 0,
       logLevel: 'info',
       graphqlExecutor: 'jit',
+      webhooksAllowPrivateTargets: false,
+      webhooksRetryScale: 1,
+      webhooksInAppWorker: true,
     });
   });
 
@@ -61,6 +64,7 @@ describe('the environment', () => {
       SQL_TRACE_CHARS: '80',
       PUBLIC_WEBSITE_URL: 'https://example.org/',
       GRAPHQL_EXECUTOR: 'plain',
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     });
     expect(env).toMatchObject({
       port: 8080,
@@ -80,6 +84,7 @@ describe('the environment', () => {
       sqlTraceChars: 80,
       websiteUrl: 'https://example.org',
       graphqlExecutor: 'plain',
+      webhooksAllowPrivateTargets: true,
     });
   });
 
@@ -94,6 +99,7 @@ describe('the environment', () => {
 
   it('names the variable and the value it refuses', () => {
     expect(problems({ PORT: 'abc' })).toEqual(['PORT must be an integer from 1 to 65535, got "abc"']);
+    expect(problems({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'yes' })).toEqual(['WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false, got "yes"']);
     expect(problems({ PORT: '70000' })).toEqual(['PORT must be an integer from 1 to 65535, got "70000"']);
     expect(problems({ DATABASE_POOL_SIZE: '0' })).toEqual(['DATABASE_POOL_SIZE must be a positive integer, got "0"']);
     expect(problems({ MAX_UPLOAD_BYTES: '2.5' })).toEqual(['MAX_UPLOAD_BYTES must be a positive integer, got "2.5"']);

@@ -1,0 +1,201 @@
+// The event catalogue (docs/webhooks.md): which changes of which tables make which events.
+// Pure functions over the rows the capture triggers copied (graph/events/outbox.ts); the
+// payloads are rendered afterwards, once per resource.
+import { formatDateTime } from '../scalars.ts';
+
+/** Every event type an endpoint may subscribe to, in the order the docs list them. */
+export const eventTypes = [
+  'order.created',
+  'order.updated',
+  'order.finished',
+  'order.canceled',
+  'order.uncanceled',
+  'order.deleted',
+  'process.created',
+  'process.updated',
+  'process.finished',
+  'process.canceled',
+  'process.uncanceled',
+  'process.deleted',
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'costs.closed',
+  'costs.reopened',
+  'document.uploaded',
+  'document.deleted',
+  'shipment.eta_changed',
+  'shipment.tracking_status_changed',
+  'container.event_added',
+  'customs.status_changed',
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/** One row as a change left it, coalesced over the transaction: its first old and last new version. */
+export interface RowChange {
+  company_id: number;
+  table_name: string;
+  row_id: number;
+  old_row: Record<string, unknown> | null;
+  new_row: Record<string, unknown>;
+  /** The process a row below a process belongs to (shipment, container event, customs, document). */
+  process_id: number | null;
+  /** The operation of that process. */
+  operation_id: number | null;
+}
+
+/** A resource whose GET answer is the payload's `data`. */
+export type Resource =
+  | { kind: 'order'; id: number; operation_id: number }
+  | { kind: 'process'; id: number; operation_id: number }
+  | { kind: 'product'; id: number };
+
+/** An event before its payload is rendered. */
+export interface PendingEvent {
+  company_id: number;
+  type: EventType;
+  /** Rendered into `data`; absent when `data` is given (deleted resources, documents). */
+  resource?: Resource;
+  data?: Record<string, unknown>;
+  /** What the payload carries beside `data` (the shipment, container event or customs record). */
+  extra?: Record<string, unknown>;
+  previous?: Record<string, unknown>;
+}
+
+/** Columns that are bookkeeping, never reported as changed. */
+const unreported = new Set(['company_id', 'updated_at', 'inserted_at', 'id']);
+const lifecycleColumns = ['finished_at', 'canceled_at', 'deleted_at', 'costs_closed_at'];
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/;
+
+/** A column value as the API writes it: timestamps in UTC with a Z. */
+function asAnswered(value: unknown): unknown {
+  return typeof value === 'string' && TIMESTAMP.test(value) ? formatDateTime(new Date(value)) : value;
+}
+
+/** The old values of the columns a change changed, bookkeeping left out. */
+export function previousValues(change: RowChange, except: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!change.old_row) return out;
+  for (const [column, old] of Object.entries(change.old_row)) {
+    if (unreported.has(column) || except.includes(column)) continue;
+    if (JSON.stringify(old) !== JSON.stringify(change.new_row[column])) out[column] = asAnswered(old);
+  }
+  return out;
+}
+
+const set = (row: Record<string, unknown> | null, column: string) => row?.[column] != null;
+const becameSet = (c: RowChange, column: string) => !set(c.old_row, column) && set(c.new_row, column);
+const becameUnset = (c: RowChange, column: string) => set(c.old_row, column) && !set(c.new_row, column);
+
+/** The short answer of a deleted order or process (what its DELETE answers) with when it was deleted. */
+function deletedRecord(row: Record<string, unknown>, key: 'reference_code' | 'code') {
+  return { id: row.id, [key]: row[key], deleted_at: asAnswered(row.deleted_at) };
+}
+
+/** Events of an order or a process row: created, a lifecycle step, costs closed or reopened, or updated. */
+function recordEvents(c: RowChange, kind: 'order' | 'process'): PendingEvent[] {
+  const resource: Resource = { kind, id: c.row_id, operation_id: Number(c.new_row.operation_id) };
+  const base = { company_id: c.company_id, resource };
+  if (!c.old_row) return [{ ...base, type: `${kind}.created` }];
+  if (becameSet(c, 'deleted_at')) return [{ company_id: c.company_id, type: `${kind}.deleted`, data: deletedRecord(c.new_row, 'reference_code') }];
+  const events: PendingEvent[] = [];
+  const step = (type: EventType, column: string) => events.push({ ...base, type, previous: { [column]: asAnswered(c.old_row![column]) } });
+  if (becameSet(c, 'finished_at')) step(`${kind}.finished`, 'finished_at');
+  if (becameSet(c, 'canceled_at')) step(`${kind}.canceled`, 'canceled_at');
+  if (becameUnset(c, 'canceled_at')) step(`${kind}.uncanceled`, 'canceled_at');
+  if (kind === 'process' && becameSet(c, 'costs_closed_at')) step('costs.closed', 'costs_closed_at');
+  if (kind === 'process' && becameUnset(c, 'costs_closed_at')) step('costs.reopened', 'costs_closed_at');
+  const previous = previousValues(c, lifecycleColumns);
+  // A lifecycle step alone is its own event; anything else written (a child included: the
+  // write path touches the root's updated_at) is an update.
+  if (!events.length || Object.keys(previous).length) events.push({ ...base, type: `${kind}.updated`, previous });
+  return events;
+}
+
+function productEvents(c: RowChange): PendingEvent[] {
+  const resource: Resource = { kind: 'product', id: c.row_id };
+  if (!c.old_row) return [{ company_id: c.company_id, type: 'product.created', resource }];
+  if (becameSet(c, 'deleted_at')) return [{ company_id: c.company_id, type: 'product.deleted', data: deletedRecord(c.new_row, 'code') }];
+  return [{ company_id: c.company_id, type: 'product.updated', resource, previous: previousValues(c) }];
+}
+
+/** A document as the process's documents answer it (the stored file's place is never answered). */
+function documentData(row: Record<string, unknown>) {
+  return {
+    id: row.id,
+    process_id: row.process_id,
+    type: row.type,
+    original_filename: row.original_filename,
+    description: row.description,
+    content_type: row.content_type,
+    size: row.size_bytes,
+    invoice_id: row.invoice_id,
+    parent_document_id: row.parent_document_id,
+    inserted_at: asAnswered(row.inserted_at),
+    ...(row.deleted_at ? { deleted_at: asAnswered(row.deleted_at) } : {}),
+  };
+}
+
+function documentEvents(c: RowChange): PendingEvent[] {
+  if (!c.old_row) return [{ company_id: c.company_id, type: 'document.uploaded', data: documentData(c.new_row) }];
+  if (becameSet(c, 'deleted_at')) return [{ company_id: c.company_id, type: 'document.deleted', data: documentData(c.new_row) }];
+  return [];
+}
+
+/** Customs records whose status changes make `customs.status_changed`, by table. */
+const customsKinds: Record<string, string> = {
+  import_declarations: 'import_declaration',
+  duimps: 'duimp',
+  import_licenses: 'import_license',
+  export_declarations: 'export_declaration',
+};
+
+/** Events of rows below a process; a process created in the same transaction reports them in `process.created`. */
+function shipmentEvents(c: RowChange): PendingEvent[] {
+  if (c.process_id === null) return [];
+  const base = { company_id: c.company_id, resource: { kind: 'process', id: c.process_id, operation_id: Number(c.operation_id) } as Resource };
+  const row = c.new_row;
+  if (c.table_name === 'foreign_trade_shipments') {
+    if (!c.old_row) return [];
+    const events: PendingEvent[] = [];
+    const shipment = { id: row.id, eta: asAnswered(row.eta), status_response: row.status_response };
+    if (JSON.stringify(c.old_row.eta) !== JSON.stringify(row.eta))
+      events.push({ ...base, type: 'shipment.eta_changed', extra: { shipment }, previous: { eta: asAnswered(c.old_row.eta) } });
+    if (c.old_row.status_response !== row.status_response)
+      events.push({ ...base, type: 'shipment.tracking_status_changed', extra: { shipment }, previous: { status_response: c.old_row.status_response } });
+    return events;
+  }
+  if (c.table_name === 'container_events') {
+    if (c.old_row) return [];
+    const { company_id: _c, ...event } = row;
+    return [{ ...base, type: 'container.event_added', extra: { container_event: { ...event, datetime: asAnswered(event.datetime) } } }];
+  }
+  const kind = customsKinds[c.table_name];
+  if (!kind || (c.old_row?.status ?? null) === (row.status ?? null)) return [];
+  return [{ ...base, type: 'customs.status_changed', extra: { customs: { kind, id: row.id, status: row.status ?? null } }, previous: { status: c.old_row?.status ?? null } }];
+}
+
+/**
+ * The events of a transaction's changes, in the order the rows were first changed. Rows
+ * below a process created in the same transaction make no events of their own.
+ */
+export function eventsOf(changes: RowChange[]): PendingEvent[] {
+  const createdProcesses = new Set(changes.filter((c) => c.table_name === 'processes' && !c.old_row).map((c) => `${c.company_id}:${c.row_id}`));
+  return changes.flatMap((c) => {
+    switch (c.table_name) {
+      case 'orders':
+        return recordEvents(c, 'order');
+      case 'processes':
+        return recordEvents(c, 'process');
+      case 'products':
+        return productEvents(c);
+      case 'process_documents':
+        return documentEvents(c);
+      default: {
+        if (c.process_id !== null && createdProcesses.has(`${c.company_id}:${c.process_id}`)) return [];
+        return shipmentEvents(c);
+      }
+    }
+  });
+}

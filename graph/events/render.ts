@@ -1,0 +1,71 @@
+// Event payloads carry the resource as its GET route answers it: the same GraphQL selection
+// (graph/kit/selection.ts, shared with rest/routes/*), executed inside the writing
+// transaction, so the payload shows exactly the state the transaction commits. Resources are
+// read by list (`ids`), a page of 100 per statement, so a batch costs the same number of
+// statements whatever its size.
+import { execute, parse, type GraphQLSchema } from 'graphql';
+import type { Context } from '../context.ts';
+import { PAGE } from '../kit/list.ts';
+import { selectAll, withFragments } from '../kit/selection.ts';
+import type { Resource } from './catalogue.ts';
+
+/** A resource of one company. */
+export type OwnedResource = Resource & { company_id: number };
+
+/** The key a rendered resource is found by. */
+export function resourceKey(r: OwnedResource): string {
+  return `${r.company_id}:${r.kind}:${r.id}`;
+}
+
+/** The list field that reads a group of resources of one kind (and operation), with the GET route's selection. */
+function listOf(schema: GraphQLSchema, r: OwnedResource, ids: number[]): string {
+  const page = `ids: [${ids.join(',')}], limit: ${PAGE.maxLimit}`;
+  switch (r.kind) {
+    case 'order':
+      return `orders(operation_id: ${r.operation_id}, ${page}) { data { ${selectAll(schema, 'Order')} } }`;
+    case 'process':
+      return `processes(operation_id: ${r.operation_id}, ${page}) { data { ${selectAll(schema, 'Process')} } }`;
+    case 'product':
+      return `products(${page}) { data { ${selectAll(schema, 'Product')} } }`;
+  }
+}
+
+/** The domain schema, loaded when first needed (it imports this module's aggregate). */
+async function domainSchema(): Promise<GraphQLSchema> {
+  return (await import('../schema.ts')).schema;
+}
+
+/** Resources grouped as one list reads them: company, kind and operation, at most a page each. */
+function groups(resources: OwnedResource[]): OwnedResource[][] {
+  const byGroup = new Map<string, OwnedResource[]>();
+  for (const r of resources) {
+    const key = `${r.company_id}:${r.kind}:${'operation_id' in r ? r.operation_id : ''}`;
+    byGroup.set(key, [...(byGroup.get(key) ?? []), r]);
+  }
+  return [...byGroup.values()].flatMap((list) => Array.from({ length: Math.ceil(list.length / PAGE.maxLimit) }, (_, i) => list.slice(i * PAGE.maxLimit, (i + 1) * PAGE.maxLimit)));
+}
+
+/**
+ * Renders resources as their GET routes answer them, in the open transaction, each resource
+ * once: one GraphQL execution per company, one list field per group. Answers them by `resourceKey`.
+ */
+export async function renderResources(resources: OwnedResource[]): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  const unique = [...new Map(resources.map((r) => [resourceKey(r), r])).values()];
+  if (!unique.length) return out;
+  const schema = await domainSchema();
+  const byCompany = new Map<number, OwnedResource[][]>();
+  for (const group of groups(unique)) byCompany.set(group[0].company_id, [...(byCompany.get(group[0].company_id) ?? []), group]);
+  for (const [companyId, list] of byCompany) {
+    const fields = list.map((group, i) => `g${i}: ${listOf(schema, group[0], group.map((r) => r.id))}`);
+    const text = withFragments(schema, `query EventPayloads { ${fields.join('\n')} }`);
+    const context: Context = { company: { id: companyId, name: '' }, locale: 'en-US', requestId: 'events' };
+    const result = await execute({ schema, document: parse(text), contextValue: context });
+    if (result.errors?.length) throw result.errors[0];
+    list.forEach((group, i) => {
+      const rows = ((result.data as Record<string, { data: { id: number }[] }>)[`g${i}`]).data;
+      for (const row of rows) out.set(resourceKey({ ...group[0], id: row.id }), row);
+    });
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+// Events in GraphQL (docs/webhooks.md): the Event type and the `events` query an integrator
+// catches up with after an outage; REST's GET /api/events runs it.
+import { builder } from '../builder.ts';
+import { prisma } from '../db.ts';
+import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
+import { PAGE } from '../kit/list.ts';
+import { eventTypes } from './catalogue.ts';
+import './outbox.ts';
+
+/** The stored payload of an event: the resource and what else the event is about. */
+type Payload = Record<string, Record<string, unknown> | undefined>;
+
+const part = (name: string) => (event: { payload: unknown }) => ((event.payload as Payload)[name] ?? null) as never;
+
+const EventObject = builder.prismaObject('Event', {
+  description: 'A change recorded in the transaction that made it (docs/webhooks.md, Event catalogue).',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Event id, `evt_` and 24 hex digits; the `webhook-id` of its deliveries.' }),
+    type: t.exposeString('type', { description: 'Event type, e.g. `order.created`.' }),
+    created_at: t.expose('created_at', { type: 'DateTime', description: 'When the change was committed (its transaction began).' }),
+    data: t.field({ type: 'JSONObject', select: { payload: true }, description: 'The resource as its GET route answers it; for a deleted order, process or product its id, code and `deleted_at`.', resolve: part('data') }),
+    previous: t.field({ type: 'JSONObject', nullable: true, select: { payload: true }, description: 'The values the change replaced, by field (updates and lifecycle steps).', resolve: part('previous') }),
+    shipment: t.field({ type: 'JSONObject', nullable: true, select: { payload: true }, description: 'The shipment whose ETA or tracking status changed.', resolve: part('shipment') }),
+    container_event: t.field({ type: 'JSONObject', nullable: true, select: { payload: true }, description: 'The container event added.', resolve: part('container_event') }),
+    customs: t.field({ type: 'JSONObject', nullable: true, select: { payload: true }, description: 'The customs record (`kind`, `id`, `status`) whose status changed.', resolve: part('customs') }),
+  }),
+});
+
+const EventFilters = builder.inputType('EventFilters', {
+  description: 'Which events to list.',
+  fields: (t) => ({
+    type: t.string({ description: 'Only events of this type, e.g. `order.created`.' }),
+    created_after: t.field({ type: 'DateTime', description: 'Only events created at or after this time.' }),
+    created_before: t.field({ type: 'DateTime', description: 'Only events created before this time.' }),
+  }),
+});
+
+/** A stored event (Event has no relations: a whole row is every field's source). */
+type EventRow = Awaited<ReturnType<ReturnType<typeof prisma>['event']['findFirstOrThrow']>>;
+
+/** A page of events and the cursor of the next one. */
+const EventPage = builder.objectRef<{ data: EventRow[]; next_cursor: string | null; has_more: boolean }>('EventPage').implement({
+  description: 'A page of events, oldest first, and the cursor that continues it.',
+  fields: (t) => ({
+    data: t.field({ type: [EventObject], description: 'The events of the page.', resolve: (page) => page.data }),
+    next_cursor: t.exposeString('next_cursor', {
+      nullable: true,
+      description: 'Pass as `after` for the next page. Kept after the last page too: newer events come after it. Null only when there are no events yet.',
+    }),
+    has_more: t.exposeBoolean('has_more', { description: 'Whether more events already follow this page.' }),
+  }),
+});
+
+/** A cursor is the position of the last event of a page, opaque to clients. */
+const encodeCursor = (seq: bigint) => Buffer.from(`e:${seq}`).toString('base64url');
+function decodeCursor(cursor: string): bigint | undefined {
+  const match = /^e:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  return match ? BigInt(match[1]) : undefined;
+}
+
+builder.queryFields((t) => ({
+  events: t.field({
+    type: EventPage,
+    description: 'Lists the events of the company, oldest first, by cursor: to catch up after an outage, pass the last `next_cursor` you kept as `after`.',
+    args: {
+      limit: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
+      after: t.arg.string({ description: 'The `next_cursor` of the previous page.' }),
+      filters: t.arg({ type: EventFilters, description: 'Type and time filters.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const errors = new FieldErrors();
+      const limit = args.limit ?? PAGE.defaultLimit;
+      if (!Number.isInteger(limit) || limit < 1 || limit > PAGE.maxLimit) errors.add('limit', fieldMessages.outOfRange);
+      const after = args.after == null ? undefined : decodeCursor(args.after);
+      if (args.after != null && after === undefined) errors.add('after', fieldMessages.invalid);
+      const type = args.filters?.type;
+      if (type != null && !(eventTypes as readonly string[]).includes(type)) errors.add('filters.type', fieldMessages.invalid);
+      errors.throwIfAny(BadInputError);
+      const rows = await prisma().event.findMany({
+        where: {
+          company_id: ctx.company.id,
+          ...(after !== undefined ? { seq: { gt: after } } : {}),
+          ...(type ? { type } : {}),
+          ...(args.filters?.created_after || args.filters?.created_before
+            ? { created_at: { ...(args.filters.created_after ? { gte: args.filters.created_after } : {}), ...(args.filters.created_before ? { lt: args.filters.created_before } : {}) } }
+            : {}),
+        },
+        orderBy: { seq: 'asc' },
+        take: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      return { data: page, has_more: rows.length > limit, next_cursor: page.length ? encodeCursor(page[page.length - 1].seq) : (args.after ?? null) };
+    },
+  }),
+}));

@@ -1,0 +1,125 @@
+// One attempt of one delivery (docs/webhooks.md): claim it, sign it, POST it with a 10 s
+// limit and no redirects to an address checked when the socket connects, then record the
+// attempt and schedule the next one in one transaction. Workers call `attemptDelivery` for
+// due deliveries; an attempt of a delivery that is not due (settled, or claimed by another
+// worker) does nothing, so a delivery handed to two workers is attempted once.
+import http from 'node:http';
+import https from 'node:https';
+import { sharedClient } from '../db.ts';
+import { env } from '../env.ts';
+import { write } from '../kit/transaction.ts';
+import { DISABLE_AFTER_MS, nextAttemptAt } from './schedule.ts';
+import { signatureHeader } from './signing.ts';
+import { checkedLookup, literalRefused, PrivateTargetError } from './targets.ts';
+import { enqueueDeliveries, type DeliveryKey } from './queue.ts';
+
+/** Longest an attempt waits for the endpoint's answer. */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** How long a claimed attempt is held before another worker may take it (a worker that died mid-attempt). */
+export const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 5_000;
+/** Bytes of the endpoint's answer read (the rest is dropped). */
+const ANSWER_BYTES = 4096;
+
+/** What one POST came to. */
+interface Outcome {
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+/**
+ * POSTs `body` to `url` once: no redirects followed, 10 s at most, on a connection of its own
+ * (no pooled socket: every attempt connects, so its resolved address is checked).
+ */
+export function post(url: URL, headers: Record<string, string>, body: string): Promise<Outcome> {
+  const started = performance.now();
+  const done = (status: number | null, error: string | null): Outcome => ({ status, error, duration_ms: Math.round(performance.now() - started) });
+  const literal = literalRefused(url);
+  if (literal) return Promise.resolve(done(null, new PrivateTargetError(literal).message));
+  return new Promise((resolve) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: checkedLookup as never, agent: false, timeout: ATTEMPT_TIMEOUT_MS, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) },
+      (response) => {
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > ANSWER_BYTES) response.destroy();
+        });
+        const status = response.statusCode ?? null;
+        const settle = () => resolve(done(status, status !== null && status >= 200 && status < 300 ? null : `answered ${status}`));
+        response.on('end', settle);
+        response.on('close', settle);
+        response.on('error', settle);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`)));
+    request.on('error', (e: Error) => resolve(done(null, e.name === 'AbortError' || e.name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : e.message.slice(0, 500))));
+    request.end(body);
+  });
+}
+
+/**
+ * Claims a due delivery for one attempt: one conditional update, so of several workers one
+ * gets it. Answers what the attempt needs, or null when it is not due.
+ */
+async function claim(key: DeliveryKey) {
+  const rows = await sharedClient().$queryRaw<{ endpoint_id: number; event_id: string; event_type: string; body: string; inserted_at: Date; attempt_count: number }[]>`
+    UPDATE webhook_deliveries SET next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
+    WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND next_attempt_at <= now()
+    RETURNING endpoint_id, event_id, event_type, body, inserted_at, attempt_count`;
+  return rows[0] ?? null;
+}
+
+/** Makes one attempt of a delivery if it is due; records it and schedules the next. */
+export async function attemptDelivery(key: DeliveryKey): Promise<void> {
+  const delivery = await claim(key);
+  if (!delivery) return;
+  const endpoint = await sharedClient().webhookEndpoint.findUnique({ where: { company_id_id: { company_id: key.company_id, id: delivery.endpoint_id } } });
+  const stopped = !endpoint || endpoint.deleted_at ? 'the endpoint was deleted' : endpoint.disabled_at && delivery.event_type !== 'ping' ? 'the endpoint is disabled' : null;
+  if (stopped || !endpoint) {
+    await sharedClient().webhookDelivery.update({ where: { company_id_id: key }, data: { status: 'FAILED', next_attempt_at: null, error: stopped } });
+    return;
+  }
+  const timestamp = Math.floor(Date.now() / 1000);
+  const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > new Date() ? [endpoint.previous_secret] : [])];
+  const outcome = await post(new URL(endpoint.url), {
+    'content-type': 'application/json',
+    'user-agent': 'TradeTrack-Webhooks/1.0',
+    'webhook-id': delivery.event_id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, delivery.body),
+    'webhook-event-type': delivery.event_type,
+  }, delivery.body);
+  await record(key, endpoint.id, delivery, outcome);
+}
+
+/** Records an attempt, settles the delivery or schedules its retry, and keeps the endpoint's failure clock. */
+async function record(key: DeliveryKey, endpointId: number, delivery: { inserted_at: Date; attempt_count: number }, outcome: Outcome): Promise<void> {
+  const now = new Date();
+  const ok = outcome.error === null;
+  const attempts = delivery.attempt_count + 1;
+  const next = ok ? null : nextAttemptAt(delivery.inserted_at, attempts, now, env().webhooksRetryScale);
+  await write(async (db) => {
+    await db.webhookAttempt.create({ data: { company_id: key.company_id, delivery_id: key.id, attempted_at: now, response_status: outcome.status, duration_ms: outcome.duration_ms, error: outcome.error } });
+    await db.webhookDelivery.update({
+      where: { company_id_id: key },
+      data: { attempt_count: attempts, last_attempt_at: now, response_status: outcome.status, duration_ms: outcome.duration_ms, error: outcome.error, status: ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED', next_attempt_at: next },
+    });
+    const endpointKey = { company_id_id: { company_id: key.company_id, id: endpointId } };
+    if (ok) {
+      await db.webhookEndpoint.updateMany({ where: { company_id: key.company_id, id: endpointId, failing_since: { not: null } }, data: { failing_since: null } });
+      return;
+    }
+    const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: endpointKey, select: { failing_since: true, disabled_at: true } });
+    const since = endpoint.failing_since ?? now;
+    if (!endpoint.failing_since) await db.webhookEndpoint.update({ where: endpointKey, data: { failing_since: now } });
+    else if (!endpoint.disabled_at && now.getTime() - since.getTime() >= DISABLE_AFTER_MS * env().webhooksRetryScale) {
+      await db.webhookEndpoint.update({
+        where: endpointKey,
+        data: { disabled_at: now, disabled_reason: `Every delivery failed for 3 days, since ${since.toISOString()}; the last: ${outcome.error}.`.slice(0, 500) },
+      });
+    }
+    if (next) await enqueueDeliveries(db, [{ ...key, run_at: next }]);
+  });
+}

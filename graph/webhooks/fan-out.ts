@@ -1,0 +1,34 @@
+// Events become deliveries in the transaction that records them (graph/events/outbox.ts):
+// one delivery per event and endpoint subscribed to its type, written and queued in one
+// statement each, so a committed event is never left undelivered and a rolled-back one is
+// never sent.
+import { onEventsRecorded, type RecordedEvent } from '../events/outbox.ts';
+import type { Tx } from '../kit/transaction.ts';
+import { formatDateTime } from '../scalars.ts';
+import { enqueueDeliveries } from './queue.ts';
+
+/** The body every attempt of an event's delivery sends: the event as GET /api/events answers it. */
+export function eventBody(event: RecordedEvent): string {
+  return JSON.stringify({ id: event.id, type: event.type, created_at: formatDateTime(event.created_at), ...(event.payload as object) });
+}
+
+/** Makes and queues the deliveries of the events just recorded. */
+async function fanOut(tx: Tx, events: RecordedEvent[]): Promise<void> {
+  const companies = [...new Set(events.map((e) => e.company_id))];
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { company_id: { in: companies }, deleted_at: null, disabled_at: null },
+    select: { company_id: true, id: true, events: true },
+  });
+  if (!endpoints.length) return;
+  const now = new Date();
+  const data = events.flatMap((e) =>
+    endpoints
+      .filter((w) => w.company_id === e.company_id && (w.events.includes('*') || w.events.includes(e.type)))
+      .map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body: eventBody(e), next_attempt_at: now })),
+  );
+  if (!data.length) return;
+  const made = await tx.webhookDelivery.createManyAndReturn({ data, select: { company_id: true, id: true } });
+  await enqueueDeliveries(tx, made);
+}
+
+onEventsRecorded(fanOut);

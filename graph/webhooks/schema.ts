@@ -1,0 +1,98 @@
+// Webhook endpoint queries and mutations (docs/webhooks.md); REST's /api/webhooks routes run them.
+import { builder } from '../builder.ts';
+import { prisma } from '../db.ts';
+import { NotFoundError } from '../errors.ts';
+import { found } from '../kit/locate.ts';
+import { listField } from '../kit/list.ts';
+import { WebhookEndpointParams, type Revealed } from './types.ts';
+import { createEndpoint, deleteEndpoint, retryDelivery, rotateSecret, testEndpoint, updateEndpoint, type EndpointParams } from './write.ts';
+
+listField({
+  model: 'WebhookEndpoint',
+  field: 'webhookEndpoints',
+  what: 'webhook endpoints',
+  description: 'Lists the webhook endpoints of the company.',
+  sortable: ['id', 'inserted_at', 'updated_at'],
+  where: (_args, ctx) => ({ company_id: ctx.company.id, deleted_at: null }),
+});
+
+listField<{ endpoint_id: number }>({
+  model: 'WebhookDelivery',
+  field: 'webhookDeliveries',
+  what: 'deliveries',
+  description: 'Lists the deliveries of one endpoint, newest first by default, with their attempts.',
+  sortable: ['id', 'inserted_at', 'next_attempt_at'],
+  nullable: new Set(['next_attempt_at']),
+  defaultOrder: [{ field: 'id', order: 'DESC' }],
+  args: (t) => ({ endpoint_id: t.arg.int({ required: true, description: 'The endpoint.' }) }),
+  where: async (args, ctx) => {
+    const live = await prisma().webhookEndpoint.count({ where: { company_id: ctx.company.id, id: args.endpoint_id, deleted_at: null } });
+    if (!live) throw new NotFoundError();
+    return { company_id: ctx.company.id, endpoint_id: args.endpoint_id };
+  },
+});
+
+const endpointById = (companyId: number, id: number) => ({ company_id_id: { company_id: companyId, id } });
+
+builder.queryFields((t) => ({
+  webhookEndpoint: t.prismaField({
+    type: 'WebhookEndpoint',
+    description: 'One webhook endpoint by id.',
+    args: { id: t.arg.int({ required: true, description: 'Endpoint id.' }) },
+    resolve: (query, _root, args, ctx) => found(prisma().webhookEndpoint.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } })),
+  }),
+}));
+
+builder.mutationFields((t) => {
+  const id = t.arg.int({ required: true, description: 'Endpoint id.' });
+  const params = t.arg({ type: WebhookEndpointParams, required: true });
+  /** The endpoint a write left, with the secret it revealed (if any). */
+  const answer = async (query: object, key: { company_id: number; id: number } & Revealed) => ({
+    ...(await prisma().webhookEndpoint.findUniqueOrThrow({ ...query, where: endpointById(key.company_id, key.id) })),
+    revealed_secret: key.revealed_secret,
+  });
+  return {
+    createWebhookEndpoint: t.prismaField({
+      type: 'WebhookEndpoint',
+      description: 'Registers a webhook endpoint; the answer carries its signing `secret`, shown this once.',
+      args: { params },
+      resolve: async (query, _root, args, ctx) => answer(query, await createEndpoint(ctx, args.params as EndpointParams)),
+    }),
+    updateWebhookEndpoint: t.prismaField({
+      type: 'WebhookEndpoint',
+      description: 'Updates a webhook endpoint; fields left out are kept.',
+      args: { id, params },
+      resolve: async (query, _root, args, ctx) => answer(query, await updateEndpoint(ctx, args.id, args.params as EndpointParams)),
+    }),
+    deleteWebhookEndpoint: t.prismaField({
+      type: 'WebhookEndpoint',
+      description: 'Deletes a webhook endpoint: no more deliveries; it answers 404 from then on.',
+      args: { id },
+      resolve: async (query, _root, args, ctx) => answer(query, await deleteEndpoint(ctx, args.id)),
+    }),
+    rotateWebhookEndpointSecret: t.prismaField({
+      type: 'WebhookEndpoint',
+      description: 'Makes a new signing secret, answered this once; the old one keeps signing for 24 hours, both signatures sent meanwhile.',
+      args: { id },
+      resolve: async (query, _root, args, ctx) => answer(query, await rotateSecret(ctx, args.id)),
+    }),
+    testWebhookEndpoint: t.prismaField({
+      type: 'WebhookDelivery',
+      description: 'Sends a `ping` event to the endpoint; answers its delivery.',
+      args: { id },
+      resolve: async (query, _root, args, ctx) => {
+        const key = await testEndpoint(ctx, args.id);
+        return prisma().webhookDelivery.findUniqueOrThrow({ ...query, where: { company_id_id: key } });
+      },
+    }),
+    retryWebhookDelivery: t.prismaField({
+      type: 'WebhookDelivery',
+      description: 'Tries a delivery again now, whatever its state.',
+      args: { id, delivery_id: t.arg.int({ required: true, description: 'Delivery id.' }) },
+      resolve: async (query, _root, args, ctx) => {
+        const key = await retryDelivery(ctx, args.id, args.delivery_id);
+        return prisma().webhookDelivery.findUniqueOrThrow({ ...query, where: { company_id_id: key } });
+      },
+    }),
+  };
+});

@@ -1,0 +1,109 @@
+// The delivery workers (docs/decisions/012-events-and-webhooks.md). On a PostgreSQL server:
+// graphile-worker runs the `deliver_webhook` jobs, in the app and in every `npm run worker`
+// process; each job is locked by one worker, and the attempt's claim (deliver.ts) makes a
+// job that runs twice (a worker killed after the POST) attempt nothing. On the embedded
+// database (one process only) a loop in the app reads the deliveries that are due.
+import { AsyncResource } from 'node:async_hooks';
+import { run, type Logger as WorkerLogger, Logger, type Runner } from 'graphile-worker';
+import { sharedClient } from '../db.ts';
+import { env } from '../env.ts';
+import { attemptDelivery } from './deliver.ts';
+import { DELIVER_TASK, enqueueDeliveries, onDeliveriesQueued, type DeliveryKey } from './queue.ts';
+import { write } from '../kit/transaction.ts';
+
+/** A running delivery worker. */
+export interface DeliveryWorker {
+  stop(): Promise<void>;
+}
+
+/** Attempts made at once by one worker. */
+const CONCURRENCY = 10;
+/** How often the embedded worker looks for due deliveries when nothing nudged it. */
+const EMBEDDED_POLL_MS = 500;
+
+/**
+ * Queues every pending delivery again (each keeps one job: the job key replaces a waiting
+ * one and stands beside a job locked by a worker that died). Run when a worker starts and
+ * every minute, so an attempt a killed worker held is made again once its claim expires.
+ */
+export async function requeuePending(): Promise<number> {
+  const pending = await sharedClient().webhookDelivery.findMany({ where: { status: 'PENDING' }, select: { company_id: true, id: true, next_attempt_at: true }, take: 10_000 });
+  const keys: DeliveryKey[] = pending.map((d) => ({ company_id: d.company_id, id: d.id, run_at: d.next_attempt_at ?? new Date() }));
+  for (let i = 0; i < keys.length; i += 1000) await write((db) => enqueueDeliveries(db, keys.slice(i, i + 1000)));
+  return keys.length;
+}
+
+/** graphile-worker's messages: errors to stderr, the rest dropped (the request log is the app's). */
+const quiet: WorkerLogger = new Logger(() => (level, message) => {
+  if (level === 'error') console.error(`[webhooks] ${message}`);
+});
+
+/** Starts graphile-worker on the PostgreSQL server (its schema is installed on the first start). */
+async function startQueueWorker(): Promise<DeliveryWorker> {
+  const runner: Runner = await run({
+    connectionString: env().databaseUrl,
+    concurrency: CONCURRENCY,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: quiet,
+    taskList: {
+      [DELIVER_TASK]: async (payload) => attemptDelivery(payload as DeliveryKey),
+      requeue_webhook_deliveries: async () => void (await requeuePending()),
+    },
+    crontab: '* * * * * requeue_webhook_deliveries',
+  });
+  await requeuePending();
+  return { stop: () => runner.stop() };
+}
+
+/** Starts the loop of the embedded database: due deliveries, a few at a time. */
+function startEmbeddedWorker(): DeliveryWorker {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    const due = await sharedClient().webhookDelivery.findMany({
+      where: { status: 'PENDING', next_attempt_at: { lte: new Date() } },
+      orderBy: { next_attempt_at: 'asc' },
+      select: { company_id: true, id: true },
+      take: CONCURRENCY,
+    });
+    await Promise.all(due.map((d) => attemptDelivery(d)));
+    return due.length;
+  };
+  const loop = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    running = running
+      .then(tick)
+      .then((n) => {
+        if (!stopped) timer = setTimeout(loop, n ? 0 : EMBEDDED_POLL_MS);
+      })
+      .catch((e: unknown) => {
+        console.error('[webhooks] delivery loop failed:', e);
+        if (!stopped) timer = setTimeout(loop, EMBEDDED_POLL_MS);
+      });
+  };
+  // NOTE: a nudge comes from inside a request's transaction; the loop must not inherit its
+  // async context (its unit of work, its statement counter), so it runs in the worker's own.
+  const own = new AsyncResource('webhook-delivery-loop');
+  onDeliveriesQueued(() =>
+    own.runInAsyncScope(() => {
+      clearTimeout(timer);
+      timer = setTimeout(loop, 20);
+    }),
+  );
+  loop();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** Starts the delivery worker of this process: graphile-worker on PostgreSQL, the embedded loop otherwise. */
+export function startDeliveryWorker(): Promise<DeliveryWorker> {
+  return env().databaseUrl ? startQueueWorker() : Promise.resolve(startEmbeddedWorker());
+}

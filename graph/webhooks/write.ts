@@ -1,0 +1,145 @@
+// Writes of webhook endpoints through the write path (docs/decisions/010-write-path.md):
+// create, update, delete, rotate the secret, send a test ping, retry a delivery.
+import type { Context } from '../context.ts';
+import { FieldErrors, NotFoundError, fieldMessages, formatFieldMessage } from '../errors.ts';
+import { eventTypes } from '../events/catalogue.ts';
+import { newEventId } from '../events/outbox.ts';
+import { formatDateTime } from '../scalars.ts';
+import { lockRoots } from '../kit/locks.ts';
+import { softDelete } from '../kit/lifecycle.ts';
+import { write, type Tx } from '../kit/transaction.ts';
+import { newSecret } from './signing.ts';
+import { checkTarget } from './targets.ts';
+import { enqueueDeliveries } from './queue.ts';
+
+/** An endpoint as sent. */
+export interface EndpointParams {
+  url?: string | null;
+  events?: string[] | null;
+  description?: string | null;
+  enabled?: boolean | null;
+}
+
+/** How long the secret before a rotation keeps signing. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** The subscription to every event type. */
+const ALL = '*';
+
+/** Validates an endpoint write (a create when `creating`); throws 422 with every problem. */
+async function validate(params: EndpointParams, creating: boolean): Promise<void> {
+  const errors = new FieldErrors();
+  if (params.url !== undefined || creating) {
+    const url = params.url?.trim();
+    if (!url) errors.add('url', fieldMessages.blank);
+    else {
+      const problem = await checkTarget(url);
+      if (problem === 'invalid') errors.add('url', fieldMessages.invalid);
+      if (problem === 'private') errors.add('url', fieldMessages.privateTarget);
+    }
+  }
+  if (params.events !== undefined || creating) {
+    const events = params.events ?? [];
+    if (!events.length) errors.add('events', fieldMessages.blank);
+    else if (events.length > eventTypes.length) errors.add('events', formatFieldMessage('tooMany', eventTypes.length));
+    else
+      events.forEach((type, i) => {
+        if (type !== ALL && !(eventTypes as readonly string[]).includes(type)) errors.add(`events.${i}`, fieldMessages.invalid);
+      });
+    if (events.includes(ALL) && events.length > 1) errors.add('events', fieldMessages.invalid);
+  }
+  errors.throwIfAny();
+}
+
+/** The live endpoint of the company, locked for the rest of the transaction, or 404. */
+async function lockLive(db: Tx, companyId: number, id: number): Promise<void> {
+  if (!(await lockRoots(db.webhookEndpoint, { company_id: companyId, id }))) throw new NotFoundError();
+}
+
+/** Creates an endpoint; answers its key and the secret, shown this once. */
+export async function createEndpoint(ctx: Context, params: EndpointParams) {
+  await validate(params, true);
+  const secret = newSecret();
+  const row = await write((db) =>
+    db.webhookEndpoint.create({
+      data: {
+        company_id: ctx.company.id,
+        url: params.url!.trim(),
+        events: [...new Set(params.events!)],
+        description: params.description ?? null,
+        secret,
+        ...(params.enabled === false ? { disabled_at: new Date(), disabled_reason: 'Disabled through the API.' } : {}),
+      },
+      select: { company_id: true, id: true },
+    }),
+  );
+  return { ...row, revealed_secret: secret };
+}
+
+/** Updates an endpoint; fields left out are kept. `enabled` turns deliveries off or on again. */
+export async function updateEndpoint(ctx: Context, id: number, params: EndpointParams) {
+  await validate(params, false);
+  return write(async (db) => {
+    await lockLive(db, ctx.company.id, id);
+    await db.webhookEndpoint.update({
+      where: { company_id_id: { company_id: ctx.company.id, id } },
+      data: {
+        ...(params.url !== undefined ? { url: params.url!.trim() } : {}),
+        ...(params.events !== undefined ? { events: [...new Set(params.events!)] } : {}),
+        ...(params.description !== undefined ? { description: params.description } : {}),
+        ...(params.enabled === true ? { disabled_at: null, disabled_reason: null, failing_since: null } : {}),
+        ...(params.enabled === false ? { disabled_at: new Date(), disabled_reason: 'Disabled through the API.' } : {}),
+      },
+    });
+    return { company_id: ctx.company.id, id };
+  });
+}
+
+/** Deletes an endpoint (soft delete: it answers 404 from then on, and its pending deliveries stop). */
+export async function deleteEndpoint(ctx: Context, id: number) {
+  await write((db) => softDelete(db.webhookEndpoint, { company_id: ctx.company.id, id }));
+  return { company_id: ctx.company.id, id };
+}
+
+/** Makes a new secret; the one it replaces keeps signing for 24 hours (both signatures are sent). */
+export async function rotateSecret(ctx: Context, id: number) {
+  const secret = newSecret();
+  await write(async (db) => {
+    await lockLive(db, ctx.company.id, id);
+    const { secret: old } = await db.webhookEndpoint.findUniqueOrThrow({ where: { company_id_id: { company_id: ctx.company.id, id } }, select: { secret: true } });
+    await db.webhookEndpoint.update({
+      where: { company_id_id: { company_id: ctx.company.id, id } },
+      data: { secret, previous_secret: old, previous_secret_expires_at: new Date(Date.now() + SECRET_OVERLAP_MS) },
+    });
+  });
+  return { company_id: ctx.company.id, id, revealed_secret: secret };
+}
+
+/** Sends a `ping` to the endpoint: a delivery of its own, made even when the endpoint is disabled. */
+export async function testEndpoint(ctx: Context, id: number) {
+  return write(async (db) => {
+    await lockLive(db, ctx.company.id, id);
+    const eventId = newEventId();
+    const body = JSON.stringify({ id: eventId, type: 'ping', created_at: formatDateTime(new Date()), data: { endpoint_id: id } });
+    const delivery = await db.webhookDelivery.create({
+      data: { company_id: ctx.company.id, endpoint_id: id, event_id: eventId, event_type: 'ping', body, next_attempt_at: new Date() },
+      select: { company_id: true, id: true },
+    });
+    await enqueueDeliveries(db, [delivery]);
+    return delivery;
+  });
+}
+
+/** Tries a delivery again now, whatever its state; its attempts so far are kept. */
+export async function retryDelivery(ctx: Context, endpointId: number, deliveryId: number) {
+  return write(async (db) => {
+    await lockLive(db, ctx.company.id, endpointId);
+    const { count } = await db.webhookDelivery.updateMany({
+      where: { company_id: ctx.company.id, endpoint_id: endpointId, id: deliveryId },
+      data: { status: 'PENDING', next_attempt_at: new Date() },
+    });
+    if (!count) throw new NotFoundError();
+    const delivery = { company_id: ctx.company.id, id: deliveryId };
+    await enqueueDeliveries(db, [delivery]);
+    return delivery;
+  });
+}

@@ -1,0 +1,122 @@
+// Separate delivery workers (`npm run worker`) on a PostgreSQL server: an app of its own that
+// does not deliver, and worker processes started, killed and restarted by the tests. The
+// embedded database serves one process, so these run on PostgreSQL only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from '../setup/app-server.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
+
+const serverUrl = process.env.DATABASE_URL;
+
+describe.skipIf(!serverUrl)('webhook delivery workers', () => {
+  let app: AppServer;
+  let key: string;
+  const adminToken = randomBytes(16).toString('hex');
+  const workers: ChildProcess[] = [];
+
+  /** Starts `npm run worker` on the app's database; resolves once it says it started. */
+  function startWorker(settings: Record<string, string> = {}): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+      env: { ...process.env, DATABASE_URL: app.databaseUrl, NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOKS_RETRY_SCALE: '0.001', ...settings },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    workers.push(child);
+    let output = '';
+    child.stderr!.on('data', (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
+    return new Promise((resolve, reject) => {
+      child.stdout!.on('data', (d) => {
+        output += d;
+        if (output.includes('started')) resolve(child);
+      });
+      child.once('exit', (code) => reject(new Error(`worker exited (${code}) before starting: ${output}`)));
+    });
+  }
+  const stopWorker = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
+
+  beforeAll(async () => {
+    app = await startAppServer({ serverUrl, adminToken, settings: { WEBHOOKS_IN_APP_WORKER: 'false', WEBHOOKS_RETRY_SCALE: '0.001' } });
+    const created = await fetch(`${app.baseUrl}/admin/companies`, {
+      method: 'POST',
+      headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Workers' }),
+    });
+    key = ((await created.json()) as { api_key: string }).api_key;
+  }, 300_000);
+  afterAll(async () => {
+    for (const w of workers) await stopWorker(w);
+    await app?.stop();
+  });
+
+  const call = async (method: string, path: string, params?: unknown) => {
+    const res = await fetch(`${app.baseUrl}/api${path}`, {
+      method,
+      headers: { 'api-key': key, ...(params === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: params === undefined ? undefined : JSON.stringify({ params }),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const subscribe = async (receiver: Receiver) => (await call('POST', '/webhooks', { url: `${receiver.url}/${randomBytes(3).toString('hex')}`, events: ['product.created'] })).body.data.id as number;
+  const product = () => call('POST', '/products', { code: `PRD-${randomBytes(4).toString('hex')}`, description: 'Worker test' });
+  const deliveries = async (endpoint: number) => (await call('GET', `/webhooks/${endpoint}/deliveries?limit=100`)).body.data as any[];
+
+  it('redelivers, after a restart, an attempt whose worker was killed with SIGKILL in the middle of it', async () => {
+    const receiver = await startReceiver();
+    const endpoint = await subscribe(receiver);
+    // The first request is held unanswered: the worker is killed while it waits.
+    receiver.script.push(0);
+    const worker = await startWorker();
+    await product();
+    await receiver.until((list) => list.length === 1);
+    await stopWorker(worker, 'SIGKILL');
+    await startWorker();
+    const got = await receiver.until((list) => list.length === 2, 45_000);
+    expect(got[1].headers['webhook-id']).toBe(got[0].headers['webhook-id']);
+    expect(got[1].body).toBe(got[0].body);
+    let settled: any[] = [];
+    for (let i = 0; i < 100 && settled[0]?.status !== 'SUCCEEDED'; i++) {
+      settled = await deliveries(endpoint);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(settled).toMatchObject([{ status: 'SUCCEEDED', attempt_count: 1, response_status: 200 }]);
+    await receiver.close();
+  }, 90_000);
+
+  it('delivers each attempt once with two worker processes', async () => {
+    const receiver = await startReceiver();
+    const endpoint = await subscribe(receiver);
+    await startWorker();
+    await startWorker();
+    for (let i = 0; i < 30; i++) await product();
+    await receiver.until((list) => new Set(list.map((r) => r.headers['webhook-id'])).size === 30, 30_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(receiver.received).toHaveLength(30);
+    const made = await deliveries(endpoint);
+    expect(made).toHaveLength(30);
+    for (const d of made) expect(d).toMatchObject({ status: 'SUCCEEDED', attempt_count: 1 });
+    await receiver.close();
+  }, 90_000);
+
+  it('refuses at delivery time a target whose address is private for the worker, and records why', async () => {
+    // The app accepted the loopback address (tests allow it); the worker does not: as when a
+    // public name later resolves to a private address.
+    for (const w of workers) await stopWorker(w);
+    const receiver = await startReceiver();
+    const endpoint = await subscribe(receiver);
+    await startWorker({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'false' });
+    await product();
+    let made: any[] = [];
+    for (let i = 0; i < 100 && !made[0]?.attempt_count; i++) {
+      made = await deliveries(endpoint);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(made[0]).toMatchObject({ response_status: null, error: 'refused: 127.0.0.1 is a private, loopback or link-local address' });
+    expect(receiver.received).toEqual([]);
+    await receiver.close();
+  }, 90_000);
+});
