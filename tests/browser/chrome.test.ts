@@ -118,9 +118,10 @@ describe.skipIf(!browserAvailable())('the site chrome', () => {
     // A route path finds the pages that use it and the operation itself; pick the first page.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('/api/products-by-code');
-    await page.waitForSelector('.search-results [role=option]');
+    // Results follow each key typed: wait for those of the whole path.
+    const operation = 'API reference · GET /api/products-by-code/{code}';
+    await expect.poll(async () => (await page.locator('.search-results [role=option]').allTextContents()).some((h) => h.includes(operation)), { timeout: 10_000 }).toBe(true);
     const hits = await page.locator('.search-results [role=option]').allTextContents();
-    expect(hits.some((h) => h.includes('API reference · GET /api/products-by-code/{code}'))).toBe(true);
     const firstPage = hits.findIndex((h) => !h.includes('API reference'));
     expect(firstPage).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < firstPage; i++) await page.keyboard.press('ArrowDown');
