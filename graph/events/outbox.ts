@@ -14,6 +14,22 @@ export function newEventId(): string {
   return `evt_${randomBytes(12).toString('hex')}`;
 }
 
+/** Customs tables, each linked to its shipment through a link table: [table, link table, link id column]. */
+const customsLinks = [
+  ['import_declarations', 'shipment_import_declarations', 'shipment_import_declaration_id'],
+  ['duimps', 'shipment_duimps', 'shipment_duimp_id'],
+  ['import_licenses', 'shipment_import_licenses', 'shipment_import_license_id'],
+  ['export_declarations', 'shipment_export_declarations', 'shipment_export_declaration_id'],
+] as const;
+
+const customsCases = customsLinks
+  .map(
+    ([table, link, column]) => `  WHEN '${table}' THEN (
+    SELECT s.process_id FROM ${link} l JOIN foreign_trade_shipments s ON s.company_id = l.company_id AND s.id = l.shipment_id
+    WHERE l.company_id = g.company_id AND l.id = (g.new_row->>'${column}')::int)`,
+  )
+  .join('\n');
+
 /** The process a captured row below a process belongs to, by the table it is in (SQL over the row `g`). */
 const processOfRow = `CASE g.table_name
   WHEN 'process_documents' THEN (g.new_row->>'process_id')::int
@@ -23,18 +39,7 @@ const processOfRow = `CASE g.table_name
     JOIN transportables t ON t.company_id = k.company_id AND t.id = k.transportable_id
     JOIN foreign_trade_shipments s ON s.company_id = t.company_id AND s.id = t.shipment_id
     WHERE k.company_id = g.company_id AND k.id = (g.new_row->>'container_id')::int)
-  WHEN 'import_declarations' THEN (
-    SELECT s.process_id FROM shipment_import_declarations l JOIN foreign_trade_shipments s ON s.company_id = l.company_id AND s.id = l.shipment_id
-    WHERE l.company_id = g.company_id AND l.id = (g.new_row->>'shipment_import_declaration_id')::int)
-  WHEN 'duimps' THEN (
-    SELECT s.process_id FROM shipment_duimps l JOIN foreign_trade_shipments s ON s.company_id = l.company_id AND s.id = l.shipment_id
-    WHERE l.company_id = g.company_id AND l.id = (g.new_row->>'shipment_duimp_id')::int)
-  WHEN 'import_licenses' THEN (
-    SELECT s.process_id FROM shipment_import_licenses l JOIN foreign_trade_shipments s ON s.company_id = l.company_id AND s.id = l.shipment_id
-    WHERE l.company_id = g.company_id AND l.id = (g.new_row->>'shipment_import_license_id')::int)
-  WHEN 'export_declarations' THEN (
-    SELECT s.process_id FROM shipment_export_declarations l JOIN foreign_trade_shipments s ON s.company_id = l.company_id AND s.id = l.shipment_id
-    WHERE l.company_id = g.company_id AND l.id = (g.new_row->>'shipment_export_declaration_id')::int)
+${customsCases}
 END`;
 
 /**
