@@ -39,6 +39,7 @@ describe('tracking link between vessel imports and maritime shipments', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return code;
   }
+  const etaEvents = async () => (await C.get('/events', 'filters%5Btype%5D=shipment.eta_changed&limit=100')).body.data as any[];
   const shipment = async (code: string) =>
     (await C.get(`${processes().replace('/processes', '/processes-by-reference-code')}/${code}`)).body.data.foreign_trade_shipment;
 
@@ -59,8 +60,21 @@ describe('tracking link between vessel imports and maritime shipments', () => {
     const followed = await createMaritime({ tracking_key: 'VESSEL', vessel_id: vesselId });
     const manual = await createMaritime({ tracking_key: 'VESSEL', vessel_id: vesselId }, false);
     const manualBefore = (await shipment(manual)).eta;
+    const before = await etaEvents();
     await importAis(voyage(mmsi, 14, '2026-02-21T00:00:00Z'));
     expect(await shipment(followed)).toMatchObject({ eta: '2026-03-14T12:00:00Z', status_response: 'FOUND' });
     expect((await shipment(manual)).eta).toBe(manualBefore);
+    // The import's change is an event like any other (docs/webhooks.md, Event catalogue): one
+    // shipment.eta_changed for each shipment following the vessel (this one and the first
+    // test's), none for the one with tracking disabled.
+    const moved = (await etaEvents()).filter((e) => !before.some((b) => b.id === e.id));
+    expect(moved.filter((e) => e.data.reference_code === manual)).toEqual([]);
+    expect(moved.filter((e) => e.data.reference_code === followed)).toHaveLength(1);
+    expect(moved.find((e) => e.data.reference_code === followed)).toMatchObject({
+      type: 'shipment.eta_changed',
+      data: { reference_code: followed, foreign_trade_shipment: { eta: '2026-03-14T12:00:00Z' } },
+      shipment: { eta: '2026-03-14T12:00:00Z' },
+      previous: { eta: '2026-03-10T12:00:00Z' },
+    });
   });
 });

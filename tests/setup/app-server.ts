@@ -19,6 +19,11 @@ export interface AppServer {
   databaseUrl: string;
   /** The app's process id (its memory can be read from /proc). */
   pid: number;
+  /**
+   * Ends the app's process with `signal` (SIGKILL: a crash) and starts a new one on the same
+   * database and settings; `baseUrl` and `pid` then name the new one.
+   */
+  restart(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,56 +88,74 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
     if (pushed) console.warn('[tests] prisma/schema has changes without a migration; pushed them for this run');
     await db.close();
   }
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example',
-      // Tests send hundreds of requests a second on one key; the rate limits have a test of their own.
-      RATE_LIMIT_REQUESTS: '1000000',
-      // Webhook receivers of the tests listen on the loopback address (docs/webhooks.md, Security).
-      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-      // Retries within seconds: the first one 10 s x 0.001 later.
-      WEBHOOKS_RETRY_SCALE: '0.001', ...settings },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // The start-up output, kept for the error of a failed start (the request log is not kept here).
-  let output = '';
-  server.stdout!.on('data', (d) => {
-    if (output.length < 64 * 1024) output += d;
-    if (stdoutLog) appendFileSync(stdoutLog, d);
-  });
-  server.stderr!.on('data', (d) => {
-    if (output.length < 64 * 1024) output += d;
-    process.stderr.write(`[server] ${d}`);
-    // Written synchronously: a test that checks the file right after its requests sees every
-    // line the server had written by then.
-    if (stderrLog) appendFileSync(stderrLog, d);
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
-    for (const c of cleanups.reverse()) await c();
+  const cleanUp = async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
   };
-  // Generous: a loaded CI machine builds and starts the app slowly; a hung start still fails.
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (server.exitCode !== null) {
-      await stop();
-      throw new Error(`server exited early:\n${output}`);
+  const launch = async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example',
+        // Tests send hundreds of requests a second on one key; the rate limits have a test of their own.
+        RATE_LIMIT_REQUESTS: '1000000',
+        // Webhook receivers of the tests listen on the loopback address (docs/webhooks.md, Security).
+        WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+        // Retries within seconds: the first one 10 s x 0.001 later.
+        WEBHOOKS_RETRY_SCALE: '0.001', ...settings },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // The start-up output, kept for the error of a failed start (the request log is not kept here).
+    let output = '';
+    server.stdout!.on('data', (d) => {
+      if (output.length < 64 * 1024) output += d;
+      if (stdoutLog) appendFileSync(stdoutLog, d);
+    });
+    server.stderr!.on('data', (d) => {
+      if (output.length < 64 * 1024) output += d;
+      process.stderr.write(`[server] ${d}`);
+      // Written synchronously: a test that checks the file right after its requests sees every
+      // line the server had written by then.
+      if (stderrLog) appendFileSync(stderrLog, d);
+    });
+    const end = async (signal: NodeJS.Signals) => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill(signal);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    };
+    // Generous: a loaded CI machine builds and starts the app slowly; a hung start still fails.
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      const failed = server.exitCode !== null ? 'exited early' : Date.now() > deadline ? 'did not start' : null;
+      if (failed) {
+        await end('SIGTERM');
+        await cleanUp();
+        throw new Error(`server ${failed}:\n${output}`);
+      }
+      try {
+        if ((await fetch(`${baseUrl}/openapi.json`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    try {
-      if ((await fetch(`${baseUrl}/openapi.json`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { baseUrl, kind, databaseUrl: runEnv.DATABASE_URL ?? '', pid: server.pid!, stop };
+    return { baseUrl, pid: server.pid!, end };
+  };
+  let running = await launch();
+  const app: AppServer = {
+    baseUrl: running.baseUrl,
+    kind,
+    databaseUrl: runEnv.DATABASE_URL ?? '',
+    pid: running.pid,
+    async restart(signal) {
+      await running.end(signal);
+      running = await launch();
+      Object.assign(app, { baseUrl: running.baseUrl, pid: running.pid });
+    },
+    async stop() {
+      await running.end('SIGTERM');
+      await cleanUp();
+    },
+  };
+  return app;
 }

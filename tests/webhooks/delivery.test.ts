@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, client, newCompany, uniq, type TestCompany } from '../helpers.ts';
 import { startReceiver, type Receiver, type Received } from './receiver.ts';
+import { documentedSamples, shapeOf } from './samples.ts';
 
 type Client = ReturnType<typeof client>;
 
@@ -78,11 +79,14 @@ describe('webhook deliveries', () => {
       'product.created', 'product.updated', 'product.deleted', 'costs.closed', 'costs.reopened', 'document.uploaded', 'document.deleted',
       'shipment.eta_changed', 'shipment.tracking_status_changed', 'container.event_added', 'customs.status_changed',
     ];
-    const got = await receiver.until((list) => all.every((t) => list.some((r) => typeOf(r) === t)));
-    const verifier = new Webhook(hook.secret);
+    // The first event of each type, in the order GET /api/events lists them, and its delivery.
     const events = (await A.get('/events', 'limit=100')).body.data as any[];
+    const first = new Map(all.map((t) => [t, events.find((e) => e.type === t)?.id as string]));
+    const got = await receiver.until((list) => all.every((t) => list.some((r) => r.headers['webhook-id'] === first.get(t))));
+    const verifier = new Webhook(hook.secret);
+    const received = new Map<string, unknown>();
     for (const type of all) {
-      const request = got.find((r) => typeOf(r) === type)!;
+      const request = got.find((r) => r.headers['webhook-id'] === first.get(type))!;
       const payload = verifier.verify(request.body, signed(request)) as any;
       expect(payload.type).toBe(type);
       expect(request.headers['webhook-id']).toBe(payload.id);
@@ -90,7 +94,18 @@ describe('webhook deliveries', () => {
       // The body is the event as GET /api/events answers it.
       const listed = events.find((e) => e.id === payload.id);
       expect(listed).toMatchObject(payload);
+      received.set(type, payload);
     }
+    const before = receiver.received.length;
+    expect((await A.post(`/webhooks/${hook.id}/test`, undefined)).status).toBe(200);
+    const ping = (await receiver.until((list) => list.slice(before).some((r) => typeOf(r) === 'ping'))).slice(before).find((r) => typeOf(r) === 'ping')!;
+    received.set('ping', verifier.verify(ping.body, signed(ping)));
+
+    // The page's sample payloads are deliveries like these (docs/webhook-events.md).
+    const types = [...all, 'ping'];
+    const documented = documentedSamples(types, received);
+    expect([...documented.keys()]).toEqual(types);
+    for (const type of types) expect(shapeOf(documented.get(type)), type).toEqual(shapeOf(received.get(type)));
   });
 
   it('retries a receiver that answers 500 until it succeeds, recording every attempt', async () => {

@@ -1,0 +1,127 @@
+// Delivery across a crash and over days of failures, each on an app of its own (PostgreSQL
+// when DATABASE_URL is set, the embedded database otherwise): the app is killed with SIGKILL
+// in the middle of an attempt and started again on the same data; and an endpoint that
+// fails for "3 days" (WEBHOOKS_RETRY_SCALE shrinks every duration of docs/webhooks.md,
+// Retries) is disabled, says why, and is enabled again.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from '../setup/app-server.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
+
+const serverUrl = process.env.DATABASE_URL;
+
+/** An app with one company; `call` speaks to its REST API with the company's key. */
+async function appWithCompany(settings: Record<string, string>) {
+  const adminToken = randomBytes(16).toString('hex');
+  const app = await startAppServer({ serverUrl, adminToken, settings });
+  const created = await fetch(`${app.baseUrl}/admin/companies`, {
+    method: 'POST',
+    headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Lifecycle' }),
+  });
+  const key = ((await created.json()) as { api_key: string }).api_key;
+  const call = async (method: string, path: string, params?: unknown) => {
+    const res = await fetch(`${app.baseUrl}/api${path}`, {
+      method,
+      headers: { 'api-key': key, ...(params === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: params === undefined ? undefined : JSON.stringify({ params }),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  return { app, call };
+}
+
+/** Asks `read` every 100 ms until `done` holds of its answer; fails after `ms`. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not reached in ${ms} ms; last: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const product = () => ({ code: `PRD-${randomBytes(4).toString('hex')}`, description: 'Lifecycle valve' });
+
+describe('an app killed with SIGKILL in the middle of a delivery', () => {
+  let app: AppServer;
+  let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
+  let receiver: Receiver;
+  beforeAll(async () => {
+    ({ app, call } = await appWithCompany({}));
+    receiver = await startReceiver();
+  }, 300_000);
+  afterAll(async () => {
+    await receiver?.close();
+    await app?.stop();
+  });
+
+  it('delivers the same message again after its restart, with nothing lost', async () => {
+    const endpoint = (await call('POST', '/webhooks', { url: receiver.url, events: ['product.created'] })).body.data.id;
+    // The first request is held unanswered; the app dies while its attempt waits.
+    receiver.script.push(0);
+    const created = await call('POST', '/products', product());
+    expect(created.status).toBe(201);
+    await receiver.until((list) => list.length === 1);
+    await app.restart('SIGKILL');
+    // Once the dead attempt's claim expires (15 s), the restarted app attempts again.
+    const got = await receiver.until((list) => list.length === 2, 60_000);
+    expect(got[1].headers['webhook-id']).toBe(got[0].headers['webhook-id']);
+    expect(got[1].body).toBe(got[0].body);
+    const settled = await until(() => call('GET', `/webhooks/${endpoint}/deliveries`), (r) => r.body.data[0]?.status === 'SUCCEEDED', 10_000, 'delivery settled');
+    expect(settled.body.data).toMatchObject([{ status: 'SUCCEEDED', attempt_count: 1, response_status: 200 }]);
+    expect((await call('GET', `/products/${created.body.data.id}`)).status).toBe(200);
+  }, 120_000);
+});
+
+describe('an endpoint that fails for 3 days', () => {
+  // 3 days x 0.00001 = 2.6 s; retries end 0.86 s after each event.
+  let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
+  let app: AppServer;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    ({ app, call } = await appWithCompany({ WEBHOOKS_RETRY_SCALE: '0.00001' }));
+    receiver = await startReceiver();
+  }, 300_000);
+  afterAll(async () => {
+    await receiver?.close();
+    await app?.stop();
+  });
+
+  it('is disabled with its reason, gets nothing more, and delivers again once enabled', async () => {
+    const endpoint = (await call('POST', '/webhooks', { url: receiver.url, events: ['product.created'] })).body.data.id;
+    receiver.script.push(...Array<number>(100_000).fill(500));
+    // An event every 300 ms while the receiver fails, until the endpoint is disabled.
+    const started = Date.now();
+    const disabled = await until(
+      async () => {
+        await call('POST', '/products', product());
+        await new Promise((r) => setTimeout(r, 300));
+        return (await call('GET', `/webhooks/${endpoint}`)).body.data;
+      },
+      (e) => e.status === 'DISABLED',
+      30_000,
+      'endpoint disabled',
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_592);
+    expect(disabled.disabled_at).toMatch(/Z$/);
+    expect(disabled.disabled_reason).toMatch(/^Every delivery failed for 3 days, since \d{4}-\d\d-\d\dT[\d:.]+Z; the last: answered 500\.$/);
+
+    // Disabled: new events make no delivery, and what was pending ends without an attempt.
+    const before = receiver.received.length;
+    await call('POST', '/products', product());
+    const settled = await until(() => call('GET', `/webhooks/${endpoint}/deliveries?limit=100`), (r) => r.body.data.every((d: any) => d.status !== 'PENDING'), 10_000, 'no delivery pending');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.received.length).toBe(before);
+    expect(settled.body.data.filter((d: any) => d.status === 'SUCCEEDED')).toEqual([]);
+
+    // Enabled again by the integrator: the next event is delivered.
+    receiver.script.length = 0;
+    const enabled = await call('PUT', `/webhooks/${endpoint}`, { enabled: true });
+    expect(enabled.body.data).toMatchObject({ status: 'ENABLED', disabled_at: null, disabled_reason: null });
+    await call('POST', '/products', product());
+    const got = await receiver.until((list) => list.length > before);
+    expect(got.at(-1)!.headers['webhook-event-type']).toBe('product.created');
+  }, 120_000);
+});
