@@ -47,6 +47,8 @@ export interface Env {
   webhooksRetryScale: number;
   /** Whether the app process delivers webhooks too (on PostgreSQL, `npm run worker` processes can do it alone). */
   webhooksInAppWorker: boolean;
+  /** Days events and settled webhook deliveries are kept (docs/webhooks.md, Retention). */
+  eventsRetentionDays: number;
 }
 
 /**
@@ -141,6 +143,9 @@ export function readEnv(vars: Vars): Env {
   const inApp = given('WEBHOOKS_IN_APP_WORKER');
   if (inApp !== undefined && !['true', 'false', '1', '0'].includes(inApp)) problems.push(`WEBHOOKS_IN_APP_WORKER must be true or false, got "${inApp}"`);
   const webhooksInAppWorker = inApp === undefined || inApp === 'true' || inApp === '1';
+  const retention = given('EVENTS_RETENTION_DAYS');
+  const eventsRetentionDays = retention === undefined ? 30 : Number(retention);
+  if (!(eventsRetentionDays > 0 && eventsRetentionDays <= 3650)) problems.push(`EVENTS_RETENTION_DAYS must be a number of days above 0 and at most 3650, got "${retention}"`);
 
   const env: Env = {
     port,
@@ -168,6 +173,7 @@ export function readEnv(vars: Vars): Env {
     webhooksAllowPrivateTargets,
     webhooksRetryScale,
     webhooksInAppWorker,
+    eventsRetentionDays,
   };
   if (problems.length) throw new EnvError(problems);
   return env;

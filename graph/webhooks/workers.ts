@@ -10,6 +10,7 @@ import { env } from '../env.ts';
 import { attemptDelivery } from './deliver.ts';
 import { DELIVER_TASK, enqueueDeliveries, onDeliveriesQueued, type DeliveryKey } from './queue.ts';
 import { write } from '../kit/transaction.ts';
+import { pruneExpired } from '../events/retention.ts';
 
 /** A running delivery worker. */
 export interface DeliveryWorker {
@@ -20,6 +21,17 @@ export interface DeliveryWorker {
 const CONCURRENCY = 10;
 /** How often the embedded worker looks for due deliveries when nothing nudged it. */
 const EMBEDDED_POLL_MS = 500;
+/** How often events and deliveries past their keeping time are deleted (as graphile-worker's crontab below). */
+const PRUNE_EVERY_MS = 3600_000;
+
+/** Deletes what is past its keeping time; a failure is logged and the next pass tries again. */
+async function prune(): Promise<void> {
+  try {
+    await pruneExpired();
+  } catch (e) {
+    console.error('[webhooks] deleting expired events failed:', e);
+  }
+}
 
 /**
  * Queues every pending delivery again (each keeps one job: the job key replaces a waiting
@@ -49,10 +61,13 @@ async function startQueueWorker(): Promise<DeliveryWorker> {
     taskList: {
       [DELIVER_TASK]: async (payload) => attemptDelivery(payload as DeliveryKey),
       requeue_webhook_deliveries: async () => void (await requeuePending()),
+      prune_expired_events: prune,
     },
-    crontab: '* * * * * requeue_webhook_deliveries',
+    // graphile-worker runs each crontab line once per time across all workers.
+    crontab: ['* * * * * requeue_webhook_deliveries', '0 * * * * prune_expired_events'].join('\n'),
   });
   await requeuePending();
+  void prune();
   return { stop: () => runner.stop() };
 }
 
@@ -94,9 +109,12 @@ function startEmbeddedWorker(): DeliveryWorker {
     }),
   );
   loop();
+  void prune();
+  const pruning = setInterval(() => own.runInAsyncScope(prune), PRUNE_EVERY_MS).unref();
   return {
     stop: async () => {
       stopped = true;
+      clearInterval(pruning);
       clearTimeout(timer);
       await running;
     },
