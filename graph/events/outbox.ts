@@ -72,7 +72,22 @@ function coalesce(rows: RowChange[]): RowChange[] {
 /** The payload of an event: `data` (the resource as its GET answers it), what else it is about, and `previous`. */
 function payloadOf(event: PendingEvent, rendered: Map<string, unknown>): Prisma.InputJsonValue {
   const data = event.data ?? rendered.get(resourceKey({ company_id: event.company_id, ...event.resource! }));
-  return JSON.parse(JSON.stringify({ data, ...event.extra, ...(event.previous ? { previous: event.previous } : {}) }));
+  return { data, ...event.extra, ...(event.previous ? { previous: event.previous } : {}) } as Prisma.InputJsonValue;
+}
+
+/**
+ * Writes events in one statement with one parameter: the rows as a JSON array, read back into
+ * columns by the database, in their order (`seq`). Binding five parameters a row, with each
+ * payload serialized on its own, cost as much as rendering the payloads.
+ */
+async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO events (company_id, id, type, payload, created_at)
+     SELECT company_id, id, type, payload, created_at
+     FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (company_id int, id varchar, type varchar, payload jsonb, created_at timestamptz)) WITH ORDINALITY AS x(company_id, id, type, payload, created_at, n)
+     ORDER BY n`,
+    JSON.stringify(rows),
+  );
 }
 
 /** An event as recorded. */
@@ -102,7 +117,7 @@ export async function recordEvents(tx: Tx): Promise<void> {
   const rendered = await renderResources(events.flatMap((e) => (e.resource && !e.data ? [{ company_id: e.company_id, ...e.resource }] : [])));
   const createdAt = new Date();
   const rows: RecordedEvent[] = events.map((e) => ({ company_id: e.company_id, id: newEventId(), type: e.type, payload: payloadOf(e, rendered), created_at: createdAt }));
-  await tx.event.createMany({ data: rows });
+  await insertEvents(tx, rows);
   for (const listener of listeners) await listener(tx, rows);
 }
 

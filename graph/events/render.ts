@@ -2,9 +2,12 @@
 // (graph/kit/selection.ts, shared with rest/routes/*), executed inside the writing
 // transaction, so the payload shows exactly the state the transaction commits. Resources are
 // read by list (`ids`), a page of 100 per statement, so a batch costs the same number of
-// statements whatever its size.
-import { execute, parse, type GraphQLSchema } from 'graphql';
+// statements whatever its size. The document's text depends only on the kinds read, so it is
+// parsed and compiled once.
+import { execute, parse, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Context } from '../context.ts';
+import { env } from '../env.ts';
 import { PAGE } from '../kit/list.ts';
 import { selectAll, withFragments } from '../kit/selection.ts';
 import type { Resource } from './catalogue.ts';
@@ -17,17 +20,40 @@ export function resourceKey(r: OwnedResource): string {
   return `${r.company_id}:${r.kind}:${r.id}`;
 }
 
-/** The list field that reads a group of resources of one kind (and operation), with the GET route's selection. */
-function listOf(schema: GraphQLSchema, r: OwnedResource, ids: number[]): string {
-  const page = `ids: [${ids.join(',')}], limit: ${PAGE.maxLimit}`;
+/** The list field that reads group `i` (its kind and operation, `$ids<i>`), with the GET route's selection. */
+function listOf(schema: GraphQLSchema, r: OwnedResource, i: number): string {
+  const page = `ids: $ids${i}, limit: ${PAGE.maxLimit}`;
   switch (r.kind) {
     case 'order':
-      return `orders(operation_id: ${r.operation_id}, ${page}) { data { ${selectAll(schema, 'Order')} } }`;
+      return `orders(operation_id: $op${i}, ${page}) { data { ${selectAll(schema, 'Order')} } }`;
     case 'process':
-      return `processes(operation_id: ${r.operation_id}, ${page}) { data { ${selectAll(schema, 'Process')} } }`;
+      return `processes(operation_id: $op${i}, ${page}) { data { ${selectAll(schema, 'Process')} } }`;
     case 'product':
       return `products(${page}) { data { ${selectAll(schema, 'Product')} } }`;
   }
+}
+
+/** The variables group `i`'s list field takes. */
+function variablesOf(r: OwnedResource, i: number): string {
+  return `$ids${i}: [Int!]!${r.kind === 'product' ? '' : `, $op${i}: Int!`}`;
+}
+
+/** Runs a document as the GET routes do (GRAPHQL_EXECUTOR): compiled once per text with graphql-jit, or by graphql-js. */
+type Run = (context: Context, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+const runs = new Map<string, Run>();
+function runnerOf(schema: GraphQLSchema, text: string): Run {
+  let run = runs.get(text);
+  if (!run) {
+    const document: DocumentNode = parse(text);
+    const compiled = env().graphqlExecutor === 'jit' ? compileQuery(schema, document) : undefined;
+    run =
+      compiled && isCompiledQuery(compiled)
+        ? async (context, variables) => compiled.query(undefined, context, variables)
+        : async (context, variables) => execute({ schema, document, contextValue: context, variableValues: variables });
+    // A document is one shape of batch (the kinds of resources it reads): a handful in all.
+    if (runs.size < 200) runs.set(text, run);
+  }
+  return run;
 }
 
 /** The domain schema, loaded when first needed (it imports this module's aggregate). */
@@ -57,10 +83,11 @@ export async function renderResources(resources: OwnedResource[]): Promise<Map<s
   const byCompany = new Map<number, OwnedResource[][]>();
   for (const group of groups(unique)) byCompany.set(group[0].company_id, [...(byCompany.get(group[0].company_id) ?? []), group]);
   for (const [companyId, list] of byCompany) {
-    const fields = list.map((group, i) => `g${i}: ${listOf(schema, group[0], group.map((r) => r.id))}`);
-    const text = withFragments(schema, `query EventPayloads { ${fields.join('\n')} }`);
+    const fields = list.map((group, i) => `g${i}: ${listOf(schema, group[0], i)}`);
+    const text = withFragments(schema, `query EventPayloads(${list.map((group, i) => variablesOf(group[0], i)).join(', ')}) { ${fields.join('\n')} }`);
+    const variables = Object.fromEntries(list.flatMap((group, i) => [[`ids${i}`, group.map((r) => r.id)], ...('operation_id' in group[0] ? [[`op${i}`, group[0].operation_id]] : [])]));
     const context: Context = { company: { id: companyId, name: '' }, locale: 'en-US', requestId: 'events' };
-    const result = await execute({ schema, document: parse(text), contextValue: context });
+    const result = await runnerOf(schema, text)(context, variables);
     if (result.errors?.length) throw result.errors[0];
     list.forEach((group, i) => {
       const rows = ((result.data as Record<string, { data: { id: number }[] }>)[`g${i}`]).data;

@@ -1,0 +1,188 @@
+// Events and webhooks part of `npm run bench` (`npm run bench-webhooks` alone): on a PostgreSQL
+// server, one app with its in-app delivery worker and a local receiver in this process.
+// 1. What the events outbox costs a batch of 100 orders (5 items each), create and update,
+//    measured round by round in three modes on the same app: the capture triggers disabled
+//    (no events: what the write costs without the outbox), events without any endpoint, and
+//    events with one endpoint subscribed to every type (deliveries made and queued too).
+// 2. Deliveries at a steady 200 events a second (a batch of 20 new products every 100 ms):
+//    the delay from the write's answer to the delivery's arrival, p50 and p99.
+// 3. A burst of 2,000 events made at once: deliveries a second until the last arrives.
+// Writes docs/benchmarks.md, section "Events and webhooks". Targets (docs/webhooks.md): the
+// outbox adds under 10 % to a 100-order batch; delivery p99 under 1 s at 200 events/s.
+//
+// Optional environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ROUNDS (default 5),
+// BENCH_SECONDS (steady-rate seconds, default 15).
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { startAppServer } from '../tests/setup/app-server.ts';
+import { machineLine, writeSection } from './bench-section.ts';
+import { orderParams } from './bench-domain.ts';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+const SECONDS = Number(process.env.BENCH_SECONDS || 15);
+const RATE = 200;
+const TICK_MS = 100;
+const BURST = 2_000;
+const HEADING = '## Events and webhooks';
+
+execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
+const adminToken = randomBytes(16).toString('hex');
+const app = await startAppServer({ serverUrl: SERVER_URL, adminToken });
+const db = new pg.Client({ connectionString: app.databaseUrl });
+await db.connect();
+
+/** Arrival time of each delivered event, by the product code (or event id) it carries. */
+const arrivals = new Map<string, number>();
+let delivered = 0;
+const receiver = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const at = performance.now();
+    delivered++;
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; data?: { code?: string } };
+    arrivals.set(body.data?.code ?? body.id, at);
+    res.statusCode = 204;
+    res.end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+try {
+  const created = await fetch(`${app.baseUrl}/admin/companies`, {
+    method: 'POST',
+    headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench webhooks' }),
+  });
+  const company = (await created.json()) as { api_key: string; operation: { id: number } };
+  const headers = { 'api-key': company.api_key, 'content-type': 'application/json' };
+  const call = async (method: string, path: string, params?: unknown) => {
+    const res = await fetch(`${app.baseUrl}/api${path}`, { method, headers, body: params === undefined ? undefined : JSON.stringify({ params }) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as { data: any };
+  };
+  const productCode = (i: number) => `BW-${String(i + 1).padStart(5, '0')}`;
+  await call('PUT', '/products', Array.from({ length: 500 }, (_, i) => ({ code: productCode(i), description: 'Bench valve' })));
+
+  // 1. The outbox on a 100-order batch.
+  const triggers = (await db.query<{ tgname: string; table: string }>(`SELECT tgname, tgrelid::regclass::text AS table FROM pg_trigger WHERE tgname LIKE '%\\_capture\\_%' AND NOT tgisinternal`)).rows;
+  const captureTriggers = async (on: boolean) => {
+    for (const t of triggers) await db.query(`ALTER TABLE ${t.table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t.tgname}`);
+  };
+  type Mode = 'no events' | 'events' | 'events and an endpoint';
+  const modes: Mode[] = ['no events', 'events', 'events and an endpoint'];
+  const times: Record<Mode, { create: number[]; update: number[] }> = Object.fromEntries(modes.map((m) => [m, { create: [], update: [] }])) as never;
+  let endpoint: number | undefined;
+  const ordersPath = `/operations/${company.operation.id}/orders`;
+  let batchNo = 0;
+  for (let round = 0; round <= ROUNDS; round++) {
+    // The order of the modes turns by one each round; round 0 warms up and is not counted.
+    for (let k = 0; k < modes.length; k++) {
+      const mode = modes[(k + round) % modes.length];
+      await captureTriggers(mode !== 'no events');
+      if (mode === 'events and an endpoint') endpoint = (await call('POST', '/webhooks', { url: receiverUrl, events: ['*'] })).data.id;
+      const batch = batchNo++;
+      const params = (r: number) => Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, r, productCode), reference_code: `ORB-${batch}-${i}` }));
+      let t = performance.now();
+      await call('PUT', ordersPath, params(1));
+      const create = performance.now() - t;
+      t = performance.now();
+      await call('PUT', ordersPath, params(2));
+      const update = performance.now() - t;
+      if (round > 0) {
+        times[mode].create.push(create);
+        times[mode].update.push(update);
+      }
+      if (endpoint !== undefined) await call('DELETE', `/webhooks/${endpoint}`);
+      endpoint = undefined;
+    }
+  }
+  await captureTriggers(true);
+  const events = Number((await db.query(`SELECT count(*) FROM events WHERE type LIKE 'order.%'`)).rows[0].count);
+
+  // 2. A steady 200 events a second, each a product.created.
+  await call('POST', '/webhooks', { url: receiverUrl, events: ['product.created'] });
+  const answered = new Map<string, number>();
+  const perTick = (RATE * TICK_MS) / 1000;
+  const ticks = (SECONDS * 1000) / TICK_MS;
+  const steadyStart = performance.now();
+  const writes: Promise<void>[] = [];
+  for (let tick = 0; tick < ticks; tick++) {
+    const codes = Array.from({ length: perTick }, (_, i) => `BWS-${tick}-${i}`);
+    writes.push(
+      call('PUT', '/products', codes.map((code) => ({ code, description: 'Steady valve' }))).then(() => {
+        const at = performance.now();
+        for (const code of codes) answered.set(code, at);
+      }),
+    );
+    const next = steadyStart + (tick + 1) * TICK_MS;
+    await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+  }
+  await Promise.all(writes);
+  const steadyDeadline = performance.now() + 60_000;
+  while ([...answered.keys()].some((c) => !arrivals.has(c)) && performance.now() < steadyDeadline) await new Promise((r) => setTimeout(r, 50));
+  const delays = [...answered].filter(([c]) => arrivals.has(c)).map(([c, at]) => arrivals.get(c)! - at);
+  const lost = answered.size - delays.length;
+  const achieved = answered.size / ((performance.now() - steadyStart) / 1000);
+
+  // 3. A burst: 2,000 events written at once (10 batches of 200 in parallel), drained.
+  const burstCodes = Array.from({ length: BURST }, (_, i) => `BWB-${i}`);
+  const before = delivered;
+  const burstStart = performance.now();
+  await Promise.all(Array.from({ length: 10 }, (_, b) => call('PUT', '/products', burstCodes.slice(b * 200, (b + 1) * 200).map((code) => ({ code, description: 'Burst valve' })))));
+  const written = performance.now() - burstStart;
+  const burstDeadline = performance.now() + 120_000;
+  while (burstCodes.some((c) => !arrivals.has(c)) && performance.now() < burstDeadline) await new Promise((r) => setTimeout(r, 20));
+  const lastArrival = Math.max(...burstCodes.map((c) => arrivals.get(c) ?? 0));
+  const drained = lastArrival - burstStart;
+  const burstDelivered = delivered - before;
+
+  const m = (mode: Mode, kind: 'create' | 'update') => median(times[mode][kind]);
+  const ratio = (mode: Mode, kind: 'create' | 'update') => m(mode, kind) / m('no events', kind);
+  const row = (mode: Mode) =>
+    `| ${mode} | ${fmt(m(mode, 'create'))} | ${times[mode].create.map((x) => fmt(x)).join(' / ')} | ${mode === 'no events' ? '' : fmt(ratio(mode, 'create'), 3)} | ${fmt(m(mode, 'update'))} | ${times[mode].update.map((x) => fmt(x)).join(' / ')} | ${mode === 'no events' ? '' : fmt(ratio(mode, 'update'), 3)} |`;
+  const overhead = (kind: 'create' | 'update') => m('events', kind) - m('no events', kind);
+  const section = [
+    HEADING,
+    '',
+    machineLine('npm run bench-webhooks'),
+    '',
+    `One app on PostgreSQL (its in-app delivery worker: graphile-worker, 10 attempts at once), a receiver answering 204 in the bench process. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round), each a new batch of 100 orders with 5 items (create), then the same batch again with other quantities (update). "no events": the capture triggers disabled (the write path still asks for captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries made and queued in the same transaction. Medians in ms, then each round; ratio to "no events" in the same rounds.`,
+    '',
+    '| Mode | Create ms | per round | ÷ no events | Update ms | per round | ÷ no events |',
+    '|---|---:|---|---:|---:|---|---:|',
+    ...modes.map(row),
+    '',
+    `Events written inside a batch: 100 in one statement; the outbox's share of the median batch is ${fmt(overhead('create'))} ms on a create and ${fmt(overhead('update'))} ms on an update, ${overhead('create') > 0 ? `${fmt(100 / (overhead('create') / 1000))} events a second of outbox time on a create` : 'within the noise of the rounds'}. ${fmt(events)} order events were written in all.`,
+    '',
+    '| Delivery | Figure |',
+    '|---|---:|',
+    `| Steady rate asked / achieved (events/s, ${SECONDS} s) | ${RATE} / ${fmt(achieved)} |`,
+    `| Delay from the write's answer to the delivery, p50 | ${fmt(percentile(delays, 50))} ms |`,
+    `| Delay, p99 | ${fmt(percentile(delays, 99))} ms |`,
+    `| Delay, max | ${fmt(Math.max(...delays))} ms |`,
+    `| Events not delivered within 60 s | ${lost} |`,
+    `| Burst of ${fmt(BURST)} events: written in | ${fmt(written)} ms |`,
+    `| Burst: all delivered ${fmt(drained)} ms after the first write, deliveries a second | ${fmt(burstDelivered / (drained / 1000))} |`,
+    '',
+    'Targets: the outbox adds under 10 % to a 100-order batch ("events" against "no events"); delivery p99 under 1 s at 200 events/s.',
+    '',
+  ].join('\n');
+  console.log(section);
+  writeSection(HEADING, section);
+} finally {
+  receiver.closeAllConnections();
+  receiver.close();
+  await db.end();
+  await app.stop();
+}
