@@ -59,15 +59,36 @@ export function post(url: URL, headers: Record<string, string>, body: string): P
   });
 }
 
+/** What an attempt needs: the delivery and its endpoint (null fields when the endpoint is gone). */
+interface Claimed {
+  endpoint_id: number;
+  event_id: string;
+  event_type: string;
+  body: string;
+  inserted_at: Date;
+  attempt_count: number;
+  url: string | null;
+  secret: string | null;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  disabled_at: Date | null;
+  deleted_at: Date | null;
+}
+
 /**
- * Claims a due delivery for one attempt: one conditional update, so of several workers one
- * gets it. Answers what the attempt needs, or null when it is not due.
+ * Claims a due delivery for one attempt and reads its endpoint, in one statement: a
+ * conditional update, so of several workers one gets it. Answers null when it is not due.
  */
-async function claim(key: DeliveryKey) {
-  const rows = await sharedClient().$queryRaw<{ endpoint_id: number; event_id: string; event_type: string; body: string; inserted_at: Date; attempt_count: number }[]>`
-    UPDATE webhook_deliveries SET next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
-    WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND next_attempt_at <= now()
-    RETURNING endpoint_id, event_id, event_type, body, inserted_at, attempt_count`;
+async function claim(key: DeliveryKey): Promise<Claimed | null> {
+  const rows = await sharedClient().$queryRaw<Claimed[]>`
+    WITH d AS (
+      UPDATE webhook_deliveries SET next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
+      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND next_attempt_at <= now()
+      RETURNING company_id, endpoint_id, event_id, event_type, body, inserted_at, attempt_count
+    )
+    SELECT d.endpoint_id, d.event_id, d.event_type, d.body, d.inserted_at, d.attempt_count,
+      e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.disabled_at, e.deleted_at
+    FROM d LEFT JOIN webhook_endpoints e ON e.company_id = d.company_id AND e.id = d.endpoint_id`;
   return rows[0] ?? null;
 }
 
@@ -75,15 +96,14 @@ async function claim(key: DeliveryKey) {
 export async function attemptDelivery(key: DeliveryKey): Promise<void> {
   const delivery = await claim(key);
   if (!delivery) return;
-  const endpoint = await sharedClient().webhookEndpoint.findUnique({ where: { company_id_id: { company_id: key.company_id, id: delivery.endpoint_id } } });
-  const stopped = !endpoint || endpoint.deleted_at ? 'the endpoint was deleted' : endpoint.disabled_at && delivery.event_type !== 'ping' ? 'the endpoint is disabled' : null;
-  if (stopped || !endpoint) {
+  const stopped = !delivery.url || delivery.deleted_at ? 'the endpoint was deleted' : delivery.disabled_at && delivery.event_type !== 'ping' ? 'the endpoint is disabled' : null;
+  if (stopped || !delivery.url || !delivery.secret) {
     await sharedClient().webhookDelivery.update({ where: { company_id_id: key }, data: { status: 'FAILED', next_attempt_at: null, error: stopped } });
     return;
   }
   const timestamp = Math.floor(Date.now() / 1000);
-  const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > new Date() ? [endpoint.previous_secret] : [])];
-  const outcome = await post(new URL(endpoint.url), {
+  const secrets = [delivery.secret, ...(delivery.previous_secret && delivery.previous_secret_expires_at && delivery.previous_secret_expires_at > new Date() ? [delivery.previous_secret] : [])];
+  const outcome = await post(new URL(delivery.url), {
     'content-type': 'application/json',
     'user-agent': 'TradeTrack-Webhooks/1.0',
     'webhook-id': delivery.event_id,
@@ -91,26 +111,42 @@ export async function attemptDelivery(key: DeliveryKey): Promise<void> {
     'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, delivery.body),
     'webhook-event-type': delivery.event_type,
   }, delivery.body);
-  await record(key, endpoint.id, delivery, outcome);
+  if (outcome.error === null) await recordSuccess(key, delivery.endpoint_id, delivery.attempt_count + 1, outcome);
+  else await recordFailure(key, delivery.endpoint_id, delivery, outcome);
 }
 
-/** Records an attempt, settles the delivery or schedules its retry, and keeps the endpoint's failure clock. */
-async function record(key: DeliveryKey, endpointId: number, delivery: { inserted_at: Date; attempt_count: number }, outcome: Outcome): Promise<void> {
+/**
+ * Records a successful attempt in one statement: the attempt, the delivery settled, and the
+ * endpoint's failure clock stopped.
+ */
+async function recordSuccess(key: DeliveryKey, endpointId: number, attempts: number, outcome: Outcome): Promise<void> {
+  await sharedClient().$queryRaw`
+    WITH a AS (
+      INSERT INTO webhook_attempts (company_id, delivery_id, attempted_at, response_status, duration_ms, error)
+      VALUES (${key.company_id}, ${key.id}, now(), ${outcome.status}, ${outcome.duration_ms}, NULL)
+    ), d AS (
+      UPDATE webhook_deliveries SET attempt_count = ${attempts}, last_attempt_at = now(), response_status = ${outcome.status},
+        duration_ms = ${outcome.duration_ms}, error = NULL, status = 'SUCCEEDED', next_attempt_at = NULL
+      WHERE company_id = ${key.company_id} AND id = ${key.id}
+    ), e AS (
+      UPDATE webhook_endpoints SET failing_since = NULL
+      WHERE company_id = ${key.company_id} AND id = ${endpointId} AND failing_since IS NOT NULL
+    )
+    SELECT 1 AS done`;
+}
+
+/** Records a failed attempt, schedules the retry or ends the delivery, and keeps the endpoint's failure clock. */
+async function recordFailure(key: DeliveryKey, endpointId: number, delivery: { inserted_at: Date; attempt_count: number }, outcome: Outcome): Promise<void> {
   const now = new Date();
-  const ok = outcome.error === null;
   const attempts = delivery.attempt_count + 1;
-  const next = ok ? null : nextAttemptAt(delivery.inserted_at, attempts, now, env().webhooksRetryScale);
+  const next = nextAttemptAt(delivery.inserted_at, attempts, now, env().webhooksRetryScale);
   await write(async (db) => {
     await db.webhookAttempt.create({ data: { company_id: key.company_id, delivery_id: key.id, attempted_at: now, response_status: outcome.status, duration_ms: outcome.duration_ms, error: outcome.error } });
     await db.webhookDelivery.update({
       where: { company_id_id: key },
-      data: { attempt_count: attempts, last_attempt_at: now, response_status: outcome.status, duration_ms: outcome.duration_ms, error: outcome.error, status: ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED', next_attempt_at: next },
+      data: { attempt_count: attempts, last_attempt_at: now, response_status: outcome.status, duration_ms: outcome.duration_ms, error: outcome.error, status: next ? 'PENDING' : 'FAILED', next_attempt_at: next },
     });
     const endpointKey = { company_id_id: { company_id: key.company_id, id: endpointId } };
-    if (ok) {
-      await db.webhookEndpoint.updateMany({ where: { company_id: key.company_id, id: endpointId, failing_since: { not: null } }, data: { failing_since: null } });
-      return;
-    }
     const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: endpointKey, select: { failing_since: true, disabled_at: true } });
     const since = endpoint.failing_since ?? now;
     if (!endpoint.failing_since) await db.webhookEndpoint.update({ where: endpointKey, data: { failing_since: now } });

@@ -18,7 +18,7 @@ export interface DeliveryWorker {
 }
 
 /** Attempts made at once by one worker. */
-const CONCURRENCY = 10;
+const CONCURRENCY = 20;
 /** How often the embedded worker looks for due deliveries when nothing nudged it. */
 const EMBEDDED_POLL_MS = 500;
 /** How often events and deliveries past their keeping time are deleted (as graphile-worker's crontab below). */
