@@ -53,6 +53,7 @@ export const fieldMessages = {
   unknownParameter: 'is not a parameter of this route',
   tooLong: 'is too long (maximum is %{count} characters)',
   controlCharacters: 'must not contain control characters',
+  unpairedSurrogate: 'must be valid Unicode text (it holds half of a surrogate pair)',
   tooMany: 'has too many items (maximum is %{count})',
   tooDeep: 'is nested too deeply (maximum depth is %{count})',
   notLinked: 'is not a line of an order linked to the process',

@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 
 describe('text limits on every route', () => {
-  it('answers 422 "is too long" on the field for text one character over its maximum, and 400 for a control character', async () => {
+  it('answers 422 "is too long" on the field for text one character over its maximum, and 400 for a control character or half a surrogate pair', async () => {
     let checked = 0;
     for (const route of jsonRoutes()) {
       const field = textField(route.item);
@@ -85,6 +85,10 @@ describe('text limits on every route', () => {
       const nul = await api(route.method, filled(route.path, op), { key: co.api_key, body: wrap('a\u0000b') });
       expect(nul.status, `${route.method} ${route.path} ${name}`).toBe(400);
       expect(fieldsOf(nul.body)).toContainEqual({ name: where, message: 'must not contain control characters' });
+      // Half a surrogate pair (JSON "\ud800") is no character: PostgreSQL would refuse it.
+      const half = await api(route.method, filled(route.path, op), { key: co.api_key, body: wrap('a\ud800b') });
+      expect(half.status, `${route.method} ${route.path} ${name}`).toBe(400);
+      expect(fieldsOf(half.body)).toContainEqual({ name: where, message: 'must be valid Unicode text (it holds half of a surrogate pair)' });
       checked++;
     }
     expect(checked).toBeGreaterThan(20);

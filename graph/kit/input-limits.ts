@@ -75,8 +75,13 @@ export function holdsText(type: GraphQLInputType): boolean {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** Whether a text holds a control character that no field accepts. */
-export const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
+/** Half of a UTF-16 surrogate pair standing alone (`"\ud800"` in JSON): not a character, and PostgreSQL refuses it. */
+const UNPAIRED = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why no field accepts a text (docs/limits.md): a control character or an unpaired surrogate; null when it is fine. */
+export function badCharacters(text: string): 'controlCharacters' | 'unpairedSurrogate' | null {
+  return CONTROL.test(text) ? 'controlCharacters' : UNPAIRED.test(text) ? 'unpairedSurrogate' : null;
+}
 
 /** Problems found in one request, split by the status they answer. */
 export interface InputProblems {
@@ -92,10 +97,10 @@ const at = (name: string, child: string | number) => (name ? `${name}.${child}` 
 function checkJson(value: unknown, name: string, problems: InputProblems): void {
   let keys = 0;
   let deep = false;
-  let control = false;
+  let bad: ReturnType<typeof badCharacters> = null;
   const walk = (v: unknown, depth: number) => {
     if (deep) return;
-    if (typeof v === 'string') control ||= hasControlCharacters(v);
+    if (typeof v === 'string') bad ??= badCharacters(v);
     else if (v !== null && typeof v === 'object') {
       if (depth > inputLimits.jsonDepth) {
         deep = true;
@@ -105,14 +110,14 @@ function checkJson(value: unknown, name: string, problems: InputProblems): void 
       for (const [k, x] of entries) {
         if (!Array.isArray(v)) {
           keys++;
-          control ||= hasControlCharacters(k);
+          bad ??= badCharacters(k);
         }
         walk(x, depth + 1);
       }
     }
   };
   walk(value, 1);
-  if (control) problems.bad.add(name, fieldMessages.controlCharacters);
+  if (bad) problems.bad.add(name, fieldMessages[bad]);
   else if (deep) problems.invalid.add(name, formatFieldMessage('tooDeep', inputLimits.jsonDepth));
   else if (keys > inputLimits.jsonKeys || JSON.stringify(value).length > inputLimits.jsonBytes) {
     problems.invalid.add(name, fieldMessages.tooLarge);
@@ -153,7 +158,7 @@ export function checkInputValue(
   if (typeof value === 'string') {
     // A text over its limit is refused without being scanned through.
     if (value.length > maxLength) problems.invalid.add(name, formatFieldMessage('tooLong', maxLength));
-    else if (hasControlCharacters(value)) problems.bad.add(name, fieldMessages.controlCharacters);
+    else if (badCharacters(value)) problems.bad.add(name, fieldMessages[badCharacters(value)!]);
     else if (format && !matchesFormat(format, value)) problems.bad.add(name, fieldMessages.invalid);
     return;
   }
