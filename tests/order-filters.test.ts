@@ -43,4 +43,14 @@ describe('order list filtered by product', () => {
     const theirs = await other.put('/products', [{ code: product.a, description: 'Their valve' }]);
     expect(await listed(`filters[product_id]=${theirs.body.data[0].id}`)).toEqual([]);
   });
+
+  it('keeps the orders with a handler entry of one of the actors', async () => {
+    const supplier = (await C.post('/partnerships', { name: uniq('Supplier '), internal_code: uniq('S-'), roles: [{ role: 'SUPPLIER' }] })).body.data.partner.id as number;
+    const slot = company.operation.handlers.find((h) => h.role === 'supplier')!.id;
+    const code = uniq('ORC-H-');
+    const made = await C.post(O, { reference_code: code, purchase_order: { type: 'DIRECT', items: [{ line_reference: '10', product_code: product.a, quantity: '1.0000' }] }, handler: { supplier: { operation_handler_id: slot, actor_id: supplier } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(await listed(`filters[actor_ids][]=${supplier}`)).toEqual([code]);
+    expect(await listed(`filters[actor_ids][]=${supplier}&filters[product_code]=${product.b}`)).toEqual([]);
+  });
 });

@@ -1,7 +1,9 @@
 // The process list's filters (docs/processes/index.md, "List filters"): state, reference codes,
-// date-time ranges of the process and of its shipment, all combinable, in REST and GraphQL.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+// date-time ranges of the process and of its shipment, handler actors, followed vessels and
+// ports, all combinable, in REST and GraphQL.
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { encodeStatic } from '../graph/logistics/ais-encode.ts';
+import { baseUrl, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 
 describe('process list filters', () => {
   let company: TestCompany;
@@ -66,5 +68,40 @@ describe('process list filters', () => {
     const res = await graphql(company.api_key, 'query($op: Int!) { processes(operation_id: $op, filters: { status: [ACTIVE] }, limit: 1) { total_count } }', { op: company.operation.id });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { processes: { total_count: 2 } } });
+  });
+
+  it('filters by handler actor, followed vessel and port of loading or discharge, combined with the others', async () => {
+    // A vessel (global reference data, fed by AIS) and two actors of the company.
+    const mmsi = `720${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const imported = await fetch(`${baseUrl()}/admin/imports/ais`, {
+      method: 'POST',
+      headers: { 'admin-token': inject('adminToken'), 'content-type': 'text/plain' },
+      body: encodeStatic({ mmsi: Number(mmsi), name: 'TT FILTERED', eta: { month: 3, day: 10, hour: 12, minute: 0 }, destination: 'BRSSZ' }).join('\n'),
+    });
+    expect(imported.status).toBe(200);
+    const vessel = (await C.get(`/vessels/${mmsi}/current-voyage`)).body.data.id as number;
+    const partner = async () => (await C.post('/partnerships', { name: uniq('Partner '), internal_code: uniq('P-'), roles: [{ role: 'CUSTOMS_BROKER' }] })).body.data.partner.id as number;
+    const [broker, other] = [await partner(), await partner()];
+    const slot = company.operation.handlers.find((h) => h.role === 'customs_broker')!.id;
+    const ports = await graphql(company.api_key, '{ maritimePorts(ids: null, search: "BRSSZ", limit: 1) { data { id unlocode } } }');
+    const santos = ports.body.data.maritimePorts.data[0].id as number;
+    const create = async (code: string, actor: number, maritime: Record<string, unknown>) => {
+      const res = await C.post(P, { reference_code: code, handler: { customs_broker: { operation_handler_id: slot, actor_id: actor } }, foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', maritime_transport_shipment: maritime } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    const c = { followed: uniq('PRC-V-'), santos: uniq('PRC-S-'), neither: uniq('PRC-N-') };
+    await create(c.followed, broker, { tracking_key: 'VESSEL', vessel_id: vessel });
+    await create(c.santos, other, { discharge_port_id: santos });
+    await create(c.neither, other, { loading_port_id: null });
+
+    expect(await listed(`filters[actor_ids][]=${broker}`)).toEqual([c.followed]);
+    expect(await listed(`filters[actor_ids][]=${broker}&filters[actor_ids][]=${other}`)).toEqual([c.followed, c.santos, c.neither].sort());
+    expect(await listed(`filters[vessel_ids][]=${vessel}`)).toEqual([c.followed]);
+    expect(await listed('filters[port_unlocodes][]=brssz')).toEqual([c.santos]);
+    expect(await listed(`filters[port_unlocodes][]=BRSSZ&filters[actor_ids][]=${broker}`)).toEqual([]);
+    expect(await listed(`filters[actor_ids][]=${other}&filters[status]=ACTIVE&filters[inserted_at_from]=${between}`)).toEqual([c.santos, c.neither].sort());
+    // The same through GraphQL, and another company's actor matches nothing here.
+    const gql = await graphql(company.api_key, 'query($op: Int!, $v: [Int!]) { processes(operation_id: $op, filters: { vessel_ids: $v }) { data { reference_code } } }', { op: company.operation.id, v: [vessel] });
+    expect(gql.body).toEqual({ data: { processes: { data: [{ reference_code: c.followed }] } } });
   });
 });

@@ -80,6 +80,7 @@ export const OrderFilters = builder.inputType('OrderFilters', {
     subsidiary_id: t.int({ description: 'Subsidiary id.' }),
     product_id: t.int({ description: 'Orders with an item of this product (by id).' }),
     product_code: t.string({ description: 'Orders with an item of this product (by its code).' }),
+    actor_ids: t.intList({ description: 'Orders with a handler entry of any of these actors (supplier, importer, broker...).' }),
     inserted_at_from: t.field({ type: 'DateTime', description: 'Created at or after.' }),
     inserted_at_to: t.field({ type: 'DateTime', description: 'Created at or before.' }),
     updated_at_from: t.field({ type: 'DateTime', description: 'Changed at or after.' }),

@@ -18,6 +18,7 @@ type OrderFiltersInput = {
   subsidiary_id?: number | null;
   product_id?: number | null;
   product_code?: string | null;
+  actor_ids?: number[] | null;
   inserted_at_from?: Date | null;
   inserted_at_to?: Date | null;
   updated_at_from?: Date | null;
@@ -34,6 +35,7 @@ function filterWhere(f: OrderFiltersInput): Prisma.OrderWhereInput[] {
     const item = { ...(f.product_id != null ? { product_id: f.product_id } : {}), ...(f.product_code != null ? { product: { is: { code: f.product_code, deleted_at: null } } } : {}) };
     and.push({ OR: [{ purchase_order: { is: { items: { some: item } } } }, { sales_order: { is: { items: { some: item } } } }] });
   }
+  if (f.actor_ids?.length) and.push({ handlers: { some: { actor_id: { in: f.actor_ids } } } });
   and.push(...inStates(f.status), ...inRange('inserted_at', f.inserted_at_from, f.inserted_at_to), ...inRange('updated_at', f.updated_at_from, f.updated_at_to));
   return and;
 }

@@ -41,6 +41,9 @@ export const ProcessFilters = builder.inputType('ProcessFilters', {
     reference_codes: t.stringList({ description: 'Reference codes.' }),
     alert_level: t.field({ type: AlertLevelEnum, description: 'Alert level.' }),
     status: t.field({ type: [ProcessStatusEnum], description: 'States: ACTIVE, FINISHED, CANCELED.' }),
+    actor_ids: t.intList({ description: 'Processes with a handler entry of any of these actors (partners, brokers, carriers...).' }),
+    vessel_ids: t.intList({ description: 'Processes whose maritime shipment follows any of these vessels.' }),
+    port_unlocodes: t.stringList({ description: 'Processes whose maritime shipment loads or discharges at any of these ports (UN/LOCODE, e.g. BRSSZ).' }),
     ...rangeFields(t, { ...processRanges, ...shipmentRanges }),
   }),
 });

@@ -7,18 +7,35 @@ import { processLocator, operationArg, requireOperation } from './stored.ts';
 import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortable } from './inputs.ts';
 import { inRange, inStates, type LifecycleState } from '../kit/filters.ts';
 
-type Filters = { reference_code?: string | null; reference_codes?: string[] | null; alert_level?: string | null; status?: LifecycleState[] | null } & Record<string, unknown>;
+type Filters = {
+  reference_code?: string | null;
+  reference_codes?: string[] | null;
+  alert_level?: string | null;
+  status?: LifecycleState[] | null;
+  actor_ids?: number[] | null;
+  vessel_ids?: number[] | null;
+  port_unlocodes?: string[] | null;
+} & Record<string, unknown>;
 
 const dateOf = (v: unknown) => (v instanceof Date ? v : null);
 
 /** The conditions of the list's filters (docs/processes/index.md, "List filters"). */
 function filterWhere(f: Filters): object[] {
-  const shipment = Object.keys(shipmentRanges).flatMap((c) => inRange(c, dateOf(f[`${c}_from`]), dateOf(f[`${c}_to`])));
+  const ports = f.port_unlocodes?.length ? { unlocode: { in: f.port_unlocodes.map((u) => u.toUpperCase()) } } : null;
+  const maritime = [
+    ...(f.vessel_ids?.length ? [{ vessel_id: { in: f.vessel_ids } }] : []),
+    ...(ports ? [{ OR: [{ loading_port: { is: ports } }, { discharge_port: { is: ports } }] }] : []),
+  ];
+  const shipment = [
+    ...Object.keys(shipmentRanges).flatMap((c) => inRange(c, dateOf(f[`${c}_from`]), dateOf(f[`${c}_to`]))),
+    ...(maritime.length ? [{ maritime_transport_shipment: { is: { AND: maritime } } }] : []),
+  ];
   return [
     ...(f.reference_code != null ? [{ reference_code: f.reference_code }] : []),
     ...(f.reference_codes?.length ? [{ reference_code: { in: f.reference_codes } }] : []),
     ...(f.alert_level != null ? [{ alert_level: f.alert_level }] : []),
     ...inStates(f.status),
+    ...(f.actor_ids?.length ? [{ handlers: { some: { actor_id: { in: f.actor_ids } } } }] : []),
     ...Object.keys(processRanges).flatMap((c) => inRange(c, dateOf(f[`${c}_from`]), dateOf(f[`${c}_to`]))),
     ...(shipment.length ? [{ foreign_trade_shipment: { is: { AND: shipment } } }] : []),
   ];

@@ -1146,6 +1146,8 @@ export type OrderDirection =
 
 /** Filters of the order list; a list filter keeps orders matching any of its values. */
 export type OrderFilters = {
+  /** Orders with a handler entry of any of these actors (supplier, importer, broker...). */
+  actor_ids?: Array<number> | null | undefined;
   /** External reference codes. */
   external_reference_codes?: Array<string> | null | undefined;
   /** Created at or after. */
@@ -1418,6 +1420,8 @@ export type ProcessDocumentType =
 
 /** Filters of the process list, all applied together; a list filter keeps processes matching any of its values. */
 export type ProcessFilters = {
+  /** Processes with a handler entry of any of these actors (partners, brokers, carriers...). */
+  actor_ids?: Array<number> | null | undefined;
   /** Alert level. */
   alert_level?: AlertLevel | null | undefined;
   /** Shipment actual arrival at or after (inclusive). */
@@ -1444,6 +1448,8 @@ export type ProcessFilters = {
   inserted_at_from?: string | null | undefined;
   /** Created at or before (inclusive). */
   inserted_at_to?: string | null | undefined;
+  /** Processes whose maritime shipment loads or discharges at any of these ports (UN/LOCODE, e.g. BRSSZ). */
+  port_unlocodes?: Array<string> | null | undefined;
   /** Reference code. */
   reference_code?: string | null | undefined;
   /** Reference codes. */
@@ -1454,6 +1460,8 @@ export type ProcessFilters = {
   updated_at_from?: string | null | undefined;
   /** Changed at or before (inclusive). */
   updated_at_to?: string | null | undefined;
+  /** Processes whose maritime shipment follows any of these vessels. */
+  vessel_ids?: Array<number> | null | undefined;
 };
 
 /** One sort key of a Process list. */

@@ -97,7 +97,7 @@ export const orderRoutes: RouteDef[] = [
     tag,
     summary: 'List orders',
     description:
-      'Lists the live orders of the operation, paginated, with their items and handlers. Filters: `filters[type]`, `filters[reference_codes][]`, `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[product_id]` or `filters[product_code]` (orders with an item of that product), `filters[inserted_at_from]`/`_to`, `filters[updated_at_from]`/`_to`; `search` matches reference codes and observations.',
+      'Lists the live orders of the operation, paginated, with their items and handlers. Filters: `filters[type]`, `filters[reference_codes][]`, `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[product_id]` or `filters[product_code]` (orders with an item of that product), `filters[actor_ids][]` (orders with a handler entry of these actors), `filters[inserted_at_from]`/`_to`, `filters[updated_at_from]`/`_to`; `search` matches reference codes and observations.',
     status: 200,
     list: true,
     pathExamples: { operation_id: 1 },

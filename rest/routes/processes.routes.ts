@@ -79,7 +79,7 @@ export const processRoutes = [
     path: `${base}/processes`,
     tag,
     summary: 'List processes',
-    description: 'Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment\'s `etd`, `eta`, `atd`, `ata`; `search` matches the reference code.',
+    description: 'Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, `filters[actor_ids][]` (a handler entry of these actors), `filters[vessel_ids][]` (the maritime shipment follows one of these vessels), `filters[port_unlocodes][]` (it loads or discharges at one of these ports), and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment\'s `etd`, `eta`, `atd`, `ata`; `search` matches the reference code.',
     status: 200,
     list: true,
     pathExamples: { operation_id: 1 },

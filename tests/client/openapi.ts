@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * List orders
-         * @description Lists the live orders of the operation, paginated, with their items and handlers. Filters: `filters[type]`, `filters[reference_codes][]`, `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[product_id]` or `filters[product_code]` (orders with an item of that product), `filters[inserted_at_from]`/`_to`, `filters[updated_at_from]`/`_to`; `search` matches reference codes and observations.
+         * @description Lists the live orders of the operation, paginated, with their items and handlers. Filters: `filters[type]`, `filters[reference_codes][]`, `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[product_id]` or `filters[product_code]` (orders with an item of that product), `filters[actor_ids][]` (orders with a handler entry of these actors), `filters[inserted_at_from]`/`_to`, `filters[updated_at_from]`/`_to`; `search` matches reference codes and observations.
          */
         get: operations["orders.list"];
         /**
@@ -497,7 +497,7 @@ export interface paths {
         };
         /**
          * List processes
-         * @description Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment's `etd`, `eta`, `atd`, `ata`; `search` matches the reference code.
+         * @description Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, `filters[actor_ids][]` (a handler entry of these actors), `filters[vessel_ids][]` (the maritime shipment follows one of these vessels), `filters[port_unlocodes][]` (it loads or discharges at one of these ports), and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment's `etd`, `eta`, `atd`, `ata`; `search` matches the reference code.
          */
         get: operations["processes.list"];
         /**
@@ -2733,6 +2733,8 @@ export interface components {
             product_id?: number;
             /** @description Orders with an item of this product (by its code). */
             product_code?: string;
+            /** @description Orders with a handler entry of any of these actors (supplier, importer, broker...). */
+            actor_ids?: number[];
             /**
              * Format: date-time
              * @description Created at or after.
@@ -5654,6 +5656,12 @@ export interface components {
             alert_level?: components["schemas"]["AlertLevel"];
             /** @description States: ACTIVE, FINISHED, CANCELED. */
             status?: components["schemas"]["ProcessStatus"][];
+            /** @description Processes with a handler entry of any of these actors (partners, brokers, carriers...). */
+            actor_ids?: number[];
+            /** @description Processes whose maritime shipment follows any of these vessels. */
+            vessel_ids?: number[];
+            /** @description Processes whose maritime shipment loads or discharges at any of these ports (UN/LOCODE, e.g. BRSSZ). */
+            port_unlocodes?: string[];
             /**
              * Format: date-time
              * @description Created at or after (inclusive).
