@@ -1,5 +1,4 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -115,13 +114,8 @@ export const yoga = createYoga<Record<string, never>, Context>({
   graphqlEndpoint: '/graphql',
   context: createContext,
   landingPage: false,
-  // GraphiQL's assets ship inside the package: nothing is loaded from a CDN.
-  renderGraphiQL,
-  graphiql: {
-    title: 'Trade tracking platform GraphQL',
-    headers: JSON.stringify({ 'api-key': 'YOUR_API_KEY' }),
-    defaultQuery: '{\n  company { id name }\n  products(limit: 5) { total_count data { id code description } }\n}\n',
-  },
+  // GraphiQL is the app's own page (app/server/graphiql.server.ts), with its assets served as files.
+  graphiql: false,
   // NOTE: unexpected errors are masked ("Unexpected error."); domain errors are GraphQLErrors and pass.
   // CORS is the platform's own policy, applied where requests enter (docs/security.md).
   cors: false,

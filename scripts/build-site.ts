@@ -28,7 +28,12 @@ export interface BuiltSite {
   redocUrl: string;
   /** The API reference as Redoc draws it, made at build time in each colour mode (scripts/reference-preview.ts). */
   referencePreviewUrls: Record<ColorMode, string>;
+  /** GraphiQL's stylesheet, script and editor workers, from the installed package (app/server/graphiql.server.ts). */
+  graphiql: { css: string; js: string; workers: Record<GraphiqlWorker, string> };
 }
+
+/** The editor workers GraphiQL's page starts, by the label its editor asks for. */
+export type GraphiqlWorker = 'editorWorkerService' | 'json' | 'graphql';
 
 const fingerprint = (data: Buffer | string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
@@ -67,6 +72,23 @@ function vendoredRedoc(): Asset {
   const source = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
   if (!source.includes(REDOC_LOGO)) throw new Error(`the Redoc bundle no longer names ${REDOC_LOGO}: check what it loads from other hosts`);
   return asset('vendor', 'redoc.standalone', 'js', localLogo(source));
+}
+
+/**
+ * GraphiQL as separate fingerprinted files: the package's own page inlines all of them (9 MB
+ * of HTML on every visit); served as files they are compressed and cached like the others.
+ */
+async function graphiqlAssets(): Promise<{ css: Asset; js: Asset; workers: Record<GraphiqlWorker, Asset> }> {
+  const parts = await import('@graphql-yoga/render-graphiql/graphiql');
+  return {
+    css: asset('graphiql', 'graphiql', 'css', parts.css),
+    js: asset('graphiql', 'graphiql', 'js', parts.js),
+    workers: {
+      editorWorkerService: asset('graphiql', 'editor-worker', 'js', parts.editorWorkerService),
+      json: asset('graphiql', 'json-worker', 'js', parts.jsonWorker),
+      graphql: asset('graphiql', 'graphql-worker', 'js', parts.graphqlWorker),
+    },
+  };
 }
 
 /** The text assets of 1 KiB or more under dir. */
@@ -175,8 +197,9 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build', ap
   const searchIndex = asset('docs', 'search-index', 'json', JSON.stringify(search));
   const redoc = vendoredRedoc();
   const previews = await referencePreviews();
+  const graphiql = await graphiqlAssets();
   await appBuilt;
-  for (const a of [searchIndex, redoc, previews.light, previews.dark]) {
+  for (const a of [searchIndex, redoc, previews.light, previews.dark, graphiql.css, graphiql.js, ...Object.values(graphiql.workers)]) {
     mkdirSync(path.join(assetsDir, a.dir), { recursive: true });
     writeFileSync(path.join(assetsDir, a.dir, a.file), a.content);
   }
@@ -186,6 +209,11 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build', ap
     searchIndexUrl: urlOf(searchIndex),
     redocUrl: urlOf(redoc),
     referencePreviewUrls: { light: urlOf(previews.light), dark: urlOf(previews.dark) },
+    graphiql: {
+      css: urlOf(graphiql.css),
+      js: urlOf(graphiql.js),
+      workers: { editorWorkerService: urlOf(graphiql.workers.editorWorkerService), json: urlOf(graphiql.workers.json), graphql: urlOf(graphiql.workers.graphql) },
+    },
   };
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'docs.json'), JSON.stringify(site));

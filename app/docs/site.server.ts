@@ -46,3 +46,4 @@ export const redocUrl = (): string => builtSite().redocUrl;
 
 /** Where the API reference page loads its preview from, per colour mode. */
 export const referencePreviewUrls = (): BuiltSite['referencePreviewUrls'] => builtSite().referencePreviewUrls;
+export const graphiqlAssetUrls = (): BuiltSite['graphiql'] => builtSite().graphiql;
