@@ -20,14 +20,22 @@ async function fanOut(tx: Tx, events: RecordedEvent[]): Promise<void> {
     select: { company_id: true, id: true, events: true },
   });
   if (!endpoints.length) return;
-  const now = new Date();
-  const data = events.flatMap((e) =>
-    endpoints
-      .filter((w) => w.company_id === e.company_id && (w.events.includes('*') || w.events.includes(e.type)))
-      .map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body: eventBody(e), next_attempt_at: now })),
-  );
+  const data = events.flatMap((e) => {
+    const subscribed = endpoints.filter((w) => w.company_id === e.company_id && (w.events.includes('*') || w.events.includes(e.type)));
+    if (!subscribed.length) return [];
+    const body = eventBody(e);
+    return subscribed.map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body }));
+  });
   if (!data.length) return;
-  const made = await tx.webhookDelivery.createManyAndReturn({ data, select: { company_id: true, id: true } });
+  // One parameter for every row (the rows as JSON), as the events themselves are written (graph/events/outbox.ts).
+  const made = await tx.$queryRawUnsafe<{ company_id: number; id: number }[]>(
+    `INSERT INTO webhook_deliveries (company_id, endpoint_id, event_id, event_type, body, next_attempt_at)
+     SELECT company_id, endpoint_id, event_id, event_type, body, now()
+     FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (company_id int, endpoint_id int, event_id varchar, event_type varchar, body text)) WITH ORDINALITY AS x(company_id, endpoint_id, event_id, event_type, body, n)
+     ORDER BY n
+     RETURNING company_id, id`,
+    JSON.stringify(data),
+  );
   await enqueueDeliveries(tx, made);
 }
 
