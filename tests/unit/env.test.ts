@@ -44,6 +44,7 @@ describe('the environment', () => {
       webhooksAllowPrivateTargets: false,
       webhooksRetryScale: 1,
       webhooksInAppWorker: true,
+      eventsRetentionDays: 30,
     });
   });
 
@@ -108,6 +109,8 @@ describe('the environment', () => {
     expect(problems({ DATABASE_URL: 'mysql://db/tt' })).toEqual(['DATABASE_URL must be a postgresql:// URL']);
     expect(problems({ GRAPHQL_EXECUTOR: 'fast' })).toEqual(['GRAPHQL_EXECUTOR must be one of jit, plain, got "fast"']);
     expect(problems({ PUBLIC_WEBSITE_URL: 'example.org' })).toEqual(['PUBLIC_WEBSITE_URL must be an http(s) URL, got "example.org"']);
+    expect(problems({ EVENTS_RETENTION_DAYS: '0' })).toEqual(['EVENTS_RETENTION_DAYS must be a number of days above 0 and at most 3650, got "0"']);
+    expect(problems({ EVENTS_RETENTION_DAYS: 'month' })).toEqual(['EVENTS_RETENTION_DAYS must be a number of days above 0 and at most 3650, got "month"']);
   });
 
   it('reports every bad variable at once, one per line, in the order of .env.example', () => {

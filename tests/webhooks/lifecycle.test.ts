@@ -5,31 +5,9 @@
 // Retries) is disabled, says why, and is enabled again.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../setup/app-server.ts';
+import type { AppServer } from '../setup/app-server.ts';
+import { appWithCompany } from './own-app.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
-
-const serverUrl = process.env.DATABASE_URL;
-
-/** An app with one company; `call` speaks to its REST API with the company's key. */
-async function appWithCompany(settings: Record<string, string>) {
-  const adminToken = randomBytes(16).toString('hex');
-  const app = await startAppServer({ serverUrl, adminToken, settings });
-  const created = await fetch(`${app.baseUrl}/admin/companies`, {
-    method: 'POST',
-    headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Lifecycle' }),
-  });
-  const key = ((await created.json()) as { api_key: string }).api_key;
-  const call = async (method: string, path: string, params?: unknown) => {
-    const res = await fetch(`${app.baseUrl}/api${path}`, {
-      method,
-      headers: { 'api-key': key, ...(params === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: params === undefined ? undefined : JSON.stringify({ params }),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
-  return { app, call };
-}
 
 /** Asks `read` every 100 ms until `done` holds of its answer; fails after `ms`. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
@@ -49,7 +27,7 @@ describe('an app killed with SIGKILL in the middle of a delivery', () => {
   let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
   let receiver: Receiver;
   beforeAll(async () => {
-    ({ app, call } = await appWithCompany({}));
+    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, {}));
     receiver = await startReceiver();
   }, 300_000);
   afterAll(async () => {
@@ -81,7 +59,7 @@ describe('an endpoint that fails for 3 days', () => {
   let app: AppServer;
   let receiver: Receiver;
   beforeAll(async () => {
-    ({ app, call } = await appWithCompany({ WEBHOOKS_RETRY_SCALE: '0.00001' }));
+    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, { WEBHOOKS_RETRY_SCALE: '0.00001' }));
     receiver = await startReceiver();
   }, 300_000);
   afterAll(async () => {
@@ -133,7 +111,7 @@ describe('events and deliveries past their keeping time', () => {
   let app: AppServer;
   let receiver: Receiver;
   beforeAll(async () => {
-    ({ app, call } = await appWithCompany({ EVENTS_RETENTION_DAYS: '0.0001' }));
+    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, { EVENTS_RETENTION_DAYS: '0.0001' }));
     receiver = await startReceiver();
   }, 300_000);
   afterAll(async () => {

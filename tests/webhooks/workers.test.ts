@@ -4,15 +4,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../setup/app-server.ts';
+import type { AppServer } from '../setup/app-server.ts';
+import { appWithCompany } from './own-app.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!serverUrl)('webhook delivery workers', () => {
   let app: AppServer;
-  let key: string;
-  const adminToken = randomBytes(16).toString('hex');
+  let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
   const workers: ChildProcess[] = [];
 
   /** Starts `npm run worker` on the app's database; resolves once it says it started. */
@@ -40,27 +40,13 @@ describe.skipIf(!serverUrl)('webhook delivery workers', () => {
   };
 
   beforeAll(async () => {
-    app = await startAppServer({ serverUrl, adminToken, settings: { WEBHOOKS_IN_APP_WORKER: 'false', WEBHOOKS_RETRY_SCALE: '0.001' } });
-    const created = await fetch(`${app.baseUrl}/admin/companies`, {
-      method: 'POST',
-      headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Workers' }),
-    });
-    key = ((await created.json()) as { api_key: string }).api_key;
+    ({ app, call } = await appWithCompany(serverUrl, { WEBHOOKS_IN_APP_WORKER: 'false', WEBHOOKS_RETRY_SCALE: '0.001' }));
   }, 300_000);
   afterAll(async () => {
     for (const w of workers) await stopWorker(w);
     await app?.stop();
   });
 
-  const call = async (method: string, path: string, params?: unknown) => {
-    const res = await fetch(`${app.baseUrl}/api${path}`, {
-      method,
-      headers: { 'api-key': key, ...(params === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: params === undefined ? undefined : JSON.stringify({ params }),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
   const subscribe = async (receiver: Receiver) => (await call('POST', '/webhooks', { url: `${receiver.url}/${randomBytes(3).toString('hex')}`, events: ['product.created'] })).body.data.id as number;
   const product = () => call('POST', '/products', { code: `PRD-${randomBytes(4).toString('hex')}`, description: 'Worker test' });
   const deliveries = async (endpoint: number) => (await call('GET', `/webhooks/${endpoint}/deliveries?limit=100`)).body.data as any[];

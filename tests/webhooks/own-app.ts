@@ -1,0 +1,25 @@
+// An app server of a test's own (tests/setup/app-server.ts) with one company, for tests that
+// start, kill or configure their app: `call` speaks to its REST API with the company's key.
+import { randomBytes } from 'node:crypto';
+import { startAppServer } from '../setup/app-server.ts';
+
+/** Starts an app on a database of its own (PostgreSQL at `serverUrl`, else PGlite) with `settings`, and makes a company. */
+export async function appWithCompany(serverUrl: string | undefined, settings: Record<string, string>) {
+  const adminToken = randomBytes(16).toString('hex');
+  const app = await startAppServer({ serverUrl, adminToken, settings });
+  const created = await fetch(`${app.baseUrl}/admin/companies`, {
+    method: 'POST',
+    headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Own app' }),
+  });
+  const key = ((await created.json()) as { api_key: string }).api_key;
+  const call = async (method: string, path: string, params?: unknown) => {
+    const res = await fetch(`${app.baseUrl}/api${path}`, {
+      method,
+      headers: { 'api-key': key, ...(params === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: params === undefined ? undefined : JSON.stringify({ params }),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  return { app, call };
+}
