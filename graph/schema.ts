@@ -19,6 +19,7 @@ import './process/mutations.ts';
 import './costs/cost-model.ts';
 import './process/documents.ts';
 import './events/schema.ts';
+import './events/subscriptions.ts';
 import './webhooks/types.ts';
 import './webhooks/schema.ts';
 import './webhooks/fan-out.ts';

@@ -108,6 +108,13 @@ const useSnapshotReads: Plugin = {
   },
 };
 
+/**
+ * Subscriptions run on graphql-js: graphql-jit hands a subscription's `subscribe` the request's
+ * variables in place of the field's arguments.
+ */
+const notSubscription = ({ document, operationName }: { document: DocumentNode; operationName?: string | null }) =>
+  getOperationAST(document, operationName ?? undefined)?.operation !== 'subscription';
+
 /** The one yoga instance: `/graphql` over HTTP, and the executor the REST facade runs through. */
 export const yoga = createYoga<Record<string, never>, Context>({
   schema,
@@ -122,5 +129,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit()] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useFieldErrorsAs200, useRequestIdInErrors],
+  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit({}, { enableIf: notSubscription })] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useFieldErrorsAs200, useRequestIdInErrors],
 });

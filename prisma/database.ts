@@ -47,6 +47,12 @@ export interface Database {
    * the embedded database, whose one connection belongs to Prisma.
    */
   direct: (<T>(text: string, values: unknown[], options?: DirectOptions) => Promise<T[]>) | null;
+  /**
+   * Calls `onPayload` with the payload of every NOTIFY on `channel` once its transaction
+   * commits, from any process on a PostgreSQL server (a connection of its own, opened again
+   * when it breaks), or from this one on the embedded database. Answers how to stop.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -158,6 +164,26 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         const query = options.name ? { name: options.name, text, values } : { text, values };
         return (await (options.relaxed ? relaxedPool() : pool).query(query)).rows as T[];
       },
+      listen: async (channel, onPayload) => {
+        let stopped = false;
+        let client: InstanceType<typeof pg.Client> | undefined;
+        const connect = async (): Promise<void> => {
+          if (stopped) return;
+          const c = new pg.Client({ connectionString: config.databaseUrl });
+          c.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
+          // A broken connection is opened again a second later; notifications meanwhile are lost.
+          c.on('error', () => undefined);
+          c.on('end', () => void (stopped || setTimeout(() => connect().catch(() => undefined), 1000)));
+          await c.connect();
+          await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+          client = c;
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          await client?.end();
+        };
+      },
       close: async () => {
         await relaxed?.end();
         await pool.end();
@@ -173,6 +199,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     kind: 'pglite',
     adapterFactory: countingFactory(new PrismaPGlite(client), config.traceChars),
     direct: null,
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }

@@ -75,17 +75,31 @@ function payloadOf(event: PendingEvent, rendered: Map<string, unknown>): Prisma.
   return { data, ...event.extra, ...(event.previous ? { previous: event.previous } : {}) } as Prisma.InputJsonValue;
 }
 
+/** The channel that tells listening processes which events a transaction committed (graph/events/live.ts). */
+export const EVENTS_CHANNEL = 'tt_events';
+/** Event ids per notice: a NOTIFY payload holds at most 8,000 bytes. */
+const IDS_PER_NOTICE = 200;
+
 /**
  * Writes events in one statement with one parameter: the rows as a JSON array, read back into
  * columns by the database, in their order (`seq`). Binding five parameters a row, with each
- * payload serialized on its own, cost as much as rendering the payloads.
+ * payload serialized on its own, cost as much as rendering the payloads. The same statement
+ * sends the notices of live subscriptions, `{"c": company, "ids": [...]}` on EVENTS_CHANNEL:
+ * PostgreSQL delivers them when the transaction commits, and never when it rolls back.
  */
 async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `INSERT INTO events (company_id, id, type, payload, created_at)
-     SELECT company_id, id, type, payload, created_at
-     FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (company_id int, id varchar, type varchar, payload jsonb, created_at timestamptz)) WITH ORDINALITY AS x(company_id, id, type, payload, created_at, n)
-     ORDER BY n`,
+  await tx.$queryRawUnsafe(
+    `WITH written AS (
+       INSERT INTO events (company_id, id, type, payload, created_at)
+       SELECT company_id, id, type, payload, created_at
+       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (company_id int, id varchar, type varchar, payload jsonb, created_at timestamptz)) WITH ORDINALITY AS x(company_id, id, type, payload, created_at, n)
+       ORDER BY n
+       RETURNING company_id, seq, id
+     ), numbered AS (
+       SELECT company_id, id, seq, (row_number() OVER (PARTITION BY company_id ORDER BY seq) - 1) / ${IDS_PER_NOTICE} AS part FROM written
+     )
+     SELECT count(pg_notify('${EVENTS_CHANNEL}', json_build_object('c', company_id, 'ids', ids)::text))::int AS notices
+     FROM (SELECT company_id, part, array_agg(id ORDER BY seq) AS ids FROM numbered GROUP BY company_id, part) AS notices`,
     JSON.stringify(rows),
   );
 }

@@ -12,7 +12,7 @@ type Payload = Record<string, Record<string, unknown> | undefined>;
 
 const part = (name: string) => (event: { payload: unknown }) => ((event.payload as Payload)[name] ?? null) as never;
 
-const EventObject = builder.prismaObject('Event', {
+export const EventObject = builder.prismaObject('Event', {
   description: 'A change recorded in the transaction that made it (docs/webhooks.md, Event catalogue).',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Event id, `evt_` and 24 hex digits; the `webhook-id` of its deliveries.' }),

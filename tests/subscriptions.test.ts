@@ -1,0 +1,135 @@
+// GraphQL subscriptions over Server-Sent Events (docs/graphql.md, "Subscriptions"): a change
+// arrives within a second of its commit, a rolled-back change never does, and a company sees
+// only its own events; an unknown process is NOT_FOUND.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, client, newCompany, uniq, type TestCompany } from './helpers.ts';
+
+/** An open subscription: the events it received so far, and how to end it. */
+interface Stream {
+  events: any[];
+  errors: any[];
+  until(ready: (events: any[]) => boolean, ms?: number): Promise<any[]>;
+  close(): void;
+}
+
+const open: Stream[] = [];
+
+/** Subscribes with the company's key and reads the stream's `next` messages as they come. */
+async function subscribe(key: string, query: string, variables: Record<string, unknown>): Promise<Stream> {
+  const abort = new AbortController();
+  const res = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'api-key': key, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ query, variables }),
+    signal: abort.signal,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const stream: Stream = {
+    events: [],
+    errors: [],
+    async until(ready, ms = 5_000) {
+      const deadline = Date.now() + ms;
+      while (!ready(stream.events)) {
+        if (Date.now() > deadline) throw new Error(`subscription: not reached in ${ms} ms; got ${JSON.stringify(stream.events.map((e) => e.type))} ${JSON.stringify(stream.errors)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return stream.events;
+    },
+    close: () => abort.abort(),
+  };
+  open.push(stream);
+  (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = message.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+          if (!message.startsWith('event: next') || !data) continue;
+          const result = JSON.parse(data);
+          if (result.errors) stream.errors.push(...result.errors);
+          const value = result.data && Object.values(result.data)[0];
+          if (value) stream.events.push({ ...value, received_at: Date.now() });
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  // The server registers the subscriber as the stream starts; give it a moment.
+  await new Promise((r) => setTimeout(r, 300));
+  return stream;
+}
+
+const PROCESS_CHANGED = 'subscription ($op: Int!, $id: Int!) { processChanged(operation_id: $op, id: $id) { id type created_at data previous } }';
+const TRACKING = 'subscription ($op: Int!) { shipmentTracking(operation_id: $op) { id type data shipment previous } }';
+
+describe('subscriptions', () => {
+  let a: TestCompany;
+  let b: TestCompany;
+  let A: ReturnType<typeof client>;
+  let B: ReturnType<typeof client>;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([newCompany(), newCompany()]);
+    A = client(a.api_key);
+    B = client(b.api_key);
+  });
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+
+  const newProcess = async (C: ReturnType<typeof client>, co: TestCompany) => {
+    const res = await C.post(`/operations/${co.operation.id}/processes`, { reference_code: uniq('PRC-'), foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', eta: '2026-05-10T00:00:00Z' } });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  };
+
+  it("delivers a process's events within a second of the commit, and none of a rolled-back change", async () => {
+    const id = await newProcess(A, a);
+    const stream = await subscribe(a.api_key, PROCESS_CHANGED, { op: a.operation.id, id });
+    // A change refused by its rules rolls back: nothing to deliver.
+    expect((await A.put(`/operations/${a.operation.id}/processes/${id}`, { reference_code: '' })).status).toBe(422);
+    const sent = Date.now();
+    expect((await A.put(`/operations/${a.operation.id}/processes/${id}`, { alert_level: 'DANGER', foreign_trade_shipment: { eta: '2026-05-14T00:00:00Z' } })).status).toBe(200);
+    const events = await stream.until((list) => list.some((e) => e.type === 'shipment.eta_changed') && list.some((e) => e.type === 'process.updated'));
+    const updated = events.find((e) => e.type === 'process.updated');
+    expect(updated.data).toMatchObject({ id, alert_level: 'DANGER' });
+    expect(updated.received_at - sent).toBeLessThan(1_000);
+    expect(events.find((e) => e.type === 'shipment.eta_changed').previous).toEqual({ eta: '2026-05-10T00:00:00Z' });
+    // Events of another process of the company are not this subscription's.
+    const other = await newProcess(A, a);
+    await A.put(`/operations/${a.operation.id}/processes/${other}/finish`);
+    await A.put(`/operations/${a.operation.id}/processes/${id}/finish`);
+    await stream.until((list) => list.some((e) => e.type === 'process.finished'));
+    expect(stream.events.every((e) => e.data.id === id)).toBe(true);
+    expect(stream.events.map((e) => e.type)).toEqual(['process.updated', 'shipment.eta_changed', 'process.finished']);
+    expect(stream.errors).toEqual([]);
+  });
+
+  it("never delivers another company's events, and answers NOT_FOUND for another company's process", async () => {
+    const mine = await newProcess(B, b);
+    const theirs = await newProcess(A, a);
+    const streamB = await subscribe(b.api_key, TRACKING, { op: b.operation.id });
+    const mineB = await subscribe(b.api_key, PROCESS_CHANGED, { op: b.operation.id, id: mine });
+    expect((await A.put(`/operations/${a.operation.id}/processes/${theirs}`, { foreign_trade_shipment: { eta: '2026-06-01T00:00:00Z' } })).status).toBe(200);
+    expect((await B.put(`/operations/${b.operation.id}/processes/${mine}`, { foreign_trade_shipment: { eta: '2026-06-02T00:00:00Z' } })).status).toBe(200);
+    await streamB.until((list) => list.length >= 1);
+    await mineB.until((list) => list.some((e) => e.type === 'shipment.eta_changed'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(streamB.events.map((e) => [e.type, e.data.id])).toEqual([['shipment.eta_changed', mine]]);
+    expect(mineB.events.every((e) => e.data.id === mine)).toBe(true);
+
+    const res = await fetch(`${baseUrl()}/graphql`, {
+      method: 'POST',
+      headers: { 'api-key': b.api_key, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: PROCESS_CHANGED, variables: { op: a.operation.id, id: theirs } }),
+    });
+    const text = await res.text();
+    expect(text).toContain('NOT_FOUND');
+  });
+});
