@@ -8,14 +8,24 @@ export const PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
 
 export const OrderDirection = builder.enumType('OrderDirection', {
   description: 'Sort direction, optionally placing nulls first or last.',
-  values: ['ASC', 'ASC_NULLS_LAST', 'ASC_NULLS_FIRST', 'DESC', 'DESC_NULLS_LAST', 'DESC_NULLS_FIRST'] as const,
+  values: {
+    ASC: { description: 'Ascending; nulls where the database puts them (last).' },
+    ASC_NULLS_LAST: { description: 'Ascending, rows without a value last.' },
+    ASC_NULLS_FIRST: { description: 'Ascending, rows without a value first.' },
+    DESC: { description: 'Descending; nulls where the database puts them (first).' },
+    DESC_NULLS_LAST: { description: 'Descending, rows without a value last.' },
+    DESC_NULLS_FIRST: { description: 'Descending, rows without a value first.' },
+  } as const,
 });
 
 type Direction = (typeof OrderDirection)['$inferType'];
 
 /** Declares `<Name>OrderField` and `<Name>OrderBy` for a list over the given sortable fields. */
 export function orderByInput(name: string, fields: readonly string[]) {
-  const fieldEnum = builder.enumType(`${name}OrderField`, { values: fields as readonly string[] });
+  const fieldEnum = builder.enumType(`${name}OrderField`, {
+    description: `A field a ${name} list sorts by.`,
+    values: Object.fromEntries(fields.map((f) => [f, { description: `Sort by \`${f}\`.` }])),
+  });
   return builder.inputType(`${name}OrderBy`, {
     description: `One sort key of a ${name} list.`,
     fields: (t) => ({

@@ -23,14 +23,23 @@ export type ActorOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Actor list sorts by. */
 export type ActorOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `internal_code`. */
   | 'internal_code'
+  /** Sort by `nickname`. */
   | 'nickname'
+  /** Sort by `official_document`. */
   | 'official_document'
+  /** Sort by `official_name`. */
   | 'official_name'
+  /** Sort by `trading_name`. */
   | 'trading_name'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** An actor described inline. An actor of the company with the same `official_document` and `document_type` (or, without a document, the same `internal_code`) is used; otherwise a new actor is created. */
@@ -97,10 +106,15 @@ export type AirlineOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Airline list sorts by. */
 export type AirlineOrderField =
+  /** Sort by `iata_code`. */
   | 'iata_code'
+  /** Sort by `icao_code`. */
   | 'icao_code'
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `name`. */
   | 'name';
 
 /** One sort key of a Airport list. */
@@ -111,10 +125,15 @@ export type AirportOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Airport list sorts by. */
 export type AirportOrderField =
+  /** Sort by `iata_code`. */
   | 'iata_code'
+  /** Sort by `icao_code`. */
   | 'icao_code'
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `name`. */
   | 'name';
 
 /** AIS transponder class: A (SOLAS ships) or B. */
@@ -347,9 +366,13 @@ export type CostModelOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a CostModel list sorts by. */
 export type CostModelOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `name`. */
   | 'name';
 
 /** The cost of one expense of the process; matched by cost_model_expense_id. */
@@ -395,9 +418,13 @@ export type CountryOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Country list sorts by. */
 export type CountryOrderField =
+  /** Sort by `code`. */
   | 'code'
+  /** Sort by `iso3`. */
   | 'iso3'
+  /** Sort by `name`. */
   | 'name';
 
 /** One sort key of a Currency list. */
@@ -408,8 +435,11 @@ export type CurrencyOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Currency list sorts by. */
 export type CurrencyOrderField =
+  /** Sort by `code`. */
   | 'code'
+  /** Sort by `name`. */
   | 'name';
 
 /** Kind of customs document in the `declarations` and `licenses` views. */
@@ -446,10 +476,15 @@ export type DriverOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Driver list sorts by. */
 export type DriverOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `name`. */
   | 'name'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** Driver fields. `name` is required when a driver is created. */
@@ -991,9 +1026,13 @@ export type MaritimePortOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a MaritimePort list sorts by. */
 export type MaritimePortOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `name`. */
   | 'name'
+  /** Sort by `unlocode`. */
   | 'unlocode';
 
 /** Kind of sea shipment. */
@@ -1137,11 +1176,17 @@ export type NationalRoadTransportParams = {
 
 /** Sort direction, optionally placing nulls first or last. */
 export type OrderDirection =
+  /** Ascending; nulls where the database puts them (last). */
   | 'ASC'
+  /** Ascending, rows without a value first. */
   | 'ASC_NULLS_FIRST'
+  /** Ascending, rows without a value last. */
   | 'ASC_NULLS_LAST'
+  /** Descending; nulls where the database puts them (first). */
   | 'DESC'
+  /** Descending, rows without a value first. */
   | 'DESC_NULLS_FIRST'
+  /** Descending, rows without a value last. */
   | 'DESC_NULLS_LAST';
 
 /** Filters of the order list; a list filter keeps orders matching any of its values. */
@@ -1180,14 +1225,23 @@ export type OrderOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Order list sorts by. */
 export type OrderOrderField =
+  /** Sort by `canceled_at`. */
   | 'canceled_at'
+  /** Sort by `external_reference_code`. */
   | 'external_reference_code'
+  /** Sort by `finished_at`. */
   | 'finished_at'
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `reference_code`. */
   | 'reference_code'
+  /** Sort by `type`. */
   | 'type'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** Order fields, shared by create, update and upsert. An order carries a `purchase_order` (type PURCHASE) or a `sales_order` (type SALES); an order with neither is sent with `type` ROAD_TRANSPORT. */
@@ -1300,12 +1354,19 @@ export type PortScheduleOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a PortSchedule list sorts by. */
 export type PortScheduleOrderField =
+  /** Sort by `atb`. */
   | 'atb'
+  /** Sort by `atu`. */
   | 'atu'
+  /** Sort by `etb`. */
   | 'etb'
+  /** Sort by `etu`. */
   | 'etu'
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `schedule_number`. */
   | 'schedule_number';
 
 /** How an expense is priced. */
@@ -1472,14 +1533,23 @@ export type ProcessOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Process list sorts by. */
 export type ProcessOrderField =
+  /** Sort by `alert_level`. */
   | 'alert_level'
+  /** Sort by `canceled_at`. */
   | 'canceled_at'
+  /** Sort by `finished_at`. */
   | 'finished_at'
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `lead_time_datetime_reference`. */
   | 'lead_time_datetime_reference'
+  /** Sort by `reference_code`. */
   | 'reference_code'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** Process fields; only `reference_code` is required when a process is created. Fields left out on an update are kept. */
@@ -1551,15 +1621,25 @@ export type ProductOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Product list sorts by. */
 export type ProductOrderField =
+  /** Sort by `category`. */
   | 'category'
+  /** Sort by `code`. */
   | 'code'
+  /** Sort by `description`. */
   | 'description'
+  /** Sort by `family`. */
   | 'family'
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `manufacturer`. */
   | 'manufacturer'
+  /** Sort by `mercosul_code`. */
   | 'mercosul_code'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** Product fields. `code` and `description` are required when a product is created. */
@@ -1771,11 +1851,17 @@ export type RouteOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Route list sorts by. */
 export type RouteOrderField =
+  /** Sort by `active`. */
   | 'active'
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `name`. */
   | 'name'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** What happens at a route point (loading, unloading, empty container moves, border arrival, ...). */
@@ -1862,9 +1948,13 @@ export type SealineOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Sealine list sorts by. */
 export type SealineOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `name`. */
   | 'name'
+  /** Sort by `scac`. */
   | 'scac';
 
 /** Hazard category of the cargo: the second digit of the AIS ship type code, for codes 20-29 and 40-99. */
@@ -2023,11 +2113,17 @@ export type TrailerOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Trailer list sorts by. */
 export type TrailerOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `plate`. */
   | 'plate'
+  /** Sort by `type`. */
   | 'type'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** Trailer fields. `type` and `plate` are required when a trailer is created. */
@@ -2136,11 +2232,17 @@ export type VehicleOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Vehicle list sorts by. */
 export type VehicleOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `plate`. */
   | 'plate'
+  /** Sort by `type`. */
   | 'type'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** Vehicle fields. `type`, `plate` and `is_refrigerated` are required when a vehicle is created. */
@@ -2187,12 +2289,19 @@ export type VesselOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a Vessel list sorts by. */
 export type VesselOrderField =
+  /** Sort by `ais_updated_at`. */
   | 'ais_updated_at'
+  /** Sort by `callsign`. */
   | 'callsign'
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `imo_number`. */
   | 'imo_number'
+  /** Sort by `mmsi_number`. */
   | 'mmsi_number'
+  /** Sort by `name`. */
   | 'name';
 
 /** One sort key of a WebhookDelivery list. */
@@ -2203,9 +2312,13 @@ export type WebhookDeliveryOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a WebhookDelivery list sorts by. */
 export type WebhookDeliveryOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `next_attempt_at`. */
   | 'next_attempt_at';
 
 /** PENDING until an attempt succeeds (SUCCEEDED) or the retries run out (FAILED). */
@@ -2222,9 +2335,13 @@ export type WebhookEndpointOrderBy = {
   order?: OrderDirection | null | undefined;
 };
 
+/** A field a WebhookEndpoint list sorts by. */
 export type WebhookEndpointOrderField =
+  /** Sort by `id`. */
   | 'id'
+  /** Sort by `inserted_at`. */
   | 'inserted_at'
+  /** Sort by `updated_at`. */
   | 'updated_at';
 
 /** An endpoint as written: on update, fields left out are kept. */
