@@ -167,15 +167,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       listen: async (channel, onPayload) => {
         let stopped = false;
         let client: InstanceType<typeof pg.Client> | undefined;
+        // A broken connection, or a failed attempt to open one, is tried again a second later;
+        // notifications meanwhile are lost. Only the connection in use reopens when it ends.
+        const reopen = () => void (stopped || setTimeout(() => connect().catch(reopen), 1000));
         const connect = async (): Promise<void> => {
           if (stopped) return;
           const c = new pg.Client({ connectionString: config.databaseUrl });
           c.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
-          // A broken connection is opened again a second later; notifications meanwhile are lost.
           c.on('error', () => undefined);
-          c.on('end', () => void (stopped || setTimeout(() => connect().catch(() => undefined), 1000)));
-          await c.connect();
-          await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+          c.on('end', () => client === c && reopen());
+          try {
+            await c.connect();
+            await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+          } catch (e) {
+            await c.end().catch(() => undefined);
+            throw e;
+          }
           client = c;
         };
         await connect();

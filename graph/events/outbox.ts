@@ -5,6 +5,7 @@
 // as its GET route answers it (render.ts) and writes all the events in one statement.
 import { randomBytes } from 'node:crypto';
 import { Prisma } from '../../prisma/generated/client/client.ts';
+import { insertJsonRows } from '../kit/json-rows.ts';
 import { beforeEveryCommit, type Tx } from '../kit/transaction.ts';
 import { eventsOf, type PendingEvent, type RowChange } from './catalogue.ts';
 import { renderResources, resourceKey } from './render.ts';
@@ -81,19 +82,15 @@ export const EVENTS_CHANNEL = 'tt_events';
 const IDS_PER_NOTICE = 200;
 
 /**
- * Writes events in one statement with one parameter: the rows as a JSON array, read back into
- * columns by the database, in their order (`seq`). Binding five parameters a row, with each
- * payload serialized on its own, cost as much as rendering the payloads. The same statement
+ * Writes events in one statement with one parameter (graph/kit/json-rows.ts), in their order
+ * (`seq`). The same statement
  * sends the notices of live subscriptions, `{"c": company, "ids": [...]}` on EVENTS_CHANNEL:
  * PostgreSQL delivers them when the transaction commits, and never when it rolls back.
  */
 async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<void> {
   await tx.$queryRawUnsafe(
     `WITH written AS (
-       INSERT INTO events (company_id, id, type, payload, created_at)
-       SELECT company_id, id, type, payload, created_at
-       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (company_id int, id varchar, type varchar, payload jsonb, created_at timestamptz)) WITH ORDINALITY AS x(company_id, id, type, payload, created_at, n)
-       ORDER BY n
+       ${insertJsonRows('events', { company_id: 'int', id: 'varchar', type: 'varchar', payload: 'jsonb', created_at: 'timestamptz' })}
        RETURNING company_id, seq, id
      ), numbered AS (
        SELECT company_id, id, seq, (row_number() OVER (PARTITION BY company_id ORDER BY seq) - 1) / ${IDS_PER_NOTICE} AS part FROM written

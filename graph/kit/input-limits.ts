@@ -157,8 +157,12 @@ export function checkInputValue(
   }
   if (typeof value === 'string') {
     // A text over its limit is refused without being scanned through.
-    if (value.length > maxLength) problems.invalid.add(name, formatFieldMessage('tooLong', maxLength));
-    else if (badCharacters(value)) problems.bad.add(name, fieldMessages[badCharacters(value)!]);
+    if (value.length > maxLength) {
+      problems.invalid.add(name, formatFieldMessage('tooLong', maxLength));
+      return;
+    }
+    const bad = badCharacters(value);
+    if (bad) problems.bad.add(name, fieldMessages[bad]);
     else if (format && !matchesFormat(format, value)) problems.bad.add(name, fieldMessages.invalid);
     return;
   }

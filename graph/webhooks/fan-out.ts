@@ -3,6 +3,7 @@
 // statement each, so a committed event is never left undelivered and a rolled-back one is
 // never sent.
 import { onEventsRecorded, type RecordedEvent } from '../events/outbox.ts';
+import { insertJsonRows } from '../kit/json-rows.ts';
 import type { Tx } from '../kit/transaction.ts';
 import { formatDateTime } from '../scalars.ts';
 import { enqueueDeliveries } from './queue.ts';
@@ -20,19 +21,17 @@ async function fanOut(tx: Tx, events: RecordedEvent[]): Promise<void> {
     select: { company_id: true, id: true, events: true },
   });
   if (!endpoints.length) return;
+  const now = new Date();
   const data = events.flatMap((e) => {
     const subscribed = endpoints.filter((w) => w.company_id === e.company_id && (w.events.includes('*') || w.events.includes(e.type)));
     if (!subscribed.length) return [];
     const body = eventBody(e);
-    return subscribed.map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body }));
+    return subscribed.map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body, next_attempt_at: now }));
   });
   if (!data.length) return;
-  // One parameter for every row (the rows as JSON), as the events themselves are written (graph/events/outbox.ts).
+  // One parameter for every row, as the events themselves are written (graph/kit/json-rows.ts).
   const made = await tx.$queryRawUnsafe<{ company_id: number; id: number }[]>(
-    `INSERT INTO webhook_deliveries (company_id, endpoint_id, event_id, event_type, body, next_attempt_at)
-     SELECT company_id, endpoint_id, event_id, event_type, body, now()
-     FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (company_id int, endpoint_id int, event_id varchar, event_type varchar, body text)) WITH ORDINALITY AS x(company_id, endpoint_id, event_id, event_type, body, n)
-     ORDER BY n
+    `${insertJsonRows('webhook_deliveries', { company_id: 'int', endpoint_id: 'int', event_id: 'varchar', event_type: 'varchar', body: 'text', next_attempt_at: 'timestamptz' })}
      RETURNING company_id, id`,
     JSON.stringify(data),
   );
