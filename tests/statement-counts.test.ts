@@ -2,6 +2,8 @@
 // (docs/decisions/009-relation-loading.md): the `x-sql-statements` header (SQL_STATS) of a page
 // of 1, 20 and 100 rows, each row with its nested lists filled. Products, orders and
 // processes have their own tests (tests/products.test.ts, orders.test.ts, processes.test.ts).
+// Batch writes too (docs/decisions/010-write-path.md, "Writes by set"): a batch of 1, 20 and 100
+// like entries, created then updated, costs the same number of statements.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 import { startReceiver } from './webhooks/receiver.ts';
@@ -62,5 +64,64 @@ describe('statements per list page', () => {
       expect(res.body.errors).toBeUndefined();
     }
     same(await counts('/routes'));
+  });
+});
+
+describe('statements per batch write', () => {
+  let company: TestCompany;
+  let C: ReturnType<typeof client>;
+  beforeAll(async () => {
+    company = await newCompany();
+    C = client(company.api_key);
+  });
+
+  /** The statements of `write(size)` at each size, after one batch of 1 that warms the key's cache. */
+  async function counts(write: (size: number) => Promise<{ status: number; headers: Headers; body: any }>, status: number): Promise<number[]> {
+    await write(1);
+    const out: number[] = [];
+    for (const size of SIZES) {
+      const res = await write(size);
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
+      expect(res.body.data).toHaveLength(size);
+      out.push(Number(res.headers.get('x-sql-statements')));
+    }
+    return out;
+  }
+  const same = (what: string, list: number[]) => expect(new Set(list).size, `${what}: statements at ${SIZES.join(', ')} entries: ${list.join(', ')}`).toBe(1);
+
+  it('orders with their lines: created, then updated with a line kept, one replaced and one removed', async () => {
+    const partner = await C.post('/partnerships', { name: uniq('Operator '), internal_code: uniq('P-'), roles: [{ role: 'SUPPLIER' }] });
+    expect(partner.status).toBe(201);
+    const actor = partner.body.data.partner.id;
+    const product = uniq('OP-');
+    expect((await C.post('/products', { code: product, description: 'Counted pump' })).status).toBe(201);
+    const path = `/operations/${company.operation.id}/orders`;
+    const line = (ref: string, quantity: string) => ({ line_reference: ref, product_code: product, quantity, item_foreign_operators: [actor] });
+    // The update pass meets the batches of the create pass in the same order (the warm-up's first).
+    const batches: string[] = [];
+    same('create', await counts(async (size) => {
+      const prefix = uniq('SCO-');
+      batches.push(prefix);
+      return C.put(path, Array.from({ length: size }, (_, i) => ({
+        reference_code: `${prefix}-${i}`,
+        purchase_order: { type: 'DIRECT', items: [line('10', '5'), line('20', '6'), line('30', '7')] },
+      })));
+    }, 200));
+    same('update', await counts(async (size) => {
+      const prefix = batches.shift()!;
+      return C.put(path, Array.from({ length: size }, (_, i) => ({
+        reference_code: `${prefix}-${i}`,
+        observations: 'second pass',
+        purchase_order: { type: 'DIRECT', items: [line('10', '8'), line('40', '9')] },
+      })));
+    }, 200));
+  });
+
+  it('products: the same products updated, their internal codes replaced', async () => {
+    const prefix = uniq('SCP-');
+    const params = (size: number, pass: number) =>
+      Array.from({ length: size }, (_, i) => ({ code: `${prefix}-${size}-${i}`, description: `Valve, pass ${pass}`, internal_codes: [{ code: `ERP-${pass}-${i}`, label: 'erp' }] }));
+    for (const size of SIZES) expect((await C.put('/products', params(size, 1))).status).toBe(201);
+    same('update', await counts((size) => C.put('/products', params(size, 2)), 201));
   });
 });

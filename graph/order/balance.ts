@@ -47,19 +47,19 @@ export async function checkBalances(db: Tx, companyId: number, plan: ShippedPlan
 /**
  * Before lines are removed: a line on a shipment item of a process that is not deleted (a
  * canceled one may come back) cannot be left out of its order (docs/orders.md, balance); the
- * list gets 422. Items of deleted processes let go of the line.
+ * list gets 422 (`listOf` names the list of each removed line). Items of deleted processes let go of the line.
  */
-export async function releaseRemovedLines(db: Tx, companyId: number, kind: 'purchase' | 'sales', lineIds: number[], at: string): Promise<void> {
+export async function releaseRemovedLines(db: Tx, companyId: number, kind: 'purchase' | 'sales', listOf: Map<number, string>): Promise<void> {
+  const lineIds = [...listOf.keys()];
   if (!lineIds.length) return;
   const column = kind === 'purchase' ? 'purchase_order_item_id' : 'sales_order_item_id';
   const items = await db.shipmentItem.findMany({
     where: { company_id: companyId, [column]: { in: lineIds } },
-    select: { id: true, parent: { select: { parent: { select: { deleted_at: true } } } } },
+    select: { id: true, purchase_order_item_id: true, sales_order_item_id: true, parent: { select: { parent: { select: { deleted_at: true } } } } },
   });
-  if (items.some((i) => !i.parent.parent.deleted_at)) {
-    const errors = new FieldErrors();
-    errors.add(at, fieldMessages.lineShipped);
-    errors.throwIfAny();
-  }
+  const errors = new FieldErrors();
+  const lists = new Set(items.filter((i) => !i.parent.parent.deleted_at).map((i) => listOf.get(i[column]!)!));
+  for (const list of lists) errors.add(list, fieldMessages.lineShipped);
+  errors.throwIfAny();
   if (items.length) await db.shipmentItem.updateMany({ where: { company_id: companyId, id: { in: items.map((i) => i.id) } }, data: { [column]: null } });
 }

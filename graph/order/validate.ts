@@ -58,22 +58,33 @@ export async function findLive(db: Tx, companyId: number, operationId: number, b
   }));
 }
 
+/** A stored order line, by its line reference. */
+export type StoredLine = { id: number; product_id: number | null };
+
 /**
- * Validates the items of one order part (or the one line of an item route) under `prefix`
- * and answers the product id each item resolves to (undefined: product not sent).
+ * What a batch of order writes refers to, read before validation in one statement per kind
+ * of row whatever the batch size (docs/decisions/010-write-path.md, "Writes by set").
  */
-export async function validateItems(
-  db: Tx,
-  companyId: number,
-  kind: Kind,
-  items: ItemInput[],
-  stored: Map<string, { product_id: number | null }>,
-  errors: FieldErrors,
-  prefix: string,
-): Promise<(number | undefined)[]> {
-  const ids = items.map((i) => i.product_id).filter((x): x is number => typeof x === 'number');
-  const codes = items.map((i) => i.product_code).filter((x): x is string => typeof x === 'string' && x.trim() !== '');
-  const actorIds = items.flatMap((i) => i.item_foreign_operators ?? []);
+export interface Known {
+  productsById: Map<number, { id: number; code: string }>;
+  productsByCode: Map<string, { id: number; code: string }>;
+  actors: Set<number>;
+  subsidiaries: Set<number>;
+  /** The stored parts of the orders written, by kind and order id: their ids. */
+  parts: Record<Kind, Map<number, number>>;
+  /** The stored lines of the orders written, by kind, order id and line reference. */
+  lines: Record<Kind, Map<number, Map<string, StoredLine>>>;
+}
+
+type Part = { kind: Kind; id: number; order_id: number };
+type Line = { kind: Kind; id: number; order_id: number; line_reference: string; product_id: number | null };
+
+/** Reads what `items` and `orders` name, and the parts and lines of the stored orders `orderIds`. */
+export async function loadKnown(db: Tx, companyId: number, items: ItemInput[], orders: OrderInput[], orderIds: number[]): Promise<Known> {
+  const ids = [...new Set(items.map((i) => i.product_id).filter((x): x is number => typeof x === 'number'))];
+  const codes = [...new Set(items.map((i) => i.product_code?.trim()).filter((x): x is string => typeof x === 'string' && x !== ''))];
+  const actorIds = [...new Set(items.flatMap((i) => i.item_foreign_operators ?? []))];
+  const subsidiaryIds = [...new Set(orders.map((o) => o.subsidiary_id).filter((x): x is number => typeof x === 'number'))];
   // NOTE: sequential on purpose: an embedded database has one connection per transaction.
   const products =
     ids.length || codes.length
@@ -83,10 +94,63 @@ export async function validateItems(
         })
       : [];
   const actors = actorIds.length ? await db.actor.findMany({ where: { company_id: companyId, id: { in: actorIds } }, select: { id: true } }) : [];
-  const refs = await referenceCodes(); // loaded before the transaction: no query here
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const byCode = new Map(products.map((p) => [p.code, p]));
-  const actorSet = new Set(actors.map((a) => a.id));
+  const subsidiaries = subsidiaryIds.length
+    ? await db.subsidiary.findMany({ where: { company_id: companyId, id: { in: subsidiaryIds } }, select: { id: true } })
+    : [];
+  const parts = orderIds.length
+    ? await db.$queryRaw<Part[]>(Prisma.sql`
+        SELECT 'purchase' AS kind, id, order_id FROM purchase_orders WHERE company_id = ${companyId} AND order_id = ANY(${orderIds}::int[])
+        UNION ALL
+        SELECT 'sales', id, order_id FROM sales_orders WHERE company_id = ${companyId} AND order_id = ANY(${orderIds}::int[])`)
+    : [];
+  const lines = orderIds.length
+    ? await db.$queryRaw<Line[]>(Prisma.sql`
+        SELECT 'purchase' AS kind, i.id, p.order_id, i.line_reference, i.product_id FROM purchase_order_items i
+          JOIN purchase_orders p ON p.company_id = i.company_id AND p.id = i.purchase_order_id
+         WHERE p.company_id = ${companyId} AND p.order_id = ANY(${orderIds}::int[])
+        UNION ALL
+        SELECT 'sales', i.id, p.order_id, i.line_reference, i.product_id FROM sales_order_items i
+          JOIN sales_orders p ON p.company_id = i.company_id AND p.id = i.sales_order_id
+         WHERE p.company_id = ${companyId} AND p.order_id = ANY(${orderIds}::int[])`)
+    : [];
+  const known: Known = {
+    productsById: new Map(products.map((p) => [p.id, p])),
+    productsByCode: new Map(products.map((p) => [p.code, p])),
+    actors: new Set(actors.map((a) => a.id)),
+    subsidiaries: new Set(subsidiaries.map((s) => s.id)),
+    parts: { purchase: new Map(), sales: new Map() },
+    lines: { purchase: new Map(), sales: new Map() },
+  };
+  for (const part of parts) known.parts[part.kind].set(part.order_id, part.id);
+  for (const line of lines) {
+    const byOrder = known.lines[line.kind];
+    if (!byOrder.has(line.order_id)) byOrder.set(line.order_id, new Map());
+    byOrder.get(line.order_id)!.set(line.line_reference, { id: line.id, product_id: line.product_id });
+  }
+  return known;
+}
+
+/** The items an order write sends, both parts. */
+export const itemsOf = (o: OrderInput): ItemInput[] => [...(o.purchase_order?.items ?? []), ...(o.sales_order?.items ?? [])];
+
+/** The stored lines of one part of a stored order (none for a new order). */
+export function storedLines(known: Known, kind: Kind, orderId: number | null): Map<string, StoredLine> {
+  return (orderId !== null && known.lines[kind].get(orderId)) || new Map();
+}
+
+/**
+ * Validates the items of one order part (or the one line of an item route) under `prefix`
+ * and answers the product id each item resolves to (undefined: product not sent).
+ */
+export function validateItems(
+  known: Known,
+  kind: Kind,
+  items: ItemInput[],
+  stored: Map<string, { product_id: number | null }>,
+  refs: Awaited<ReturnType<typeof referenceCodes>>,
+  errors: FieldErrors,
+  prefix: string,
+): (number | undefined)[] {
   const cat = catalogues[kind];
   const seen = new Set<string>();
   return items.map((item, i) => {
@@ -98,11 +162,11 @@ export async function validateItems(
     }
     let productId: number | undefined;
     if (item.product_id != null) {
-      if (!byId.has(item.product_id)) errors.add(`${at}product_id`, fieldMessages.missing);
+      if (!known.productsById.has(item.product_id)) errors.add(`${at}product_id`, fieldMessages.missing);
       else productId = item.product_id;
     }
     if (item.product_code != null && item.product_code.trim() !== '') {
-      const p = byCode.get(item.product_code.trim());
+      const p = known.productsByCode.get(item.product_code.trim());
       if (!p) errors.add(`${at}product_code`, fieldMessages.missing);
       else if (productId !== undefined && productId !== p.id) errors.add(`${at}product_code`, fieldMessages.invalid);
       else productId = p.id;
@@ -113,7 +177,7 @@ export async function validateItems(
     }
     checkReferenceCodes(cat, item, refs, errors, at);
     (item.item_foreign_operators ?? []).forEach((id, j) => {
-      if (!actorSet.has(id)) errors.add(`${at}item_foreign_operators.${j}`, fieldMessages.missing);
+      if (!known.actors.has(id)) errors.add(`${at}item_foreign_operators.${j}`, fieldMessages.missing);
     });
     return productId;
   });
@@ -124,16 +188,6 @@ export interface Plan {
   type: OrderType;
   handlers: ResolvedHandler[] | undefined;
   products: Record<Kind, (number | undefined)[]>;
-}
-
-export async function storedLines(db: Tx, companyId: number, kind: Kind, orderId: number | null) {
-  if (orderId === null) return new Map<string, { id: number; product_id: number | null }>();
-  const where = { company_id: companyId, [partKey[kind]]: { order_id: orderId } };
-  const rows =
-    kind === 'purchase'
-      ? await db.purchaseOrderItem.findMany({ where, select: { id: true, line_reference: true, product_id: true } })
-      : await db.salesOrderItem.findMany({ where, select: { id: true, line_reference: true, product_id: true } });
-  return new Map(rows.map((r) => [r.line_reference, r]));
 }
 
 /**
@@ -147,6 +201,7 @@ export async function validateOrder(
   operationId: number,
   existing: Existing | null,
   params: OrderInput,
+  known: Known,
   errors: FieldErrors,
   prefix = '',
   checkClash = true,
@@ -178,25 +233,18 @@ export async function validateOrder(
     else if (type === 'PURCHASE' && !po) errors.add(`${prefix}purchase_order`, fieldMessages.blank);
     else if (type === 'SALES' && !so) errors.add(`${prefix}sales_order`, fieldMessages.blank);
   }
-  if (params.subsidiary_id != null) {
-    const sub = await db.subsidiary.findUnique({
-      where: { company_id_id: { company_id: companyId, id: params.subsidiary_id } },
-      select: { id: true },
-    });
-    if (!sub) errors.add(`${prefix}subsidiary_id`, fieldMessages.missing);
-  }
+  if (params.subsidiary_id != null && !known.subsidiaries.has(params.subsidiary_id)) errors.add(`${prefix}subsidiary_id`, fieldMessages.missing);
+  const refs = await referenceCodes(); // loaded before the transaction: no query here
   const products: Plan['products'] = { purchase: [], sales: [] };
   for (const kind of ['purchase', 'sales'] as const) {
     const part = params[partKey[kind]];
     if (!part?.items?.length) continue;
-    const stored = await storedLines(db, companyId, kind, existing?.id ?? null);
-    products[kind] = await validateItems(db, companyId, kind, part.items, stored, errors, `${prefix}${partKey[kind]}.items.`);
+    const stored = storedLines(known, kind, existing?.id ?? null);
+    products[kind] = validateItems(known, kind, part.items, stored, refs, errors, `${prefix}${partKey[kind]}.items.`);
   }
   const handlers = await validateHandlers(db, info, companyId, operationId, params, existing?.handlers ?? [], errors, prefix);
   return { type: type ?? 'ROAD_TRANSPORT', handlers, products };
 }
-
-/** Writes the items of one part; with `replace`, stored lines left out are removed. */
 
 /** Orders are located by id or by reference code within their operation. */
 export const orderLocator = byReferenceCode('Order');

@@ -1,6 +1,5 @@
 // Order writes through the write path (docs/decisions/010-write-path.md): locks, upserts keyed by reference code, nested items replaced by line_reference, lifecycle.
 import type { GraphQLResolveInfo } from 'graphql';
-import { Prisma } from '../../prisma/generated/client/client.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
@@ -12,110 +11,150 @@ import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired } from '../kit/required.ts';
 import { writeOrderHandlers } from '../actor/handlers.ts';
 import { checkBalances, lockBalances, releaseRemovedLines } from './balance.ts';
-import { catalogues, findLive, partKey, type OrderInput, storedLines, type Existing, type OrderBy, validateOrder, type Plan, checkOperation, existingSelect, type OrderKey, validateItems, type ItemInput, type Kind } from './validate.ts';
+import { catalogues, findLive, partKey, type OrderInput, storedLines, type Existing, type OrderBy, validateOrder, type Plan, checkOperation, existingSelect, type OrderKey, validateItems, type ItemInput, type Kind, type Known, type StoredLine, loadKnown, itemsOf } from './validate.ts';
+import { insertRows, updateRows, type Row } from '../kit/set-rows.ts';
 import { columnData } from '../kit/fields.ts';
 import { purchaseOrderDates, salesOrderDates } from './catalogue.ts';
 
-async function syncItems(
-  db: Tx,
-  companyId: number,
-  kind: Kind,
-  partId: number,
-  items: ItemInput[],
-  products: (number | undefined)[],
-  replace: boolean,
-  stored: Map<string, { id: number }>,
-  listName = '',
-): Promise<Map<number, number>> {
-  const cat = catalogues[kind];
-  // Stored lines written again, by id, with the index of the entry that wrote them.
-  const kept = new Map<number, number>();
-  const parent = kind === 'purchase' ? { purchase_order_id: partId } : { sales_order_id: partId };
-  const delegate = (kind === 'purchase' ? db.purchaseOrderItem : db.salesOrderItem) as unknown as {
-    deleteMany(a: object): Promise<unknown>;
-    update(a: object): Promise<{ id: number }>;
-    create(a: object): Promise<{ id: number }>;
-    createMany(a: object): Promise<unknown>;
-  };
-  const plan = planList(
-    items.map((item, i) => ({ item, product: products[i] })),
-    [...stored],
-    (s) => s.item.line_reference!.trim(),
-    ([line]) => line,
-  );
-  if (replace && plan.removed.length) {
-    await releaseRemovedLines(db, companyId, kind, plan.removed.map(([, row]) => row.id), listName);
-    await delegate.deleteMany({ where: { company_id: companyId, id: { in: plan.removed.map(([, row]) => row.id) } } });
-  }
-  const fresh: Record<string, unknown>[] = [];
-  for (const [index, { sent: { item, product }, stored: old }] of plan.children.entries()) {
-    if (old) kept.set(old[1].id, index);
-    const data: Record<string, unknown> = { ...columnData(cat, item), line_reference: item.line_reference!.trim() };
-    if (product !== undefined) data.product_id = product;
-    const links = kind === 'purchase' ? item.item_foreign_operators : undefined;
-    if (!old && !links) {
-      fresh.push({ ...data, company_id: companyId, ...parent });
-      continue;
-    }
-    const { id } = old
-      ? await delegate.update({ where: { company_id_id: { company_id: companyId, id: old[1].id } }, data, select: { id: true } })
-      : await delegate.create({ data: { ...data, company_id: companyId, ...parent }, select: { id: true } });
-    if (links) await writeForeignOperators(db, companyId, id, links);
-  }
-  if (fresh.length) await delegate.createMany({ data: fresh });
-  return kept;
+/** One list of order lines a write sends: the part it belongs to and how its entries are named. */
+interface LineList {
+  partId: number;
+  items: ItemInput[];
+  /** The product each item resolves to (undefined: not sent). */
+  products: (number | undefined)[];
+  /** The part's stored lines, by line reference. */
+  stored: Map<string, StoredLine>;
+  /** Whether stored lines left out of the list are removed (a whole list) or kept (one line's route). */
+  replace: boolean;
+  /** The list's name in errors (`0.purchase_order.items`), and each entry's prefix. */
+  name: string;
+  at: (index: number) => string;
 }
+
+const lineTables = {
+  purchase: { table: 'purchase_order_items', parent: 'purchase_order_id' },
+  sales: { table: 'sales_order_items', parent: 'sales_order_id' },
+} as const;
 
 /**
- * After lines were written: no stored line may now hold less than what live processes ship
- * of it (docs/orders.md, balance); an entry lowering its quantity below that gets 422 on its
- * `quantity`. The order's balance lock, taken before the write, keeps shipments out meanwhile.
+ * Writes the lines of one kind for a whole batch by set (docs/decisions/010-write-path.md,
+ * "Writes by set"): the removed lines in one check and one delete, the kept ones in one update,
+ * the new ones in one insert, the foreign operators of those that send them in one delete and
+ * one insert. Then every kept line's balance in one check: no stored line may now hold less
+ * than what live processes ship of it (docs/orders.md, balance); an entry lowering its quantity
+ * below that gets 422 on its `quantity`. The orders' balance locks, taken before, keep
+ * shipments out meanwhile.
  */
-async function checkLineBalances(db: Tx, companyId: number, kind: Kind, kept: Map<number, number>, at: (index: number) => string): Promise<void> {
-  const errors = new FieldErrors();
-  const lines = new Map([...kept].map(([id, index]) => [id, [at(index)]]));
-  await checkBalances(db, companyId, kind === 'purchase' ? { purchase: lines, sales: new Map() } : { purchase: new Map(), sales: lines }, errors);
-  errors.throwIfAny();
-}
-
-async function writeForeignOperators(db: Tx, companyId: number, itemId: number, actorIds: number[]): Promise<void> {
-  await db.purchaseOrderItemForeignOperator.deleteMany({ where: { company_id: companyId, item_id: itemId } });
-  const ids = [...new Set(actorIds)];
-  if (ids.length) await db.purchaseOrderItemForeignOperator.createMany({ data: ids.map((actor_id) => ({ company_id: companyId, item_id: itemId, actor_id })) });
+async function writeLines(db: Tx, companyId: number, kind: Kind, lists: LineList[]): Promise<void> {
+  const { table, parent } = lineTables[kind];
+  const cat = catalogues[kind];
+  const removed = new Map<number, string>();
+  const kept = new Map<number, string[]>();
+  const updates: Row[] = [];
+  const inserts: Row[] = [];
+  const links: { row: Row; stored: number | null; actors: number[] }[] = [];
+  for (const list of lists) {
+    const plan = planList(
+      list.items.map((item, i) => ({ item, product: list.products[i], index: i })),
+      [...list.stored],
+      (s) => s.item.line_reference!.trim(),
+      ([line]) => line,
+    );
+    if (list.replace) for (const [, row] of plan.removed) removed.set(row.id, list.name);
+    for (const { sent: { item, product, index }, stored: old } of plan.children) {
+      const row: Row = { ...columnData(cat, item), line_reference: item.line_reference!.trim(), company_id: companyId };
+      if (product !== undefined) row.product_id = product;
+      if (old) {
+        kept.set(old[1].id, [list.at(index)]);
+        updates.push({ ...row, id: old[1].id });
+      } else inserts.push({ ...row, [parent]: list.partId });
+      const actors = kind === 'purchase' ? item.item_foreign_operators : undefined;
+      if (actors) links.push({ row: old ? { id: old[1].id } : inserts[inserts.length - 1], stored: old ? old[1].id : null, actors });
+    }
+  }
+  if (removed.size) {
+    await releaseRemovedLines(db, companyId, kind, removed);
+    await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE company_id = $1 AND id = ANY($2::int[])`, companyId, [...removed.keys()]);
+  }
+  await updateRows(db, table, updates, { stamp: ['updated_at'] });
+  const written = await insertRows(db, table, inserts, [parent, 'line_reference'], { stamp: ['updated_at'] });
+  const newIds = new Map(inserts.map((row, i) => [row, written[i].id]));
+  if (links.length) {
+    const itemIds = links.map((l) => l.stored ?? newIds.get(l.row)!);
+    await db.purchaseOrderItemForeignOperator.deleteMany({ where: { company_id: companyId, item_id: { in: itemIds } } });
+    const data = links.flatMap((l, i) => [...new Set(l.actors)].map((actor_id) => ({ company_id: companyId, item_id: itemIds[i], actor_id })));
+    if (data.length) await db.purchaseOrderItemForeignOperator.createMany({ data });
+  }
+  if (kept.size) {
+    const errors = new FieldErrors();
+    await checkBalances(db, companyId, kind === 'purchase' ? { purchase: kept, sales: new Map() } : { purchase: new Map(), sales: kept }, errors);
+    errors.throwIfAny();
+  }
 }
 
 const orderScalars = ['reference_code', 'external_reference_code', 'observations', 'subsidiary_id'] as const;
 
-/** Writes a validated order with its part, items and handler entries. */
-async function writeOrder(db: Tx, companyId: number, operationId: number, existing: Existing | null, params: OrderInput, plan: Plan, prefix = ''): Promise<OrderKey> {
-  const data: Record<string, unknown> = {};
+/** The order's own columns an entry sends, strings trimmed. */
+function orderColumns(params: OrderInput): Row {
+  const data: Row = {};
   for (const k of orderScalars) if (params[k] !== undefined) data[k] = typeof params[k] === 'string' ? (params[k] as string).trim() : params[k];
-  const select = { id: true, reference_code: true } as const;
-  const key = existing
-    ? await db.order.update({ where: { company_id_id: { company_id: companyId, id: existing.id } }, data, select })
-    : await db.order.create({
-        data: { ...(data as Prisma.OrderUncheckedCreateInput), type: plan.type, company_id: companyId, operation_id: operationId },
-        select,
-      });
+  return data;
+}
+
+/** One validated order of a batch. */
+interface Validated {
+  params: OrderInput;
+  existing: Existing | null;
+  plan: Plan;
+  prefix: string;
+}
+
+const partTables = { purchase: 'purchase_orders', sales: 'sales_orders' } as const;
+
+/**
+ * Writes validated orders with their parts, lines and handler entries, by set: one statement
+ * per table and shape of row whatever the batch size (handler entries, sent rarely, are
+ * written order by order).
+ */
+async function writeOrders(db: Tx, companyId: number, operationId: number, batch: Validated[], known: Known): Promise<OrderKey[]> {
+  const fresh = batch.filter((o) => !o.existing);
+  const created = await insertRows<OrderKey>(
+    db,
+    'orders',
+    fresh.map((o) => ({ ...orderColumns(o.params), type: o.plan.type, company_id: companyId, operation_id: operationId })),
+    ['reference_code'],
+    { stamp: ['updated_at'] },
+  );
+  const createdKeys = new Map(fresh.map((o, i) => [o, created[i]]));
+  // Every stored order written is touched, even with no column of its own sent.
+  await updateRows(db, 'orders', batch.flatMap((o) => (o.existing ? [{ ...orderColumns(o.params), company_id: companyId, id: o.existing.id }] : [])), { stamp: ['updated_at'] });
+  const keys = batch.map((o) => (o.existing ? { id: o.existing.id, reference_code: (orderColumns(o.params).reference_code as string) ?? o.existing.reference_code } : createdKeys.get(o)!));
   for (const kind of ['purchase', 'sales'] as const) {
-    const part = params[partKey[kind]];
-    if (!part) continue;
     const dates = kind === 'purchase' ? purchaseOrderDates : salesOrderDates;
-    const fields: Record<string, unknown> = { type: part.type, ...columnData(dates, part) };
-    const where = { company_id_order_id: { company_id: companyId, order_id: key.id } };
-    const create = { ...fields, company_id: companyId, order_id: key.id };
-    const { id: partId } =
-      kind === 'purchase'
-        ? await db.purchaseOrder.upsert({ where, create: create as Prisma.PurchaseOrderUncheckedCreateInput, update: fields, select: { id: true } })
-        : await db.salesOrder.upsert({ where, create: create as Prisma.SalesOrderUncheckedCreateInput, update: fields, select: { id: true } });
-    if (part.items) {
-      const stored = existing ? await storedLines(db, companyId, kind, key.id) : new Map();
-      const kept = await syncItems(db, companyId, kind, partId, part.items, plan.products[kind], true, stored, `${prefix}${partKey[kind]}.items`);
-      await checkLineBalances(db, companyId, kind, kept, (i) => `${prefix}${partKey[kind]}.items.${i}.`);
-    }
+    const sent = batch.flatMap((o, i) => (o.params[partKey[kind]] ? [{ o, key: keys[i], part: o.params[partKey[kind]]! }] : []));
+    const row = (s: (typeof sent)[number]): Row => ({ type: s.part.type ?? undefined, ...columnData(dates, s.part), company_id: companyId });
+    const stored = sent.filter((s) => known.parts[kind].has(s.key.id));
+    await updateRows(db, partTables[kind], stored.map((s) => ({ ...row(s), id: known.parts[kind].get(s.key.id)! })));
+    const added = sent.filter((s) => !known.parts[kind].has(s.key.id));
+    const written = await insertRows(db, partTables[kind], added.map((s) => ({ ...row(s), order_id: s.key.id })), ['order_id']);
+    const partIds = new Map<number, number>([...stored.map((s) => [s.key.id, known.parts[kind].get(s.key.id)!] as const), ...added.map((s, i) => [s.key.id, written[i].id] as const)]);
+    const lists: LineList[] = sent.flatMap(({ o, key, part }) =>
+      part.items
+        ? [{
+            partId: partIds.get(key.id)!,
+            items: part.items,
+            products: o.plan.products[kind],
+            stored: storedLines(known, kind, o.existing?.id ?? null),
+            replace: true,
+            name: `${o.prefix}${partKey[kind]}.items`,
+            at: (i: number) => `${o.prefix}${partKey[kind]}.items.${i}.`,
+          }]
+        : [],
+    );
+    await writeLines(db, companyId, kind, lists);
   }
-  if (plan.handlers) await writeOrderHandlers(db, companyId, key.id, plan.handlers);
-  return key;
+  for (const [i, o] of batch.entries()) if (o.plan.handlers) await writeOrderHandlers(db, companyId, keys[i].id, o.plan.handlers);
+  return keys;
 }
 
 /** The advisory-lock keys of orders: a reference code is unique within its operation. */
@@ -133,10 +172,11 @@ export async function updateOne(ctx: Context, info: GraphQLResolveInfo, operatio
       if (!(await lockRoots(db.order, { company_id: companyId, operation_id: operationId, ...by }))) throw new NotFoundError();
       const existing = await findLive(db, companyId, operationId, by);
       await lockBalances(db, companyId, [existing.id]);
+      const known = await loadKnown(db, companyId, itemsOf(params), [params], [existing.id]);
       const errors = new FieldErrors();
-      const plan = await validateOrder(db, info, companyId, operationId, existing, params, errors);
+      const plan = await validateOrder(db, info, companyId, operationId, existing, params, known, errors);
       errors.throwIfAny();
-      return writeOrder(db, companyId, operationId, existing, params, plan);
+      return (await writeOrders(db, companyId, operationId, [{ params, existing, plan, prefix: '' }], known))[0];
     },
     { uniqueField: 'reference_code' },
   );
@@ -165,24 +205,23 @@ export async function upsertMany(
       if (codes.length) await lockRoots(db.order, live);
       const found = codes.length ? await db.order.findMany({ where: { ...live, deleted_at: null }, select: existingSelect }) : [];
       const byCode = new Map(found.map((o) => [o.reference_code, o]));
-      // Balance locks before any line is written, all at once in key order (see checkLineBalances).
+      // Balance locks before any line is written, all at once in key order (see writeLines).
       await lockBalances(db, companyId, found.map((o) => o.id));
+      const known = await loadKnown(db, companyId, list.flatMap(itemsOf), list, found.map((o) => o.id));
       const errors = new FieldErrors();
       const seen = new Set<string>();
-      const work: { existing: Existing | null; plan: Plan }[] = [];
+      const batch: Validated[] = [];
       for (const [i, params] of list.entries()) {
         // Without a code the entry is validated as a new order, so every problem is answered at once.
         const code = params.reference_code?.trim();
         if (code && seen.has(code)) errors.add(`${prefixOf(i)}reference_code`, fieldMessages.taken);
         if (code) seen.add(code);
         const existing = (code && byCode.get(code)) || null;
-        const plan = await validateOrder(db, info, companyId, operationId, existing, params, errors, prefixOf(i), false);
-        work.push({ existing, plan });
+        const plan = await validateOrder(db, info, companyId, operationId, existing, params, known, errors, prefixOf(i), false);
+        batch.push({ params, existing, plan, prefix: prefixOf(i) });
       }
       errors.throwIfAny();
-      const keys: OrderKey[] = [];
-      for (const [i, params] of list.entries()) keys.push(await writeOrder(db, companyId, operationId, work[i].existing, params, work[i].plan, prefixOf(i)));
-      return keys;
+      return writeOrders(db, companyId, operationId, batch, known);
     },
     { uniqueField: 'reference_code', timeout: 120_000 },
   );
@@ -200,25 +239,24 @@ export async function updateItem(ctx: Context, info: GraphQLResolveInfo, kind: K
     if (!(await lockRoots(db.order, { company_id: companyId, operation_id: args.operation_id, ...by }))) throw new NotFoundError();
     const order = await findLive(db, companyId, args.operation_id, by);
     await lockBalances(db, companyId, [order.id]);
-    const part =
-      kind === 'purchase'
-        ? await db.purchaseOrder.findUnique({ where: { company_id_order_id: { company_id: companyId, order_id: order.id } }, select: { id: true } })
-        : await db.salesOrder.findUnique({ where: { company_id_order_id: { company_id: companyId, order_id: order.id } }, select: { id: true } });
-    const stored = await storedLines(db, companyId, kind, order.id);
+    const known = await loadKnown(db, companyId, [args.params], [], [order.id]);
+    const partId = known.parts[kind].get(order.id);
+    const stored = storedLines(known, kind, order.id);
     const line = stored.get(args.line_reference);
-    if (!part || !line) throw new NotFoundError();
+    if (partId === undefined || !line) throw new NotFoundError();
     const errors = new FieldErrors();
     checkRequired(info.schema, kind === 'purchase' ? 'PurchaseOrderItemParams' : 'SalesOrderItemParams', args.params, errors);
     const newLine = args.params.line_reference?.trim();
     if (newLine && newLine !== args.line_reference && stored.has(newLine)) errors.add('line_reference', fieldMessages.taken);
-    const products = await validateItems(db, companyId, kind, [args.params], new Map([[newLine ?? '', { product_id: line.product_id }]]), errors, '');
+    const products = validateItems(known, kind, [args.params], new Map([[newLine ?? '', { product_id: line.product_id }]]), await referenceCodes(), errors, '');
     // Item routes name fields without an index.
     const fields = errors.list.map((f) => ({ ...f, name: f.name.replace(/^0\./, '') }));
     errors.list.splice(0, errors.list.length, ...fields);
     errors.throwIfAny();
-    const kept = await syncItems(db, companyId, kind, part.id, [args.params], products, false, new Map([[newLine!, { id: line.id }]]));
-    await checkLineBalances(db, companyId, kind, kept, () => '');
-    await db.order.update({ where: { company_id_id: { company_id: companyId, id: order.id } }, data: { updated_at: new Date() } });
+    await writeLines(db, companyId, kind, [
+      { partId, items: [args.params], products, stored: new Map([[newLine!, line]]), replace: false, name: '', at: () => '' },
+    ]);
+    await updateRows(db, 'orders', [{ company_id: companyId, id: order.id }], { stamp: ['updated_at'] });
     return { id: order.id, reference_code: order.reference_code };
   });
 }

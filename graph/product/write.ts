@@ -10,6 +10,7 @@ import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { softDelete as softDeleteRow } from '../kit/lifecycle.ts';
 import { checkRequired } from '../kit/required.ts';
 import { columnData } from '../kit/fields.ts';
+import { updateRows } from '../kit/set-rows.ts';
 import { productFields } from './types.ts';
 
 export type Params = Record<string, unknown> & {
@@ -112,7 +113,7 @@ export const byKey = (key: ProductKey) => ({ company_id_id: key });
  * first (sorted, one statement), then the rows that exist, so batches sharing codes cannot
  * deadlock. The batch is read and written by set (docs/decisions/010-write-path.md): one
  * statement for each lookup and each nested list, one for all new products, and one update
- * per existing product that has columns to change.
+ * for all existing products that send the same columns.
  */
 export async function upsertMany(ctx: Context, info: GraphQLResolveInfo, list: Params[]): Promise<ProductKey[]> {
   const companyId = ctx.company.id;
@@ -177,25 +178,24 @@ async function writeMany(db: Tx, companyId: number, list: Params[], targets: (Pr
     : [];
   const createdByCode = new Map(created.map((r) => [r.code, { company_id: r.company_id, id: r.id }]));
   const keys = list.map((p, i) => targets[i] ?? createdByCode.get(p.code!)!);
-  for (const [i, params] of list.entries()) {
+  const changed = list.flatMap((params, i) => {
     const data = scalarData(params);
-    if (targets[i] && Object.keys(data).length) await db.product.update({ where: { company_id_id: keys[i] }, data, select: { id: true } });
-  }
+    return targets[i] && Object.keys(data).length ? [{ ...data, ...keys[i] }] : [];
+  });
+  await updateRows(db, 'products', changed, { stamp: ['updated_at'] });
   await replaceInternalCodes(db, companyId, list, keys);
   await replaceForeignOperators(db, companyId, list, keys);
   return keys;
 }
 
-/** Internal codes sent replace the stored ones: one delete, the updates by id, one insert. */
+/** Internal codes sent replace the stored ones: one delete, one update of those sent by id, one insert. */
 async function replaceInternalCodes(db: Tx, companyId: number, list: Params[], keys: ProductKey[]): Promise<void> {
   const sent = list.flatMap((p, i) => (p.internal_codes ? [{ product: keys[i].id, codes: p.internal_codes }] : []));
   if (!sent.length) return;
   const keep = sent.flatMap((s) => s.codes.map((c) => c.id).filter((id): id is number => typeof id === 'number'));
   await db.productInternalCode.deleteMany({ where: { company_id: companyId, product_id: { in: sent.map((s) => s.product) }, id: { notIn: keep } } });
-  for (const s of sent)
-    for (const c of s.codes)
-      if (typeof c.id === 'number')
-        await db.productInternalCode.update({ where: { company_id_id: { company_id: companyId, id: c.id } }, data: { code: c.code!, label: c.label ?? null } });
+  const kept = sent.flatMap((s) => s.codes.flatMap((c) => (typeof c.id === 'number' ? [{ company_id: companyId, id: c.id, code: c.code!, label: c.label ?? null }] : [])));
+  await updateRows(db, 'product_internal_codes', kept);
   const added = sent.flatMap((s) => s.codes.filter((c) => typeof c.id !== 'number').map((c) => ({ company_id: companyId, product_id: s.product, code: c.code!, label: c.label ?? null })));
   if (added.length) await db.productInternalCode.createMany({ data: added });
 }
