@@ -125,3 +125,44 @@ describe('statements per batch write', () => {
     same('update', await counts((size) => C.put('/products', params(size, 2)), 201));
   });
 });
+
+describe('statements per process batch', () => {
+  it('processes with a shipment tree: created, then updated with containers kept and changed', async () => {
+    const company = await newCompany();
+    const C = client(company.api_key);
+    const path = `/operations/${company.operation.id}/processes`;
+    const container = (code: string, status: string) => ({ type: 'CONTAINER', container: { code, type: 'DRY', size_foot_type: 'STANDARD_40', events: [{ datetime: '2025-04-02T10:00:00Z', place: 'Shanghai', status }] } });
+    const params = (prefix: string, size: number, pass: number, stored?: any[]) =>
+      Array.from({ length: size }, (_, i) => ({
+        reference_code: `${prefix}-${i}`,
+        alert_level: pass === 1 ? 'NORMAL' : 'WARNING',
+        foreign_trade_shipment: {
+          type: 'MARITIME_TRANSPORT',
+          eta: `2025-05-1${pass}T00:00:00Z`,
+          maritime_transport_shipment: { type: 'FCL', bl: `MEDU${i}` },
+          // The second pass keeps the first container (by id) with a new code and drops the second.
+          transportables: stored
+            ? [{ id: stored[i].foreign_trade_shipment.transportables[0].id, type: 'CONTAINER', container: { id: stored[i].foreign_trade_shipment.transportables[0].container.id, code: `MSCU${String(i).padStart(6, '0')}9` } }]
+            : [container(`MSCU${String(i).padStart(6, '0')}1`, 'LOADED'), container(`MSCU${String(i).padStart(6, '0')}2`, 'LOADED')],
+        },
+      }));
+    const created: number[] = [];
+    const updated: number[] = [];
+    for (const size of [1, ...SIZES]) {
+      const prefix = uniq('SCR-');
+      const first = await C.put(path, params(prefix, size, 1));
+      expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBe(200);
+      const stored = await Promise.all(first.body.data.map(async ({ id }: { id: number }) => (await C.get(`${path}/${id}`)).body.data));
+      const second = await C.put(path, params(prefix, size, 2, stored));
+      expect(second.status, JSON.stringify(second.body).slice(0, 300)).toBe(200);
+      const last = (await C.get(`${path}/${second.body.data[size - 1].id}`)).body.data.foreign_trade_shipment;
+      expect(last.transportables.map((t: any) => t.container.code)).toEqual([`MSCU${String(size - 1).padStart(6, '0')}9`]);
+      created.push(Number(first.headers.get('x-sql-statements')));
+      updated.push(Number(second.headers.get('x-sql-statements')));
+    }
+    // The first batch of 1 warms the key's cache.
+    const same = (what: string, list: number[]) => expect(new Set(list.slice(1)).size, `${what}: statements at ${SIZES.join(', ')} entries: ${list.slice(1).join(', ')}`).toBe(1);
+    same('create', created);
+    same('update', updated);
+  });
+});

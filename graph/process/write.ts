@@ -7,6 +7,7 @@ import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { costsLifecycle, recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
 import { lockKeys, lockRoots } from '../kit/locks.ts';
+import { insertRows, updateRows } from '../kit/set-rows.ts';
 import { readNfe, type NfeFacts } from '../nfe.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { syncShipmentTracking } from './shipment/tracking.ts';
@@ -89,31 +90,42 @@ function scalarData(params: ProcessInput): Record<string, unknown> {
   return data;
 }
 
-/** Writes a validated process; its nested parts are queued in `tasks` (written together by the caller). */
-async function write(db: Tx, companyId: number, operationId: number, existing: Stored | null, params: ProcessInput, prepared: Prepared, tasks: WriteTask[]) {
-  const data = scalarData(params);
-  const key = existing
-    ? await db.process.update({ where: { company_id_id: { company_id: companyId, id: existing.id } }, data, select: { id: true, reference_code: true } })
-    : await db.process.create({
-        data: { ...(data as Prisma.ProcessUncheckedCreateInput), company_id: companyId, operation_id: operationId },
-        select: { id: true, reference_code: true },
-      });
-  const processId = key.id;
-  if (prepared.orderIds) {
-    if (existing) await db.processOrder.deleteMany({ where: { company_id: companyId, process_id: processId } });
-    if (prepared.orderIds.length) {
-      await db.processOrder.createMany({ data: prepared.orderIds.map((order_id) => ({ company_id: companyId, process_id: processId, order_id })) });
-    }
-  }
-  if (prepared.invoices) {
-    if (existing) await db.brazilianInvoice.deleteMany({ where: { company_id: companyId, process_id: processId } });
-    if (prepared.invoices.length) {
-      await db.brazilianInvoice.createMany({ data: prepared.invoices.map((f) => ({ ...f, company_id: companyId, process_id: processId })) });
-    }
-  }
-  if (prepared.handlers) {
-    const entries = prepared.handlers;
-    if (existing) await db.processHandler.deleteMany({ where: { company_id: companyId, process_id: processId, role: { notIn: entries.map((e) => e.role) } } });
+/**
+ * Writes validated processes by set (docs/decisions/010-write-path.md, "Writes by set"): the new
+ * ones in one insert, the stored ones in one update, their order links and Brazilian invoices
+ * in one delete and one insert each; handler entries, sent rarely, process by process. The
+ * nested parts are queued in `tasks` (written together by the caller).
+ */
+async function writeProcesses(db: Tx, companyId: number, operationId: number, list: ProcessInput[], targets: (Stored | null)[], prepared: Prepared[], tasks: WriteTask[]) {
+  const fresh = list.flatMap((params, i) => (targets[i] ? [] : [i]));
+  const created = await insertRows<{ id: number; reference_code: string }>(
+    db,
+    'processes',
+    fresh.map((i) => ({ ...scalarData(list[i]), company_id: companyId, operation_id: operationId })),
+    ['reference_code'],
+    { stamp: ['updated_at'] },
+  );
+  // Every stored process written is touched, even with no column of its own sent.
+  await updateRows(db, 'processes', list.flatMap((params, i) => (targets[i] ? [{ ...scalarData(params), company_id: companyId, id: targets[i]!.id }] : [])), { stamp: ['updated_at'] });
+  const createdAt = new Map(fresh.map((i, k) => [i, created[k]]));
+  const keys = list.map((params, i) =>
+    targets[i] ? { id: targets[i]!.id, reference_code: (params.reference_code as string | undefined) ?? targets[i]!.reference_code } : createdAt.get(i)!,
+  );
+  const replaced = <T,>(pick: (p: Prepared) => T[] | undefined) => list.flatMap((_, i) => (pick(prepared[i]) ? [{ i, rows: pick(prepared[i])! }] : []));
+  const links = replaced((p) => p.orderIds);
+  const stale = (sent: { i: number }[]) => sent.filter(({ i }) => targets[i]).map(({ i }) => keys[i].id);
+  if (stale(links).length) await db.processOrder.deleteMany({ where: { company_id: companyId, process_id: { in: stale(links) } } });
+  const orderRows = links.flatMap(({ i, rows }) => rows.map((order_id) => ({ company_id: companyId, process_id: keys[i].id, order_id })));
+  if (orderRows.length) await db.processOrder.createMany({ data: orderRows });
+  const invoices = replaced((p) => p.invoices);
+  if (stale(invoices).length) await db.brazilianInvoice.deleteMany({ where: { company_id: companyId, process_id: { in: stale(invoices) } } });
+  const invoiceRows = invoices.flatMap(({ i, rows }) => rows.map((f) => ({ ...f, company_id: companyId, process_id: keys[i].id })));
+  if (invoiceRows.length) await db.brazilianInvoice.createMany({ data: invoiceRows });
+  for (const [i, p] of prepared.entries()) {
+    if (!p.handlers) continue;
+    const processId = keys[i].id;
+    const entries = p.handlers;
+    if (targets[i]) await db.processHandler.deleteMany({ where: { company_id: companyId, process_id: processId, role: { notIn: entries.map((e) => e.role) } } });
     for (const e of entries) {
       const actor_id = await actorOf(db, companyId, e);
       await db.processHandler.upsert({
@@ -123,8 +135,8 @@ async function write(db: Tx, companyId: number, operationId: number, existing: S
       });
     }
   }
-  tasks.push(...childTasks(processNode, params, existing, processId));
-  return key;
+  for (const [i, params] of list.entries()) tasks.push(...childTasks(processNode, params, targets[i], keys[i].id));
+  return keys;
 }
 
 /** Which processes a write changes: one found by id or reference code, or a batch upserted by reference code. */
@@ -188,9 +200,8 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
         errors,
       );
       errors.throwIfAny();
-      const keys = [];
       const tasks: WriteTask[] = [];
-      for (const [i, params] of list.entries()) keys.push(await write(db, companyId, operationId, targets[i], params, prepared[i], tasks));
+      const keys = await writeProcesses(db, companyId, operationId, list, targets, prepared, tasks);
       await writeForest(db, companyId, tasks);
       await checkBalances(db, companyId, shipped, errors);
       errors.throwIfAny();

@@ -9,6 +9,7 @@ import { planList } from '../../kit/nested.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { required } from '../../kit/required.ts';
 import { codeNameOf, columnData, exposeFields, inputFields } from '../../kit/fields.ts';
+import { updateRows, type Row } from '../../kit/set-rows.ts';
 import { delegateOf, walk, type NodeDef } from './nodes.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -158,7 +159,6 @@ export function validateNode(
 /** The calls the writes make on a node's table. */
 interface NodeDelegate {
   createManyAndReturn(args: { data: object[]; select: { id: true } }): Promise<{ id: number }[]>;
-  update(args: object): Promise<unknown>;
   deleteMany(args: object): Promise<unknown>;
 }
 const delegateFor = (db: Tx, n: NodeDef) => (db as unknown as Record<string, NodeDelegate>)[delegateOf(n)];
@@ -174,8 +174,8 @@ export interface WriteTask {
 /**
  * Writes validated trees level by level: the new rows of one node type at one level are one
  * INSERT (createManyAndReturn, ids in the order sent), removed children one DELETE per type,
- * so a batch costs statements per level and node type rather than per row (updates of kept
- * rows are one statement each). Nested lists sent replace the stored ones, matching by id.
+ * kept rows one UPDATE per type and shape of row, so a batch costs statements per level and
+ * node type rather than per row. Nested lists sent replace the stored ones, matching by id.
  */
 export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[]): Promise<void> {
   let level = tasks;
@@ -196,15 +196,15 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
       });
       idx.forEach((i, k) => (ids[i] = rows[k].id));
     }
-    // Updates of kept rows.
+    // Updates of kept rows, by table and shape of row (graph/kit/set-rows.ts).
+    const kept = new Map<string, Row[]>();
     for (const [i, t] of level.entries()) {
       if (!t.existing) continue;
       ids[i] = t.existing.id;
       const data = columnData(t.node.fields, t.params);
-      if (Object.keys(data).length) {
-        await delegateFor(db, t.node).update({ where: { company_id_id: { company_id: companyId, id: t.existing.id } }, data, select: { id: true } });
-      }
+      if (Object.keys(data).length) kept.set(t.node.table, [...(kept.get(t.node.table) ?? []), { ...data, company_id: companyId, id: t.existing.id }]);
     }
+    for (const [table, rows] of kept) await updateRows(db, table, rows);
     // The next level: children sent, and stored children left out.
     for (const [i, t] of level.entries()) {
       for (const [k, c] of Object.entries(t.node.children)) {

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../../prisma/generated/client/client.ts';
+import { updateRows, type Row } from '../../kit/set-rows.ts';
 import { followVessels, type StatusResponse, type VesselChange } from '../../logistics/vessel-changes.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -51,16 +52,14 @@ export async function syncShipmentTracking(db: Tx, companyId: number, processIds
     : [];
   const etaOf = new Map<number, Date | null>();
   for (const v of voyages) if (!etaOf.has(v.vessel_id)) etaOf.set(v.vessel_id, v.eta);
-  for (const s of shipments) {
+  const rows = shipments.flatMap((s) => {
     const m = s.maritime_transport_shipment;
-    if (!m) continue;
+    if (!m) return [];
     const status = trackingStatus(m);
     const eta = status === 'FOUND' ? (etaOf.get(m.vessel_id!) ?? s.eta) : s.eta;
-    await db.foreignTradeShipment.update({
-      where: { company_id_id: { company_id: companyId, id: s.id } },
-      data: { status_response: status, eta },
-    });
-  }
+    return [{ company_id: companyId, id: s.id, status_response: status, eta }];
+  });
+  await updateRows(db, 'foreign_trade_shipments', rows);
 }
 
 /**
@@ -84,14 +83,12 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
     select: { company_id: true, shipment_id: true, ...maritimeSelect, parent: { select: { eta: true } } },
   });
   const events: Prisma.TrackingEventCreateManyInput[] = [];
+  const moved: Row[] = [];
   for (const f of followers) {
     const eta = etas.get(f.vessel_id!)!;
     const status = trackingStatus(f);
     if (status !== 'FOUND') continue;
-    await db.foreignTradeShipment.update({
-      where: { company_id_id: { company_id: f.company_id, id: f.shipment_id } },
-      data: { eta, status_response: 'FOUND' },
-    });
+    moved.push({ company_id: f.company_id, id: f.shipment_id, eta, status_response: 'FOUND' });
     events.push({
       kind: 'SHIPMENT_TRACKING_UPDATED',
       company_id: f.company_id,
@@ -100,6 +97,7 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
       changes: { eta: { from: f.parent.eta?.toISOString() ?? null, to: eta.toISOString() }, status_response: 'FOUND' },
     });
   }
+  await updateRows(db, 'foreign_trade_shipments', moved);
   if (events.length) await db.trackingEvent.createMany({ data: events });
 }
 
