@@ -273,7 +273,10 @@ function mainThreadCpuMs(pid: number): number | undefined {
     clockTicks ??= Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
     const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+    // A production app is a supervisor and its worker (WEB_CONCURRENCY=1): the worker serves.
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+    return children.reduce((sum, child) => sum + (mainThreadCpuMs(child) ?? 0), own);
   } catch {
     return undefined;
   }
@@ -309,7 +312,8 @@ async function startApp(spec: AppSpec, databaseUrl: string, profDir: string | un
   }
   const proc = spawn(process.execPath, [...nodeArgs, 'scripts/serve.ts'], {
     cwd: spec.cwd,
-    env: { ...process.env, ...spec.env, DATABASE_URL: databaseUrl, PORT: String(port), SKIP_DEMO: '1', NODE_ENV: 'production', SQL_STATS: '1' },
+    // Rate limits off: the load generator is one client asking far more than a key's share (their cost is measured by scripts/bench-limits.ts).
+    env: { ...process.env, ...spec.env, DATABASE_URL: databaseUrl, PORT: String(port), SKIP_DEMO: '1', NODE_ENV: 'production', SQL_STATS: '1', RATE_LIMITS: '0', WEB_CONCURRENCY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -810,7 +814,7 @@ Ratios of two servers measured in the same round are steadier than the req/s fig
 
 - A throwaway PostgreSQL database (\`bench_<timestamp>\`) is created, migrated and dropped at the end.${schemaDrift ? ' In this run prisma/schema had changes without a migration; they were pushed on top of the migrations, as the tests do outside CI.' : ''}
 - One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time${write.bulk ? ` (${fmt(viaRest)} of them; see Write throughput)` : ''}; then 100 orders and 100 processes through their batch upserts (see Orders and processes); then ANALYZE.
-- Facade: the app (\`node --import tsx scripts/serve.ts\`, NODE_ENV=production, SQL_STATS=1) as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. One app per server below, all on the same database; the first serves the writes, the others start after them. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on every side.
+- Facade: the app (\`node --import tsx scripts/serve.ts\`, NODE_ENV=production, SQL_STATS=1, WEB_CONCURRENCY=1: one serving process under its supervisor; RATE_LIMITS=0: the load generator is one client asking far more than one key's share, see "Rate limits and idempotency") as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. One app per server below, all on the same database; the first serves the writes, the others start after them. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on every side.
 - Servers: ${serverList.join('; ')}; \`direct\`: a minimal \`node:http\` server in the bench process that authenticates the \`api-key\` with the same query (graph/company/auth.ts), then calls Prisma with the same where, order and take (company_id, deleted_at null, id ascending, internal codes by id, foreign operator links), outside any transaction, and answers the same JSON (products only).
 - Before measuring, the answers are compared: each app's product list and by-code answers against direct's, and each app's order and process lists of ${LIST_LIMIT} against ${primary.name}'s, byte for byte: ${checks.length ? `they differ: ${checks.join('; ')}` : 'they are identical'}.
 - Every server uses a pool of ${process.env.DATABASE_POOL_SIZE ?? 10} PostgreSQL connections.
