@@ -59,7 +59,7 @@ const unwrapList = (type: GraphQLType): boolean => (isNonNullType(type) ? unwrap
 
 /**
  * The estimated cost of a selection set: each field counts once per object it is resolved on.
- * The list under a field with a `limit` argument (its page's `data`) multiplies what is under it
+ * The list under a field with a `limit` or `first` argument (its page's `data` or `edges`) multiplies what is under it
  * by that page size; any other list by `nestedListEstimate`. Stops counting past `ceiling`.
  */
 export function estimatedCost(
@@ -83,7 +83,9 @@ export function estimatedCost(
       if (!def) continue;
       cost += times;
       if (!selection.selectionSet) continue;
-      const limit = def.args.some((a) => a.name === 'limit') ? pageSize(selection.arguments?.find((a) => a.name.value === 'limit')?.value) : null;
+      // A page's size: `limit` of an offset list, `first` of a cursor connection (its `edges`).
+      const sized = def.args.find((a) => a.name === 'limit' || a.name === 'first')?.name;
+      const limit = sized ? pageSize(selection.arguments?.find((a) => a.name.value === sized)?.value) : null;
       const each = unwrapList(def.type) ? times * (page ?? graphqlLimits.nestedListEstimate) : times;
       cost += estimatedCost(context, selection.selectionSet, def.type, each, ceiling - cost, limit);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {

@@ -51,6 +51,9 @@ describe('GraphQL document limits', () => {
     const costly = await refused(co.api_key, `{ ${many} }`);
     expect(costly).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     expect(costly.message).toMatch(/cost limit of 20000/);
+    // A cursor connection's `first` weighs its edges as `limit` weighs a page.
+    const edges = Array.from({ length: 15 }, (_, i) => `p${i}: processesConnection(operation_id: ${co.operation.id}, first: 100) { edges { node { id reference_code foreign_trade_shipment { transportables { container { code events { status datetime } } } } } } }`).join(' ');
+    expect(await refused(co.api_key, `{ ${edges} }`)).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringMatching(/cost limit of 20000/) });
     // A variable page size counts as the largest page.
     const res = await fetch(`${baseUrl()}/graphql`, {
       method: 'POST',

@@ -2,6 +2,7 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
+import { connectionType, readConnection } from './connection.ts';
 
 /** Pagination bounds of the public contract. */
 export const PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
@@ -144,7 +145,10 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   where: (args: Args, ctx: Context) => object | Promise<object>;
 }
 
-/** Declares `<Model>List` (`data`, read in one query with its nested selections, and `total_count`) and its query field. */
+/**
+ * Declares `<Model>List` (`data`, read in one query with its nested selections, and `total_count`)
+ * and its query field, and the cursor twin `<field>Connection` (graph/kit/connection.ts).
+ */
 export function listField<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
   const List = builder.objectRef<ListSource>(`${spec.model}List`);
   List.implement({
@@ -161,30 +165,54 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
     }),
   });
   const OrderBy = orderByInput(spec.model, spec.sortable);
+  // NOTE: Pothos' argument builder types depend on the schema types; both fields share these.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const sharedArgs = (t: any) => ({
+    ...(spec.args?.(t) ?? {}),
+    order_by: t.arg({
+      type: [OrderBy],
+      description: `Sort keys, applied in order (default ${(spec.defaultOrder ?? [{ field: spec.key ?? 'id' }]).map((o) => o.field).join(', ')} ascending).`,
+    }),
+    ...(spec.search ? { search: t.arg.string({ description: spec.search.description }) } : {}),
+    ids: t.arg.intList({ description: `Only the rows with these ids (at most ${PAGE.maxLimit}).` }),
+  });
+  /** The rows' filter and the page of one call of either field. */
+  const sourceOf = async (rawArgs: unknown, ctx: Context): Promise<ListSource> => {
+    const args = rawArgs as Args & ListArgs;
+    const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
+    const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key);
+    if (args.ids && args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);
+    const base = await spec.where(args, ctx);
+    const text = args.search?.trim();
+    const conditions = [base, ...(text && spec.search ? [spec.search.where(text)] : []), ...(args.ids ? [{ id: { in: args.ids } }] : [])];
+    return { where: conditions.length > 1 ? { AND: conditions } : base, page };
+  };
   builder.queryField(spec.field, (t) =>
     t.field({
       type: List,
       description: spec.description,
       args: {
-        ...(spec.args?.(t) ?? {}),
+        ...sharedArgs(t),
         limit: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
         offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
-        order_by: t.arg({
-          type: [OrderBy],
-          description: `Sort keys, applied in order (default ${(spec.defaultOrder ?? [{ field: spec.key ?? 'id' }]).map((o) => o.field).join(', ')} ascending).`,
-        }),
-        ...(spec.search ? { search: t.arg.string({ description: spec.search.description }) } : {}),
-        ids: t.arg.intList({ description: `Only the rows with these ids (at most ${PAGE.maxLimit}).` }),
       } as never,
-      resolve: async (_root, rawArgs, ctx) => {
-        const args = rawArgs as unknown as Args & ListArgs;
-        const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
-        const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key);
-        if (args.ids && args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);
-        const base = await spec.where(args, ctx);
-        const text = args.search?.trim();
-        const conditions = [base, ...(text && spec.search ? [spec.search.where(text)] : []), ...(args.ids ? [{ id: { in: args.ids } }] : [])];
-        return { where: conditions.length > 1 ? { AND: conditions } : base, page };
+      resolve: (_root, rawArgs, ctx) => sourceOf(rawArgs, ctx),
+    }),
+  );
+  const Connection = connectionType(spec.model, spec.what);
+  builder.queryField(`${spec.field}Connection`, (t) =>
+    t.field({
+      type: Connection,
+      description: `${spec.description} By cursor: \`first\` rows \`after\` a cursor (docs/graphql.md, "Cursor pagination").`,
+      args: {
+        ...sharedArgs(t),
+        first: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
+        after: t.arg.string({ description: "The rows after this cursor (an edge's `cursor` or `pageInfo.endCursor`); the first page without it." }),
+      } as never,
+      resolve: async (_root, rawArgs, ctx, info) => {
+        const { where, page } = await sourceOf(rawArgs, ctx);
+        const args = rawArgs as { first?: number | null; after?: string | null };
+        return readConnection(args, { model: spec.model, key: spec.key ?? 'id', where, orderBy: page.orderBy, nullable: spec.nullable ?? new Set() }, ctx, info);
       },
     }),
   );
