@@ -2,7 +2,7 @@
 // that never skip or repeat a row while others write, in any sort, with nulls placed as asked;
 // a forged or foreign cursor is a 400 on `after`; another company's rows never show.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { baseUrl, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 
 const PAGE_QUERY = `query ($first: Int, $after: String, $search: String, $order: [ProductOrderBy!]) {
   productsConnection(first: $first, after: $after, search: $search, order_by: $order) {
@@ -114,5 +114,35 @@ describe('cursor pagination', () => {
     const theirs = await page({ first: 100, after: cursor, search: prefix }, other.api_key);
     expect(theirs.edges).toEqual([]);
     expect(theirs.totalCount).toBe(0);
+  });
+
+  it('reads a page of orders with their lines in the same number of SQL statements whatever its size', async () => {
+    const product = uniq('CUP-');
+    expect((await C.post('/products', { code: product, description: 'Paged pump' })).status).toBe(201);
+    const prefix = uniq('CUO-');
+    const path = `/operations/${company.operation.id}/orders`;
+    const made = await C.put(path, Array.from({ length: 100 }, (_, i) => ({
+      reference_code: `${prefix}-${i}`,
+      purchase_order: { type: 'DIRECT', items: [10, 20].map((line) => ({ line_reference: String(line), product_code: product, quantity: '3' })) },
+    })));
+    expect(made.status, JSON.stringify(made.body).slice(0, 300)).toBe(200);
+    const query = `query ($op: Int!, $first: Int, $s: String) { ordersConnection(operation_id: $op, first: $first, search: $s) {
+      edges { cursor node { id reference_code purchase_order { items { line_reference quantity product { code } } } } } pageInfo { hasNextPage } } }`;
+    const counts: number[] = [];
+    for (const first of [1, 1, 20, 100]) {
+      const res = await fetch(`${baseUrl()}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-key': company.api_key },
+        body: JSON.stringify({ query, variables: { op: company.operation.id, first, s: prefix } }),
+      });
+      const body = await res.json();
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+      expect(body.data.ordersConnection.edges).toHaveLength(first);
+      expect(body.data.ordersConnection.edges[0].node.purchase_order.items).toHaveLength(2);
+      counts.push(Number(res.headers.get('x-sql-statements')));
+    }
+    // The first request warms the key's cache.
+    expect(counts[1]).toBeGreaterThan(0);
+    expect(new Set(counts.slice(1)).size, `statements at 1, 20, 100 rows: ${counts.slice(1).join(', ')}`).toBe(1);
   });
 });
