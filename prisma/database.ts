@@ -136,6 +136,27 @@ function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory, traceCh
   });
 }
 
+/** Statements at least this long are prepared by name (docs/decisions/009-relation-loading.md, "Prepared reads"). */
+const PREPARE_FROM_CHARS = 2_000;
+/** At most this many statement texts per process are prepared, so each connection holds a bounded set. */
+const PREPARED_PER_PROCESS = 64;
+
+/**
+ * Names the long statements Prisma sends (the reads of whole trees, one statement of a hundred
+ * joins and more) so that each connection parses and plans each of them once, and PostgreSQL
+ * may keep a generic plan: planning such a read costs more than running it. Short statements,
+ * and texts beyond the first PREPARED_PER_PROCESS, stay unnamed.
+ */
+export function preparedStatementNames(): (query: { sql: string }) => string | undefined {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    if (sql.length < PREPARE_FROM_CHARS) return undefined;
+    let name = names.get(sql);
+    if (!name && names.size < PREPARED_PER_PROCESS) names.set(sql, (name = `tt_read_${names.size}`));
+    return name;
+  };
+}
+
 /** Opens the database named by the config: PGlite under `dataDir` when no URL is given. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
@@ -157,7 +178,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     };
     return {
       kind: 'postgres',
-      adapterFactory: countingFactory(new PrismaPg(pool), config.traceChars),
+      adapterFactory: countingFactory(new PrismaPg(pool, {
+        // The adapter passes the name to pg as it is; pg sends an unnamed statement for undefined.
+        statementNameGenerator: preparedStatementNames() as (query: { sql: string }) => string,
+      }), config.traceChars),
       direct: async <T>(text: string, values: unknown[], options: DirectOptions = {}) => {
         const store = sqlCounter.getStore();
         if (store) store.statements += 1;

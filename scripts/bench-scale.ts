@@ -43,8 +43,8 @@ async function oneAtATime(path: string, headers: Record<string, string>, times =
   for (let i = 0; i < times; i++) {
     const t = performance.now();
     const res = await fetch(`${app.baseUrl}${path}`, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    const text = await res.text();
+    if (res.status !== 200 || text.startsWith('{"errors"')) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 300)}`);
     ms.push(performance.now() - t);
     statements = Number(res.headers.get('x-sql-statements'));
   }
@@ -65,16 +65,76 @@ async function load(paths: string[], headers: Record<string, string>, connection
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** A GraphQL query as a GET path (the endpoint takes queries by GET, docs/graphql.md). */
+const graphqlPath = (query: string) => `/graphql?query=${encodeURIComponent(query)}`;
+
+/** Grows the company's orders (purchase orders of 2 lines) and processes (with a shipment) to ids `from`..`to` by SQL. */
+async function growOrdersAndProcesses(companyId: number, operationId: number, from: number, to: number) {
+  const tables = ['orders', 'purchase_orders', 'purchase_order_items', 'processes', 'foreign_trade_shipments'];
+  for (const t of tables) await db.query(`ALTER TABLE ${t} DISABLE TRIGGER USER`);
+  await db.query(
+    `INSERT INTO orders (company_id, operation_id, type, reference_code, updated_at)
+     SELECT $1, $2, 'PURCHASE', 'SO-' || lpad(g::text, 7, '0'), now() FROM generate_series($3::int, $4::int) AS g`,
+    [companyId, operationId, from, to],
+  );
+  await db.query(
+    `INSERT INTO purchase_orders (company_id, order_id, type)
+     SELECT company_id, id, 'DIRECT' FROM orders WHERE company_id = $1 AND reference_code >= $2`,
+    [companyId, `SO-${String(from).padStart(7, '0')}`],
+  );
+  await db.query(
+    `INSERT INTO purchase_order_items (company_id, purchase_order_id, line_reference, line_number, product_id, quantity, order_unit_value, order_currency_code, updated_at)
+     SELECT po.company_id, po.id, l * 10 || '', l, (SELECT min(id) FROM products WHERE company_id = $1) + (po.id * 2 + l) % $3, '10.0000', '2.5000', 'USD', now()
+     FROM purchase_orders po CROSS JOIN generate_series(1, 2) AS l
+     WHERE po.company_id = $1 AND po.id >= (SELECT min(id) FROM orders WHERE company_id = $1 AND reference_code >= $2)`,
+    [companyId, `SO-${String(from).padStart(7, '0')}`, to],
+  );
+  await db.query(
+    `INSERT INTO processes (company_id, operation_id, reference_code, updated_at)
+     SELECT $1, $2, 'SP-' || lpad(g::text, 7, '0'), now() FROM generate_series($3::int, $4::int) AS g`,
+    [companyId, operationId, from, to],
+  );
+  await db.query(
+    `INSERT INTO foreign_trade_shipments (company_id, process_id, type, etd, eta)
+     SELECT company_id, id, 'MARITIME_TRANSPORT', now() - interval '10 days', now() + (id % 30) * interval '1 day'
+     FROM processes WHERE company_id = $1 AND reference_code >= $2`,
+    [companyId, `SP-${String(from).padStart(7, '0')}`],
+  );
+  for (const t of tables) await db.query(`ALTER TABLE ${t} ENABLE TRIGGER USER`);
+  for (const t of tables) await db.query(`VACUUM ANALYZE ${t}`);
+}
+
+/** One request at a time on the orders and processes of a company of `size` rows each. */
+async function domainRequests(op: number, size: number, headers: Record<string, string>) {
+  const mid = String(Math.ceil(size / 2)).padStart(7, '0');
+  const orderNode = 'id reference_code purchase_order { items { line_reference quantity product { code } } }';
+  const processNode = 'id reference_code foreign_trade_shipment { etd eta }';
+  return {
+    [`GET /api/operations/{op}/orders-by-reference-code/{code}`]: await oneAtATime(`/api/operations/${op}/orders-by-reference-code/SO-${mid}`, headers),
+    'GET /api/operations/{op}/orders?limit=1': await oneAtATime(`/api/operations/${op}/orders?limit=1`, headers),
+    'GET /api/operations/{op}/orders?limit=100': await oneAtATime(`/api/operations/${op}/orders?limit=100`, headers),
+    'GraphQL ordersConnection(first: 100)': await oneAtATime(graphqlPath(`{ ordersConnection(operation_id: ${op}, first: 100) { edges { node { ${orderNode} } } pageInfo { endCursor } } }`), headers),
+    [`GET /api/operations/{op}/processes-by-reference-code/{code}`]: await oneAtATime(`/api/operations/${op}/processes-by-reference-code/SP-${mid}`, headers),
+    'GET /api/operations/{op}/processes?limit=1': await oneAtATime(`/api/operations/${op}/processes?limit=1`, headers),
+    'GET /api/operations/{op}/processes?limit=100': await oneAtATime(`/api/operations/${op}/processes?limit=100`, headers),
+    'GraphQL processesConnection(first: 100)': await oneAtATime(graphqlPath(`{ processesConnection(operation_id: ${op}, first: 100) { edges { node { ${processNode} } } pageInfo { endCursor } } }`), headers),
+    'GraphQL productsConnection(first: 100)': await oneAtATime(graphqlPath('{ productsConnection(first: 100) { edges { node { id code internal_codes { code } } } pageInfo { endCursor } } }'), headers),
+  };
+}
+
 try {
   const created = await fetch(`${app.baseUrl}/admin/companies`, {
     method: 'POST',
     headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Scale Co.' }),
   });
-  const { company, api_key } = (await created.json()) as { company: { id: number }; api_key: string };
+  const created_json = await created.json();
+  const { company, api_key } = created_json as { company: { id: number }; api_key: string };
   const headers = { 'api-key': api_key };
   const rows: string[] = [];
+  const domainRows: string[] = [];
   const wide: string[] = [];
+  const operationId = (created_json as { operation: { id: number } }).operation.id;
   let size = 0;
   for (const target of SIZES) {
     const t = performance.now();
@@ -96,6 +156,7 @@ try {
     await db.query('ALTER TABLE product_internal_codes ENABLE TRIGGER USER');
     await db.query('VACUUM ANALYZE products');
     await db.query('VACUUM ANALYZE product_internal_codes');
+    await growOrdersAndProcesses(company.id, operationId, size + 1, target);
     const madeS = (performance.now() - t) / 1000;
     size = target;
     console.log(`${fmt(size)} products (made in ${fmt(madeS, 1)} s)`);
@@ -110,6 +171,10 @@ try {
     for (const [request, r] of Object.entries(single)) {
       console.log(`  ${request}: median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms, ${r.statements} statements`);
       rows.push(`| ${fmt(size)} | ${request} | ${fmt(r.median, 1)} | ${fmt(r.max, 1)} | ${r.statements} |`);
+    }
+    for (const [request, r] of Object.entries(await domainRequests(operationId, size, headers))) {
+      console.log(`  ${request}: median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms, ${r.statements} statements`);
+      domainRows.push(`| ${fmt(size)} | ${request} | ${fmt(r.median, 1)} | ${fmt(r.max, 1)} | ${r.statements} |`);
     }
     const byCode = await load(codes.map((c) => `/api/products-by-code/${c}`), headers, 10);
     const list = await load(['/api/products?limit=100'], headers, 10);
@@ -131,6 +196,14 @@ One request at a time, 20 times each (ms):
 | Products in the company | Request | Median | Max | SQL statements |
 |---:|---|---:|---:|---:|
 ${rows.join('\n')}
+
+Orders and processes, grown to the same sizes in the same company (each order a purchase order with 2 lines, each
+process with its shipment). The REST lists answer the whole tree of each row and \`total_count\`; the GraphQL connections
+ask for the first 100 rows by keyset, a smaller tree and no \`totalCount\` (docs/graphql.md, "Cursor pagination"):
+
+| Rows in the company | Request | Median | Max | SQL statements |
+|---:|---|---:|---:|---:|
+${domainRows.join('\n')}
 
 Under load, ${SECONDS} s each (req/s; p50 / p99 ms). By code picks one of 200 codes spread over the company:
 

@@ -8,7 +8,7 @@
 // node:http server ("direct") answers the two product GETs with Prisma. autocannon measures
 // each request on every server in turn, round after round, from a worker thread so the load
 // generator does not share an event loop with the direct server. The figures are printed and
-// written to docs/benchmarks.md (its section "Recorded comparisons" is kept). The database is
+// written to docs/benchmarks.md (the sections other bench scripts write and "Recorded comparisons" are kept). The database is
 // dropped at the end, also on failure.
 //
 // Optional environment: BENCH_DATABASE_URL (server to create the database on),
@@ -17,16 +17,17 @@
 // every one graph/env.ts accepts), BENCH_BASELINE (comma-separated folders of other checkouts
 // of the project, each with its node_modules: each one's app joins the run under the folder's
 // name, on the same database),
+// BENCH_PROCESSES (serving processes of a scale-out app that joins the run, the first executor
+// with WEB_CONCURRENCY at that number behind one port; default 2, 1 leaves it out),
 // BENCH_WRITE_BUDGET (seconds of REST writes before the rest is bulk-loaded, default 35),
 // BENCH_CPU_PROF=1 (run the apps with --cpu-prof; profiles are written to
 // $TMPDIR/tradetrack-bench-prof/<server>/ when they stop).
 import { productParams as productFor } from '../graph/seed/factories.ts';
 import { graphqlExecutors } from '../graph/env.ts';
 import { freePort, withDatabase } from './local-net.ts';
+import { startDirect, startPostGraphile, startRawPg, stopProcess, type Peer } from './bench-peers.ts';
 import { spawn, execSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -41,6 +42,8 @@ const CONNECTIONS = 10;
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const WARMUP = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+/** Serving processes of the scale-out app (BENCH_PROCESSES; 1 leaves it out). */
+const PROCESSES = Number(process.env.BENCH_PROCESSES || 2);
 const EXECUTORS = (process.env.BENCH_EXECUTORS || graphqlExecutors.join(','))
   .split(',')
   .map((e) => e.trim())
@@ -50,8 +53,6 @@ const BASELINES = (process.env.BENCH_BASELINE || '')
   .map((d) => d.trim())
   .filter(Boolean)
   .map((d) => ({ name: path.basename(path.resolve(d)), dir: path.resolve(d) }));
-/** The hand-written part of docs/benchmarks.md: from this heading to the end, kept by every run. */
-const KEPT_HEADING = '## Recorded comparisons';
 const LIST_LIMIT = 100;
 const TARGET_RATIO = 0.8;
 const WRITE_BUDGET_S = Number(process.env.BENCH_WRITE_BUDGET || 35);
@@ -84,120 +85,6 @@ async function adminQuery(sql: string): Promise<pg.QueryResult> {
 const productCode = (i: number) => `BENCH-${String(i + 1).padStart(5, '0')}`;
 
 const productParams = (i: number) => productFor(i, productCode(i));
-
-// ---------------------------------------------------------------------------------------
-// The direct server: same where/order/take as the facade, same JSON shape.
-
-type Db = Awaited<ReturnType<typeof import('../graph/db.ts')['connect']>>;
-
-function isoDate(d: Date): string {
-  // Same text as the DateTime scalar (graph/scalars.ts): ISO 8601 UTC, no ".000".
-  return d.toISOString().replace('.000Z', 'Z');
-}
-
-const productInclude = {
-  internal_codes: { orderBy: { id: 'asc' as const } },
-  foreign_operator_links: { select: { actor_id: true }, orderBy: { actor_id: 'asc' as const } },
-};
-
-type ProductRow = Awaited<ReturnType<Db['product']['findMany']>>[number] & {
-  internal_codes: { id: number; code: string; label: string | null }[];
-  foreign_operator_links: { actor_id: number }[];
-};
-
-function productJson(p: ProductRow) {
-  return {
-    id: p.id,
-    code: p.code,
-    description: p.description,
-    category: p.category,
-    family: p.family,
-    manufacturer: p.manufacturer,
-    mercosul_code: p.mercosul_code,
-    additional_details: p.additional_details,
-    package_code: p.package_code,
-    content_code: p.content_code,
-    multiple_code: p.multiple_code,
-    package_type: p.package_type,
-    package_measurement_unit: p.package_measurement_unit,
-    content_type: p.content_type,
-    content_measurement_unit: p.content_measurement_unit,
-    multiple_package_type: p.multiple_package_type,
-    multiple_package_measurement_unit: p.multiple_package_measurement_unit,
-    package_capacity: p.package_capacity,
-    content_capacity: p.content_capacity,
-    multiple_package_capacity: p.multiple_package_capacity,
-    cubage_per_package: p.cubage_per_package,
-    net_weight_per_package: p.net_weight_per_package,
-    gross_weight_per_package: p.gross_weight_per_package,
-    has_containerization: p.has_containerization,
-    has_palletization: p.has_palletization,
-    has_content: p.has_content,
-    has_unitization: p.has_unitization,
-    packages_per_pallet: p.packages_per_pallet,
-    extra: p.extra ?? null,
-    translated_descriptions: (p.translated_descriptions as unknown[] | null) ?? [],
-    internal_codes: p.internal_codes.map((c) => ({ id: c.id, code: c.code, label: c.label })),
-    product_foreign_operators: p.foreign_operator_links.map((l) => l.actor_id),
-    inserted_at: isoDate(p.inserted_at),
-    updated_at: isoDate(p.updated_at),
-  };
-}
-
-async function startDirectServer(): Promise<{ server: http.Server; base: string }> {
-  const { prisma } = await import('../graph/db.ts');
-  const { authenticate } = await import('../graph/company/auth.ts');
-  const { sqlCounter } = await import('../prisma/database.ts');
-  const send = (res: http.ServerResponse, status: number, body: unknown, statements: number) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
-      'x-sql-statements': String(statements),
-    });
-    res.end(text);
-  };
-  const handle = async (req: http.IncomingMessage): Promise<[number, unknown]> => {
-    const url = new URL(req.url ?? '/', 'http://direct');
-    // Same authentication query as the facade (api-key header -> company).
-    const header = req.headers['api-key'];
-    const company = await authenticate(Array.isArray(header) ? header[0] : header);
-    if (!company) return [401, { errors: [{ code: 'UNAUTHORIZED' }] }];
-    const where = { company_id: company.id, deleted_at: null };
-    if (req.method === 'GET' && /^\/api\/products\/?$/.test(url.pathname)) {
-      const limit = Number(url.searchParams.get('limit') ?? 20);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return [400, { errors: [{ code: 'BAD_REQUEST' }] }];
-      const [rows, total] = await Promise.all([
-        prisma().product.findMany({ where, orderBy: [{ id: 'asc' }], take: limit, skip: 0, include: productInclude }),
-        prisma().product.count({ where }),
-      ]);
-      return [200, { data: (rows as ProductRow[]).map(productJson), total_count: total }];
-    }
-    const byCode = /^\/api\/products-by-code\/([^/]+)\/?$/.exec(url.pathname);
-    if (req.method === 'GET' && byCode) {
-      const row = await prisma().product.findFirst({
-        where: { ...where, code: decodeURIComponent(byCode[1]) },
-        include: productInclude,
-      });
-      if (!row) return [404, { errors: [{ code: 'NOT_FOUND' }] }];
-      return [200, { data: productJson(row as ProductRow) }];
-    }
-    return [404, { errors: [{ code: 'NOT_FOUND' }] }];
-  };
-  const server = http.createServer((req, res) => {
-    const counter = { statements: 0 };
-    sqlCounter
-      .run(counter, () => handle(req))
-      .then(([status, body]) => send(res, status, body, counter.statements))
-      .catch((e) => {
-        console.error('[direct] unexpected error', e);
-        send(res, 500, { errors: [{ code: 'INTERNAL_SERVER_ERROR' }] }, counter.statements);
-      });
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 // ---------------------------------------------------------------------------------------
 // Load: autocannon in a worker thread (its own event loop, the direct server keeps ours).
@@ -313,7 +200,7 @@ async function startApp(spec: AppSpec, databaseUrl: string, profDir: string | un
   const proc = spawn(process.execPath, [...nodeArgs, 'scripts/serve.ts'], {
     cwd: spec.cwd,
     // Rate limits off: the load generator is one client asking far more than a key's share (their cost is measured by scripts/bench-limits.ts).
-    env: { ...process.env, ...spec.env, DATABASE_URL: databaseUrl, PORT: String(port), SKIP_DEMO: '1', NODE_ENV: 'production', SQL_STATS: '1', RATE_LIMITS: '0', WEB_CONCURRENCY: '1' },
+    env: { ...process.env, ...spec.env, DATABASE_URL: databaseUrl, PORT: String(port), SKIP_DEMO: '1', NODE_ENV: 'production', SQL_STATS: '1', RATE_LIMITS: '0', WEB_CONCURRENCY: '1', ...spec.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -331,12 +218,7 @@ async function startApp(spec: AppSpec, databaseUrl: string, profDir: string | un
   });
   const stop = async () => {
     stopping = true;
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+    await stopProcess(proc);
   };
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -402,9 +284,36 @@ function compareAnswers(label: string, facade: unknown, direct: unknown): string
   return notes;
 }
 
+/** PostGraphile answers other names: its list and by-code rows are compared by id, code and count. */
+async function compareGraphile(
+  graphile: Peer,
+  direct: Peer,
+  listPath: string,
+  code: string,
+  getJson: (base: string, p: string) => Promise<{ body: unknown }>,
+): Promise<string[]> {
+  type Products = { data: { allProducts: { totalCount?: number; nodes: { rowId: number; code: string; productInternalCodesByCompanyIdAndProductId: { nodes: unknown[] } }[] } } };
+  type Rest = { data: { id: number; code: string; internal_codes: unknown[] }[] | { id: number; code: string; internal_codes: unknown[] }; total_count?: number };
+  const rows = (x: Products) => JSON.stringify(x.data.allProducts.nodes.map((n) => [n.rowId, n.code, n.productInternalCodesByCompanyIdAndProductId.nodes.length]));
+  const rest = (x: Rest) => JSON.stringify((Array.isArray(x.data) ? x.data : [x.data]).map((n) => [n.id, n.code, n.internal_codes.length]));
+  const notes: string[] = [];
+  const list = (await getJson(graphile.base, graphile.listPath!)).body as Products;
+  const directList = (await getJson(direct.base, listPath)).body as Rest;
+  if (rows(list) !== rest(directList) || list.data.allProducts.totalCount !== directList.total_count) notes.push('postgraphile list: rows or count differ');
+  const one = (await getJson(graphile.base, graphile.codePath!(code))).body as Products;
+  if (rows(one) !== rest((await getJson(direct.base, `/api/products-by-code/${encodeURIComponent(code)}`)).body as Rest)) notes.push('postgraphile by code: row differs');
+  return notes;
+}
+
 // ---------------------------------------------------------------------------------------
 
-/** The kept section of `file` with a blank line before it, or '' when the file has none. */
+/** The headings of the sections this script writes; the others are kept as they are. */
+const OWN_HEADINGS = new Set(['Machine', 'Method', 'Read throughput and latency', 'SQL statements per request', 'Write throughput', 'Orders and processes', 'Logistics']);
+
+/**
+ * What this run keeps of `file`, with a blank line before it: from the first section another
+ * script wrote (scripts/bench-section.ts) or the hand-written "Recorded comparisons", to the end.
+ */
 function keptSection(file: string): string {
   let text: string;
   try {
@@ -412,8 +321,8 @@ function keptSection(file: string): string {
   } catch {
     return '';
   }
-  const at = text.indexOf(`\n${KEPT_HEADING}\n`);
-  return at < 0 ? '' : `\n${text.slice(at + 1)}`;
+  const first = [...text.matchAll(/^## (.+)$/gm)].find((m) => !OWN_HEADINGS.has(m[1]));
+  return first ? `\n${text.slice(first.index)}` : '';
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -500,6 +409,8 @@ async function main() {
       execSync('node scripts/ensure-build.mjs', { cwd: b.dir, stdio: 'inherit' });
       specs.push({ name: b.name, cwd: b.dir, env: {} });
     }
+    // Scale-out: the first executor again as 2 serving processes behind one port (its "against" table shows the gain).
+    if (PROCESSES > 1) specs.push({ name: `${EXECUTORS[0]} ×${PROCESSES}`, cwd: ROOT, env: { GRAPHQL_EXECUTOR: EXECUTORS[0], WEB_CONCURRENCY: String(PROCESSES) } });
     const primary = await startApp(specs[0], databaseUrl, profDir);
     cleanups.push(primary.stop);
     const facadeBase = primary.base;
@@ -584,16 +495,15 @@ async function main() {
       log(`app ${app.name} listening on ${app.base}`);
     }
 
-    // 5. The direct server, and checks that every server answers the same.
-    const direct = await startDirectServer();
-    const directServer = direct.server;
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          directServer.close(() => resolve());
-          directServer.closeAllConnections();
-        }),
-    );
+    // 5. The peers (scripts/bench-peers.ts), and checks that every server answers the same.
+    const direct = await startDirect();
+    cleanups.push(direct.stop);
+    const rawPg = await startRawPg(databaseUrl);
+    cleanups.push(rawPg.stop);
+    const graphile = await startPostGraphile(databaseUrl, company.company.id);
+    if (typeof graphile === 'string') console.warn(`WARNING: PostGraphile left out: ${graphile}`);
+    else cleanups.push(graphile.stop);
+    const peers: Peer[] = [direct, rawPg, ...(typeof graphile === 'string' ? [] : [graphile])];
     const listPath = `/api/products?limit=${LIST_LIMIT}`;
     const codes = Array.from({ length: CODE_SAMPLE }, (_, k) => productCode(Math.floor((k * PRODUCTS) / CODE_SAMPLE) + 7));
     const codePaths = codes.map((c) => `/api/products-by-code/${encodeURIComponent(c)}`);
@@ -609,6 +519,10 @@ async function main() {
         checks.push(...compareAnswers(`${app.name} ${label}`, (await getJson(app.base, p)).body, (await getJson(direct.base, p)).body));
       }
     }
+    for (const [label, p] of [['list', listPath], ['by code', codePaths[0]]] as const) {
+      checks.push(...compareAnswers(`raw pg ${label}`, (await getJson(rawPg.base, p)).body, (await getJson(direct.base, p)).body));
+    }
+    if (typeof graphile !== 'string') checks.push(...(await compareGraphile(graphile, direct, listPath, codes[0], getJson)));
     const domainPaths = domain.lists.map((l) => ({ ...l, page: `${l.path}?limit=${LIST_LIMIT}` }));
     const domainBytes = new Map<string, number>();
     for (const l of domainPaths) {
@@ -642,12 +556,14 @@ async function main() {
       name: string;
       base: string;
       pid: number;
+      paths?: string[];
     }
     const appServers: Server[] = apps.map((a) => ({ name: a.name, base: a.base, pid: a.pid }));
-    const productServers: Server[] = [...appServers, { name: 'direct', base: direct.base, pid: process.pid }];
+    // A peer asked otherwise than REST (PostGraphile) gets its own paths for the same rows.
+    const peerServers = (paths: (peer: Peer) => string[] | undefined): Server[] => peers.map((peer) => ({ name: peer.name, base: peer.base, pid: peer.pid, paths: paths(peer) }));
     const requests = [
-      { request: `GET ${listPath}`, paths: [listPath], servers: productServers },
-      { request: 'GET /api/products-by-code/{code}', paths: codePaths, servers: productServers },
+      { request: `GET ${listPath}`, paths: [listPath], servers: [...appServers, ...peerServers((peer) => (peer.listPath ? [peer.listPath] : undefined))] },
+      { request: 'GET /api/products-by-code/{code}', paths: codePaths, servers: [...appServers, ...peerServers((peer) => peer.codePath && codes.map(peer.codePath))] },
       ...domainPaths.map((l) => ({ request: `GET ${l.page}`, paths: [l.page], servers: appServers })),
     ];
     const rotate = <T>(xs: T[], k: number) => xs.map((_, i) => xs[(i + k) % xs.length]);
@@ -660,7 +576,7 @@ async function main() {
         for (const s of rotate(q.servers, round - 1)) {
           const from = process.hrtime.bigint() / 1000n;
           const cpu0 = mainThreadCpuMs(s.pid);
-          const r = await runLoad(s.base, q.paths, headers);
+          const r = await runLoad(s.base, s.paths ?? q.paths, headers);
           const cpu1 = mainThreadCpuMs(s.pid);
           const cpu = cpu0 !== undefined && cpu1 !== undefined && r.withWarmup > 0 ? (cpu1 - cpu0) / r.withWarmup : undefined;
           phases.push({ name: `round ${round} ${s.name} ${q.request}`, fromUs: String(from), toUs: String(process.hrtime.bigint() / 1000n) });
@@ -758,6 +674,22 @@ async function main() {
           `| ${r.request} | ${r.app} | ${fmt(r.rps, 3)} | ${perRound(r.rounds, 3)} | >= ${TARGET_RATIO} | ${r.rps >= TARGET_RATIO ? 'yes' : 'no'} | ${r.cpu === undefined ? 'n/a' : fmt(1 / r.cpu, 3)} |`,
       ),
     ].join('\n');
+    // Every product server over the raw pg handler, the floor of a Node.js service on this database.
+    const RAW_TARGET = 0.5;
+    const againstRaw = productRequests.flatMap((request) =>
+      [...apps.map((a) => a.name), ...peers.filter((p) => p.name !== 'raw pg').map((p) => p.name)].map((server) => ({ request, server, ...ratio(request, server, 'raw pg') })),
+    );
+    const rawTable = [
+      '| Request | Server | req/s ÷ raw pg | per round | server CPU ms/req ÷ raw pg |',
+      '|---|---|---:|---:|---:|',
+      ...againstRaw.map((r) => `| ${r.request} | ${r.server} | ${fmt(r.rps, 3)} | ${perRound(r.rounds, 3)} | ${r.cpu === undefined ? 'n/a' : fmt(r.cpu, 3)} |`),
+    ].join('\n');
+    const rawMet = againstRaw.filter((r) => r.server === primary.name).map((r) => `${r.request}: ${fmt(r.rps, 2)} (${r.rps >= RAW_TARGET ? 'met' : 'not met'})`);
+    const aheadOfGraphile =
+      typeof graphile === 'string' ? `PostGraphile was left out of this run: ${graphile}.` : (() => {
+        const r = ratio(`GET ${listPath}`, primary.name, 'postgraphile');
+        return `On the list, ${primary.name} ÷ PostGraphile = ${fmt(r.rps, 2)} (per round ${perRound(r.rounds, 2)}): ${r.rps >= 1 ? 'ahead, met' : 'behind, not met'}.`;
+      })();
     const sqlTable = [
       `| Request | direct | ${apps.map((a) => a.name).join(' | ')} |`,
       `|---|---:|${apps.map(() => '---:').join('|')}|`,
@@ -778,6 +710,8 @@ async function main() {
     }
     log(directTable);
     log('');
+    log(rawTable);
+    log('');
     log(sqlTable);
     log('');
     log(writeTable);
@@ -792,7 +726,7 @@ async function main() {
     const doc = `# Benchmarks
 
 Figures of the last run of \`npm run bench\` (scripts/bench.ts). Run the command again to replace them;
-the section "Recorded comparisons" at the end is kept as it is.
+the sections the other bench scripts write, and "Recorded comparisons" at the end, are kept as they are.
 
 ## Machine
 
@@ -814,8 +748,9 @@ Ratios of two servers measured in the same round are steadier than the req/s fig
 
 - A throwaway PostgreSQL database (\`bench_<timestamp>\`) is created, migrated and dropped at the end.${schemaDrift ? ' In this run prisma/schema had changes without a migration; they were pushed on top of the migrations, as the tests do outside CI.' : ''}
 - One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time${write.bulk ? ` (${fmt(viaRest)} of them; see Write throughput)` : ''}; then 100 orders and 100 processes through their batch upserts (see Orders and processes); then ANALYZE.
-- Facade: the app (\`node --import tsx scripts/serve.ts\`, NODE_ENV=production, SQL_STATS=1, WEB_CONCURRENCY=1: one serving process under its supervisor; RATE_LIMITS=0: the load generator is one client asking far more than one key's share, see "Rate limits and idempotency") as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. One app per server below, all on the same database; the first serves the writes, the others start after them. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on every side.
+- Facade: the app (\`node --import tsx scripts/serve.ts\`, NODE_ENV=production, SQL_STATS=1, WEB_CONCURRENCY=1: one serving process under its supervisor; RATE_LIMITS=0: the load generator is one client asking far more than one key's share, see "Rate limits and idempotency") as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. One app per server below, all on the same database${PROCESSES > 1 ? `; \`${EXECUTORS[0]} ×${PROCESSES}\` is the same app with WEB_CONCURRENCY=${PROCESSES}: ${PROCESSES} serving processes behind one port, the scale-out of docs/decisions/014-scale-out.md` : ''}; the first serves the writes, the others start after them. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on every side.
 - Servers: ${serverList.join('; ')}; \`direct\`: a minimal \`node:http\` server in the bench process that authenticates the \`api-key\` with the same query (graph/company/auth.ts), then calls Prisma with the same where, order and take (company_id, deleted_at null, id ascending, internal codes by id, foreign operator links), outside any transaction, and answers the same JSON (products only).
+- Peers (scripts/bench-peers.ts): \`raw pg\`: a \`node:http\` server in the bench process, the same key check, then one SQL statement per request through a plain \`pg\` pool of the same size (the nested lists' JSON built by PostgreSQL, the list's count in the same statement), answering the same JSON: the floor of any Node.js service on this database; \`postgraphile\`: PostGraphile ${'5'} (scripts/peers/postgraphile, Amber preset, conditions on every column, its own process, one pool of the same size; it asks for Node.js 22 and runs on ${process.version} with \`Promise.withResolvers\` supplied) asked over GraphQL \`GET\` for the same rows: \`allProducts(first: 100, orderBy: PRIMARY_KEY_ASC, condition: {companyId, deletedAt: null}) { totalCount nodes { ... } }\` and \`query ($code: String!) { allProducts(first: 1, condition: {companyId, deletedAt: null, code: $code}) ... }\` (the code a variable: one document serves every code, as a client would send it), with every product column and both nested lists.
 - Before measuring, the answers are compared: each app's product list and by-code answers against direct's, and each app's order and process lists of ${LIST_LIMIT} against ${primary.name}'s, byte for byte: ${checks.length ? `they differ: ${checks.join('; ')}` : 'they are identical'}.
 - Every server uses a pool of ${process.env.DATABASE_POOL_SIZE ?? 10} PostgreSQL connections.
 - Load: autocannon (programmatic, in a worker thread of the bench process), ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s of measurement per server and request. Each request is measured on every server in turn, then the next request; the order of the servers rotates by one each round; ${ROUNDS} rounds. Figures are the mean of the rounds. By code picks a random code from a fixed list of ${CODE_SAMPLE} codes for each request. A request unanswered after 30 s counts as failed.
@@ -832,6 +767,12 @@ ${executorTable ? `\n### Each app against ${primary.name}\n\nEach server's figur
 ${directTable}
 
 Target: facade throughput at least ${TARGET_RATIO} x direct for both product requests. ${primaryMet ? `Met by ${primary.name}.` : `Not met by ${primary.name}.`} The last column divides the direct server's CPU time per request by the facade's: below ${TARGET_RATIO}, the facade spends more than ${fmt(1 / TARGET_RATIO, 2)} x the direct server's CPU on each request.
+
+### Against the raw pg handler and PostGraphile (products)
+
+${rawTable}
+
+Targets: the facade at least ${RAW_TARGET} x raw pg on the list and by code (${primary.name}: ${rawMet.join('; ')}), and ahead of PostGraphile on the same list. ${aheadOfGraphile} PostGraphile and raw pg do not authenticate the same way: raw pg uses the facade's key check (cached), PostGraphile checks no key and is given the company as a condition; raw pg answers the same JSON, PostGraphile its own (the same rows, fields and nested lists, under its own names, with \`totalCount\`).
 
 ## SQL statements per request
 

@@ -107,3 +107,29 @@ export async function routeOf(key: string) {
   expect(res.body.errors).toBeUndefined();
   return { id: res.body.data.createRoute.id as number, points: res.body.data.createRoute.points.map((p: any) => p.id) as number[] };
 }
+
+/** A cost model with one version and two expenses (GraphQL). */
+export async function costModelOf(key: string) {
+  const res = await graphql(
+    key,
+    'mutation($p: CostModelParams!) { createCostModel(params: $p) { id versions { id version root_model_expenses { id cost_expense { slug } matching_rules { path } } } } }',
+    {
+      p: {
+        name: uniq('Maritime import '),
+        currency_code: 'BRL',
+        has_planned_costs: true,
+        versions: [
+          {
+            version: 1,
+            root_model_expenses: [
+              { cost_expense: { name: 'Ocean freight', slug: 'ocean-freight' }, precification_model: 'LOOKUP', reference: 'CONTAINERS', matching_rules: [{ path: 'loading_port_id', table_definition_field: 'origin' }] },
+              { cost_expense: { name: 'Storage', slug: 'storage' }, precification_model: 'FIXED', reference: 'STORAGE_PERIOD', reference_value: '350.0000' },
+            ],
+          },
+        ],
+      },
+    },
+  );
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data.createCostModel;
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeStatic } from '../graph/logistics/ais-encode.ts';
-import { api, baseUrl, client, graphql, newCompany, routeOf, uniq, type TestCompany, sameAnswer } from './helpers.ts';
+import { api, baseUrl, client, costModelOf, graphql, newCompany, routeOf, uniq, type TestCompany, sameAnswer } from './helpers.ts';
 
 type Client = ReturnType<typeof client>;
 
@@ -64,32 +64,6 @@ async function placesOf(key: string) {
     vessel: vessel.body.data.vessels.data[0].id as number,
     mmsi,
   };
-}
-
-/** A cost model with one version and two expenses (GraphQL). */
-export async function costModelOf(key: string) {
-  const res = await graphql(
-    key,
-    'mutation($p: CostModelParams!) { createCostModel(params: $p) { id versions { id version root_model_expenses { id cost_expense { slug } matching_rules { path } } } } }',
-    {
-      p: {
-        name: uniq('Maritime import '),
-        currency_code: 'BRL',
-        has_planned_costs: true,
-        versions: [
-          {
-            version: 1,
-            root_model_expenses: [
-              { cost_expense: { name: 'Ocean freight', slug: 'ocean-freight' }, precification_model: 'LOOKUP', reference: 'CONTAINERS', matching_rules: [{ path: 'loading_port_id', table_definition_field: 'origin' }] },
-              { cost_expense: { name: 'Storage', slug: 'storage' }, precification_model: 'FIXED', reference: 'STORAGE_PERIOD', reference_value: '350.0000' },
-            ],
-          },
-        ],
-      },
-    },
-  );
-  expect(res.body.errors).toBeUndefined();
-  return res.body.data.createCostModel;
 }
 
 function maritimeImport(code: string, f: { order: { id: number; items: number[] }; route: { id: number; points: number[] }; costModelVersionId?: number }) {

@@ -5,7 +5,7 @@
 // Batch writes too (docs/decisions/010-write-path.md, "Writes by set"): a batch of 1, 20 and 100
 // like entries, created then updated, costs the same number of statements.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { client, costModelOf, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 import { startReceiver } from './webhooks/receiver.ts';
 
 const SIZES = [1, 20, 100];
@@ -19,10 +19,10 @@ describe('statements per list page', () => {
   });
 
   /** The statements of one page of `path` at each size, after one request that warms the key's cache. */
-  async function counts(path: string, query = ''): Promise<number[]> {
+  async function counts(path: string, query = '', sizes = SIZES): Promise<number[]> {
     await C.get(path, `limit=1&${query}`);
     const out: number[] = [];
-    for (const limit of SIZES) {
+    for (const limit of sizes) {
       const res = await C.get(path, `limit=${limit}&${query}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data, path).toHaveLength(limit);
@@ -53,6 +53,36 @@ describe('statements per list page', () => {
       same(await counts(`/webhooks/${endpoints[0]}/deliveries`));
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('cost models, each with its versions, expenses and rules', async () => {
+    for (let i = 0; i < 100; i++) await costModelOf(company.api_key);
+    same(await counts('/cost-models'));
+  });
+
+  it('drivers, vehicles and trailers', async () => {
+    // A plate of the Mercosur form (LLLDLDD), unique for i < 100.
+    const plate = (prefix: string, i: number) => `${prefix}${String.fromCharCode(65 + (i % 26))}${i % 10}${String.fromCharCode(65 + (Math.floor(i / 10) % 26))}${String(i % 100).padStart(2, '0')}`;
+    for (let i = 0; i < 100; i++) {
+      for (const [path, body] of [
+        ['/drivers', { name: uniq('Driver '), country_code: 'BR', license_number: uniq('L') }],
+        ['/vehicles', { type: 'TRUCK', plate: plate('VH', i), is_refrigerated: false }],
+        ['/trailers', { type: 'BUGGY_40', plate: plate('TR', i), axles: 3 }],
+      ] as const) {
+        const res = await C.post(path, body);
+        expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+      }
+    }
+    for (const path of ['/drivers', '/vehicles', '/trailers']) same(await counts(path));
+  });
+
+  it('reference data: ports, airports, airlines, sealines, countries and currencies', async () => {
+    for (const path of ['/ports', '/airports', '/airlines', '/sealines', '/countries', '/currencies']) {
+      const total = (await C.get(path, 'limit=1')).body.total_count as number;
+      expect(total, `${path} holds rows`).toBeGreaterThan(1);
+      const sizes = total >= 100 ? SIZES : [1, Math.min(total, 20)];
+      same(await counts(path, '', sizes));
     }
   });
 
