@@ -32,5 +32,5 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({});
-builder.mutationType({});
+builder.queryType({ description: 'Reads: lists with their cursor twins, lookups by id or by key, and reference data.' });
+builder.mutationType({ description: 'Writes: creates, updates, batch upserts, lifecycle steps and deletes, each in one transaction.' });

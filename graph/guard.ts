@@ -19,7 +19,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { withExtensions } from './kit/graphql-errors.ts';
-import { PAGE } from './kit/list.ts';
+import { PAGE } from './kit/page.ts';
 
 /** The published limits (docs/graphql.md). */
 export const graphqlLimits = {
@@ -59,8 +59,9 @@ const unwrapList = (type: GraphQLType): boolean => (isNonNullType(type) ? unwrap
 
 /**
  * The estimated cost of a selection set: each field counts once per object it is resolved on.
- * The list under a field with a `limit` or `first` argument (its page's `data` or `edges`) multiplies what is under it
- * by that page size; any other list by `nestedListEstimate`. Stops counting past `ceiling`.
+ * The list under a field with a `limit` or `first` argument (its page's `data` or `edges`, or the
+ * field itself when it is a list) multiplies what is under it by that page size; any other list by
+ * `nestedListEstimate`. Stops counting past `ceiling`.
  */
 export function estimatedCost(
   context: ValidationContext,
@@ -86,8 +87,11 @@ export function estimatedCost(
       // A page's size: `limit` of an offset list, `first` of a cursor connection (its `edges`).
       const sized = def.args.find((a) => a.name === 'limit' || a.name === 'first')?.name;
       const limit = sized ? pageSize(selection.arguments?.find((a) => a.name.value === sized)?.value) : null;
-      const each = unwrapList(def.type) ? times * (page ?? graphqlLimits.nestedListEstimate) : times;
-      cost += estimatedCost(context, selection.selectionSet, def.type, each, ceiling - cost, limit);
+      // A list with its own size (a list of linked records, `first`) counts that size; a page
+      // object passes its size to its `data` or `edges` list.
+      const ownSize = unwrapList(def.type) && limit !== null;
+      const each = unwrapList(def.type) ? times * (ownSize ? limit : (page ?? graphqlLimits.nestedListEstimate)) : times;
+      cost += estimatedCost(context, selection.selectionSet, def.type, each, ceiling - cost, ownSize ? null : limit);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       const on = selection.typeCondition ? (context.getSchema().getType(selection.typeCondition.name.value) as GraphQLOutputType | undefined) : type;
       if (on) cost += estimatedCost(context, selection.selectionSet, on, times, ceiling - cost, page, seen);

@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { describeSchema } from './kit/enum-docs.ts';
 import './scalars.ts';
 import './reference/enums.ts';
 import './company/operation.ts';
@@ -25,4 +26,4 @@ import './webhooks/schema.ts';
 import './webhooks/fan-out.ts';
 
 /** The domain schema: every type registered by the imports above. */
-export const schema = builder.toSchema({ sortSchema: false });
+export const schema = describeSchema(builder.toSchema({ sortSchema: false }));

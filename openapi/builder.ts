@@ -3,7 +3,7 @@ import { OpenApiBuilder, type OperationObject, type ParameterObject, type Schema
 import { env } from '../graph/env.ts';
 import { catalogue, type ErrorCode } from '../graph/errors.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
-import { PAGE } from '../graph/kit/list.ts';
+import { PAGE } from '../graph/kit/page.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
 import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';

@@ -1,3 +1,4 @@
+import { restFields } from '../graph/kit/selection.ts';
 import {
   isEnumType,
   isInputObjectType,
@@ -101,8 +102,7 @@ export class SchemaRegistry {
     if (isObjectType(type)) {
       const properties: Record<string, Schema> = {};
       const required: string[] = [];
-      for (const f of Object.values(type.getFields())) {
-        if (f.args.some((a) => isNonNullType(a.type))) continue;
+      for (const f of restFields(type)) {
         const schema = this.output(f.type);
         properties[f.name] = this.describe(isNonNullType(f.type) ? schema : nullable(schema), f.description);
         // An answer holds every field it selects, null or not: each one is required, the
@@ -142,7 +142,7 @@ export class SchemaRegistry {
     else {
       const fields = inner.getFields();
       const picked = set.selections.filter((s) => s.kind === 'Field') as { name: { value: string }; selectionSet?: SelectionSetNode }[];
-      const all = Object.values(fields).filter((f) => !f.args.some((a) => isNonNullType(a.type)));
+      const all = restFields(inner);
       if (all.every((f) => picked.some((p) => p.name.value === f.name))) schema = this.named(inner);
       else {
         const properties: Record<string, Schema> = {};

@@ -89,7 +89,7 @@ export async function graphql(key: string | undefined, query: string, variables?
     headers: { 'content-type': 'application/json', ...(key ? { 'api-key': key } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: res.status, body: (await res.json()) as { data?: any; errors?: any } };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as { data?: any; errors?: any } };
 }
 
 /** A route with three points (GraphQL); answers its id and point ids. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { getNamedType, isInputObjectType, isObjectType, type GraphQLOutputType } from 'graphql';
+import { getNamedType, isEnumType, isInputObjectType, isObjectType, type GraphQLOutputType } from 'graphql';
 import { generate } from '@graphql-codegen/cli';
 import { describe, expect, it } from 'vitest';
 import { schemaDriftSql } from '../prisma/migrate.ts';
@@ -20,6 +20,25 @@ describe('committed artifacts', () => {
 
   it('prisma/migrations bring a database to exactly prisma/schema (run npm run db:create-migration -- <name>)', async () => {
     expect(await schemaDriftSql()).toBe('');
+  });
+});
+
+describe('descriptions', () => {
+  it('every type, field, argument, input field and enum value of the schema says what it is (GraphiQL and the docs show them)', async () => {
+    const { schema } = await import('../graph/schema.ts');
+    const silent: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__')) continue;
+      if (!type.description) silent.push(type.name);
+      if (isEnumType(type)) for (const v of type.getValues()) if (!v.description) silent.push(`${type.name}.${v.name}`);
+      if (isObjectType(type) || isInputObjectType(type)) {
+        for (const field of Object.values(type.getFields())) {
+          if (!field.description) silent.push(`${type.name}.${field.name}`);
+          for (const arg of 'args' in field ? field.args : []) if (!arg.description) silent.push(`${type.name}.${field.name}(${arg.name})`);
+        }
+      }
+    }
+    expect(silent).toEqual([]);
   });
 });
 

@@ -4,8 +4,9 @@
 // processes have their own tests (tests/products.test.ts, orders.test.ts, processes.test.ts).
 // Batch writes too (docs/decisions/010-write-path.md, "Writes by set"): a batch of 1, 20 and 100
 // like entries, created then updated, costs the same number of statements.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { client, costModelOf, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { syntheticAisFeed } from '../graph/logistics/ais-encode.ts';
+import { baseUrl, client, costModelOf, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 import { startReceiver } from './webhooks/receiver.ts';
 
 const SIZES = [1, 20, 100];
@@ -84,6 +85,21 @@ describe('statements per list page', () => {
       const sizes = total >= 100 ? SIZES : [1, Math.min(total, 20)];
       same(await counts(path, '', sizes));
     }
+  });
+
+  it('vessels and the calls of a port, imported through the operator endpoint', async () => {
+    const runImport = async (kind: string, body: string) => {
+      const res = await fetch(`${baseUrl()}/admin/imports/${kind}`, { method: 'POST', headers: { 'admin-token': inject('adminToken'), 'content-type': 'text/plain' }, body });
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    // 120 vessels, each with its static data (the first sentences of each are type 5).
+    await runImport('ais', [...syntheticAisFeed(240, 120)].join('\n'));
+    same(await counts('/vessels'));
+    const header = 'port_unlocode,schedule_number,vessel_mmsi,vessel_imo,vessel_name,etb,atb,etu,atu,carrier_code,carrier_name,carrier_country,carrier_voyage,operation_type';
+    const run = uniq('SC');
+    const calls = Array.from({ length: 100 }, (_, i) => `BRRIG,${run}-${i},,,COUNTED ${i},2031-03-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00Z,,,,MAEU,Maersk,DK,V${i},UNLOADING`);
+    await runImport('port-schedules', [header, ...calls].join('\n'));
+    same(await counts('/port-schedules/BRRIG', 'start_date_etb=2031-03-01T00:00:00Z&end_date_etb=2031-03-31T00:00:00Z'));
   });
 
   it('routes, each with its points', async () => {

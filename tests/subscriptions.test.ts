@@ -1,7 +1,10 @@
 // GraphQL subscriptions over Server-Sent Events (docs/graphql.md, "Subscriptions"): a change
 // arrives within a second of its commit, a rolled-back change never does, and a company sees
-// only its own events; an unknown process is NOT_FOUND.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+// only its own events; an unknown process is NOT_FOUND. On a PostgreSQL server, a change made
+// by one app process reaches the subscribers of another.
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startAppServer, type AppServer } from './setup/app-server.ts';
 import { baseUrl, client, newCompany, uniq, type TestCompany } from './helpers.ts';
 
 /** An open subscription: the events it received so far, and how to end it. */
@@ -15,9 +18,9 @@ interface Stream {
 const open: Stream[] = [];
 
 /** Subscribes with the company's key and reads the stream's `next` messages as they come. */
-async function subscribe(key: string, query: string, variables: Record<string, unknown>): Promise<Stream> {
+async function subscribe(key: string, query: string, variables: Record<string, unknown>, base = baseUrl()): Promise<Stream> {
   const abort = new AbortController();
-  const res = await fetch(`${baseUrl()}/graphql`, {
+  const res = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'api-key': key, 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify({ query, variables }),
@@ -131,5 +134,47 @@ describe('subscriptions', () => {
     });
     const text = await res.text();
     expect(text).toContain('NOT_FOUND');
+  });
+});
+
+describe('subscriptions across app processes', () => {
+  // Several processes need a PostgreSQL server: the embedded database serves one.
+  const onServer = inject('databaseKind') === 'postgres';
+  const adminToken = randomBytes(16).toString('hex');
+  let app: AppServer | undefined;
+  beforeAll(async () => {
+    if (onServer) app = await startAppServer({ serverUrl: process.env.DATABASE_URL, adminToken, settings: { NODE_ENV: 'production', WEB_CONCURRENCY: '2' } });
+  });
+  afterAll(async () => {
+    for (const s of open.splice(0)) s.close();
+    await app?.stop();
+  });
+
+  it.runIf(onServer)('delivers the events of changes that the other worker process committed', async () => {
+    const base = app!.baseUrl;
+    const made = await fetch(`${base}/admin/companies`, { method: 'POST', headers: { 'admin-token': adminToken, 'content-type': 'application/json' }, body: JSON.stringify({ name: uniq('Workers ') }) });
+    const co = (await made.json()) as TestCompany;
+    // Each call on a connection of its own: the supervisor hands new connections to its workers in turn.
+    const call = async (method: string, path: string, params?: unknown) => {
+      const res = await fetch(`${base}/api${path}`, {
+        method,
+        headers: { 'api-key': co.api_key, 'content-type': 'application/json', connection: 'close' },
+        body: params === undefined ? undefined : JSON.stringify({ params }),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const created = await call('POST', `/operations/${co.operation.id}/processes`, { reference_code: uniq('PRC-'), foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', eta: '2026-05-10T00:00:00Z' } });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const stream = await subscribe(co.api_key, PROCESS_CHANGED, { op: co.operation.id, id }, base);
+    const days = [11, 12, 13, 14, 15, 16];
+    for (const day of days) {
+      const sent = Date.now();
+      expect((await call('PUT', `/operations/${co.operation.id}/processes/${id}`, { foreign_trade_shipment: { eta: `2026-05-${day}T00:00:00Z` } })).status).toBe(200);
+      const events = await stream.until((list) => list.some((e) => e.type === 'shipment.eta_changed' && e.data.foreign_trade_shipment?.eta === `2026-05-${day}T00:00:00Z`));
+      expect(events.at(-1).received_at - sent).toBeLessThan(1_000);
+    }
+    expect(stream.events.filter((e) => e.type === 'shipment.eta_changed')).toHaveLength(days.length);
+    expect(stream.errors).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 // Actors and partnerships (docs/handlers.md): the object types of an actor, its partnership
 // and roles, access groups and subsidiaries, and the inputs integrators send for them.
 import { builder } from '../builder.ts';
+import { firstDescription, pageSize } from '../kit/page.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 import { exposeFields, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
 import { required } from '../kit/required.ts';
 import { BusinessRoleEnum, DocumentTypeEnum } from '../reference/enums.ts';
@@ -56,6 +58,12 @@ export const ActorRef = builder.prismaObject('Actor', {
       description: 'The business roles the actor holds for the company (from the partnership).',
       select: (_args, _ctx, nested) => ({ partnership: { select: { roles: nested({ orderBy: { role: 'asc' } }) } } }),
       resolve: (a) => (a as unknown as { partnership: { roles: never[] } | null }).partnership?.roles ?? [],
+    }),
+    process_entries: t.relation('process_handlers', {
+      ...graphqlOnly,
+      description: 'The handler entries the actor fills in live processes, each with its process (GraphQL only).',
+      args: { first: t.arg.int({ description: firstDescription }) },
+      query: (args) => ({ where: { process: { deleted_at: null } }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
     }),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the actor was created.' }),
     updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the actor last changed.' }),

@@ -27,7 +27,7 @@ builder.prismaObject('Operation', {
 
 const Company = builder.objectRef<{ id: number; name: string }>('Company').implement({
   description: 'The company (tenant) the API key belongs to.',
-  fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
+  fields: (t) => ({ id: t.exposeInt('id', { description: 'Identifier.' }), name: t.exposeString('name', { description: 'Company name.' }) }),
 });
 
 builder.queryFields((t) => ({

@@ -4,6 +4,8 @@
 import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../prisma/generated/client/enums.ts';
 import { found } from '../kit/locate.ts';
 import { builder } from '../builder.ts';
+import { firstDescription, pageSize } from '../kit/page.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } from '../errors.ts';
 import { costsLifecycle } from '../kit/lifecycle.ts';
@@ -56,6 +58,12 @@ builder.prismaObject('CostModelVersion', {
     version: t.exposeInt('version', { description: 'Version number.' }),
     cost_model: t.relation('cost_model', { type: CostModelSummary, description: 'The cost model (without its versions).' }),
     root_model_expenses: t.relation('root_model_expenses', { description: 'The expenses of this version.', query: { orderBy: { id: 'asc' } } }),
+    processes: t.relation('processes', {
+      ...graphqlOnly,
+      description: 'The live processes whose costs follow this version (GraphQL only).',
+      args: { first: t.arg.int({ description: firstDescription }) },
+      query: (args) => ({ where: { deleted_at: null }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
+    }),
   }),
 });
 
@@ -98,6 +106,7 @@ builder.prismaObject('CostPerExpense', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
     cost_model_expense_id: t.exposeInt('cost_model_expense_id', { description: 'The cost model expense.' }),
+    cost_model_expense: t.relation('cost_model_expense', { ...graphqlOnly, description: 'The cost model expense (GraphQL only).' }),
     cost: t.expose('cost', { type: 'Decimal', description: 'Cost incurred, in the currency of the cost model (`currency_code`).' }),
     planned_cost: t.expose('planned_cost', { type: 'Decimal', nullable: true, description: 'Cost planned, in the currency of the cost model (`currency_code`).' }),
     updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When it last changed.' }),

@@ -8,7 +8,7 @@ import { execute, parse, type DocumentNode, type ExecutionResult, type GraphQLSc
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Context } from '../context.ts';
 import { env } from '../env.ts';
-import { PAGE } from '../kit/list.ts';
+import { PAGE } from '../kit/page.ts';
 import { selectAll, withFragments } from '../kit/selection.ts';
 import type { Resource } from './catalogue.ts';
 

@@ -3,7 +3,7 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
-import { PAGE } from '../kit/list.ts';
+import { PAGE } from '../kit/page.ts';
 import { eventTypes } from './catalogue.ts';
 import './outbox.ts';
 

@@ -11,7 +11,7 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, fieldMessages } from '../errors.ts';
-import { PAGE } from './list.ts';
+import { pageSize } from './page.ts';
 
 /** One key of a sort: a column, its direction and where its nulls go. */
 interface SortKey {
@@ -177,8 +177,7 @@ export async function readConnection(
   ctx: Context,
   info: GraphQLResolveInfo,
 ): Promise<ConnectionSource> {
-  const first = args.first ?? PAGE.defaultLimit;
-  if (!Number.isInteger(first) || first < 1 || first > PAGE.maxLimit) throw new BadInputError([{ name: 'first', message: fieldMessages.outOfRange }]);
+  const first = pageSize('first', args.first);
   const keys = sortKeys(spec.orderBy, spec.nullable);
   const where = args.after != null ? { AND: [spec.where, afterWhere(keys, decodeCursor(args.after, keys, columnTypes(spec.model)))] } : spec.where;
   const model = delegateOf(spec.model);

@@ -5,7 +5,7 @@ import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '.
 import { connectionType, readConnection } from './connection.ts';
 
 /** Pagination bounds of the public contract. */
-export const PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
+import { PAGE } from './page.ts';
 
 export const OrderDirection = builder.enumType('OrderDirection', {
   description: 'Sort direction, optionally placing nulls first or last.',

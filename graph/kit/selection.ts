@@ -40,9 +40,19 @@ function objectType(schema: GraphQLSchema, typeName: string): GraphQLObjectType 
   return type;
 }
 
-/** The fields a fragment may select: those without a required argument. */
-function selectable(type: GraphQLObjectType) {
-  return Object.values(type.getFields()).filter((f) => !f.args.some((a) => a.type.toString().endsWith('!') && a.defaultValue === undefined));
+/**
+ * Options of a field that only GraphQL answers: a link to a whole related record or a list of
+ * them (docs/graphql.md, "Links"). REST answers and event payloads leave it out, so they keep
+ * the shapes the API reference documents.
+ */
+export const graphqlOnly = { extensions: { graphqlOnly: true } } as const;
+
+/**
+ * The fields REST answers and the API reference hold (and a fragment may select): those
+ * without a required argument, and not GraphQL-only.
+ */
+export function restFields(type: GraphQLObjectType) {
+  return Object.values(type.getFields()).filter((f) => !f.extensions?.graphqlOnly && !f.args.some((a) => a.type.toString().endsWith('!') && a.defaultValue === undefined));
 }
 
 /** The object types a selection of `from` can meet below it (`from` too when it is on a cycle). */
@@ -53,7 +63,7 @@ function reachable(schema: GraphQLSchema, from: string): Set<string> {
   found = new Set();
   const stack = [from];
   while (stack.length) {
-    for (const field of selectable(objectType(schema, stack.pop()!))) {
+    for (const field of restFields(objectType(schema, stack.pop()!))) {
       const named = getNamedType(field.type);
       if (isObjectType(named) && !found.has(named.name)) {
         found.add(named.name);
@@ -79,7 +89,7 @@ function fragmentFor(schema: GraphQLSchema, typeName: string, above: ReadonlySet
   if (texts.has(name)) return name;
   const inner = new Set(relevant).add(typeName);
   const parts: string[] = [];
-  for (const field of selectable(objectType(schema, typeName))) {
+  for (const field of restFields(objectType(schema, typeName))) {
     const named = getNamedType(field.type);
     if (!isObjectType(named)) parts.push(field.name);
     else if (!inner.has(named.name)) parts.push(`${field.name} { ...${fragmentFor(schema, named.name, inner)} }`);

@@ -6,6 +6,7 @@ import { MeasurementUnitEnum } from '../reference/enums.ts';
 import { OrderHandlerMapRef } from '../actor/handlers.ts';
 import { balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
 import { lifecycleStateEnum } from '../kit/filters.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 
 
 export const OrderTypeEnum = builder.enumType(OrderType, {
@@ -72,6 +73,7 @@ builder.prismaObject('PurchaseOrderItem', {
   description: 'A line of a purchase order.',
   fields: (t) => ({
     ...lineFields(t, purchaseItemCatalogue),
+    purchase_order: t.relation('purchase_order', { ...graphqlOnly, description: 'The purchase order of the line, and through it the order (GraphQL only).' }),
     item_foreign_operators: t.field({
       type: ['Int'],
       description: 'Actor ids of the foreign operators of the line.',
@@ -83,7 +85,10 @@ builder.prismaObject('PurchaseOrderItem', {
 
 builder.prismaObject('SalesOrderItem', {
   description: 'A line of a sales order.',
-  fields: (t) => lineFields(t, salesItemCatalogue),
+  fields: (t) => ({
+    ...lineFields(t, salesItemCatalogue),
+    sales_order: t.relation('sales_order', { ...graphqlOnly, description: 'The sales order of the line, and through it the order (GraphQL only).' }),
+  }),
 });
 
 builder.prismaObject('PurchaseOrder', {
@@ -93,6 +98,7 @@ builder.prismaObject('PurchaseOrder', {
     type: t.expose('type', { type: OrderSubtypeEnum, description: 'DIRECT or INDIRECT.' }),
     ...exposeFields(t, purchaseOrderDates),
     items: t.relation('items', { description: 'The lines, in the order they were created.', query: { orderBy: { id: 'asc' } } }),
+    order: t.relation('order', { ...graphqlOnly, description: 'The order (GraphQL only).' }),
   }),
 });
 
@@ -103,6 +109,7 @@ builder.prismaObject('SalesOrder', {
     type: t.expose('type', { type: OrderSubtypeEnum, description: 'DIRECT or INDIRECT.' }),
     ...exposeFields(t, salesOrderDates),
     items: t.relation('items', { description: 'The lines, in the order they were created.', query: { orderBy: { id: 'asc' } } }),
+    order: t.relation('order', { ...graphqlOnly, description: 'The order (GraphQL only).' }),
   }),
 });
 
@@ -111,11 +118,13 @@ const OrderOperation = builder.objectRef<{ id: number }>('OrderOperation').imple
   fields: (t) => ({ id: t.exposeInt('id', { description: 'The operation_id of order paths.' }) }),
 });
 
-const OrderProcess = builder.objectRef<{ id: number; reference_code: string }>('OrderProcess').implement({
+const OrderProcess = builder.prismaObject('Process', {
+  variant: 'OrderProcess',
   description: 'A process linked to an order.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Process id.' }),
     reference_code: t.exposeString('reference_code', { description: 'Process reference code.' }),
+    process: t.variant('Process', { ...graphqlOnly, description: 'The whole process, read in the same statement (GraphQL only).' }),
   }),
 });
 
@@ -150,14 +159,10 @@ export const OrderRef = builder.prismaObject('Order', {
     processes: t.field({
       type: [OrderProcess],
       description: 'The live processes linked to the order. Read-only.',
-      select: {
-        process_links: {
-          where: { process: { deleted_at: null } },
-          select: { process: { select: { id: true, reference_code: true } } },
-          orderBy: { process_id: 'asc' },
-        },
-      },
-      resolve: (o) => o.process_links.map((l) => l.process),
+      select: (_args, _ctx, nested) => ({
+        process_links: { where: { process: { deleted_at: null } }, select: { process: nested() }, orderBy: { process_id: 'asc' } },
+      }),
+      resolve: (o) => (o as unknown as { process_links: { process: never }[] }).process_links.map((l) => l.process),
     }),
     purchase_order: t.relation('purchase_order', { nullable: true, description: 'The purchase order part (PURCHASE orders).' }),
     sales_order: t.relation('sales_order', { nullable: true, description: 'The sales order part (SALES orders).' }),

@@ -2,6 +2,7 @@
 import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import { handlerRoles } from '../actor/handlers.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 
 export const AlertLevelEnum = builder.enumType(AlertLevel, {
   name: 'AlertLevel',
@@ -18,6 +19,7 @@ const ProcessHandlerRef = builder.prismaObject('ProcessHandler', {
     secondary_reference: t.exposeString('secondary_reference', { nullable: true, description: 'A second reference.' }),
     actor: t.relation('actor', { description: 'The actor that plays the role.' }),
     operation_handler: t.relation('operation_handler', { description: 'The role slot this entry fills (`id`, `role`).' }),
+    process: t.relation('process', { ...graphqlOnly, description: 'The process of the entry (GraphQL only).' }),
   }),
 });
 
@@ -45,6 +47,7 @@ const ProcessOrderRef = builder.prismaObject('Order', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Order id.' }),
     reference_code: t.exposeString('reference_code', { description: 'Order reference code.' }),
+    order: t.variant('Order', { ...graphqlOnly, description: 'The whole order, read in the same statement (GraphQL only).' }),
   }),
 });
 

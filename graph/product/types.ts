@@ -1,5 +1,7 @@
 // Products (docs/products.md): the field lists by kind, from which the object type and the input are built, and the inputs integrators send.
 import { builder } from '../builder.ts';
+import { firstDescription, pageSize } from '../kit/page.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 import { enumField, exposeFields, field, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
 import { required } from '../kit/required.ts';
 import '../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
@@ -67,7 +69,7 @@ const TranslatedDescription = builder
 const InternalCodeRef = builder.prismaObject('ProductInternalCode', {
   description: 'A code the company or a partner uses internally for the product.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    id: t.exposeInt('id', { description: 'Identifier.' }),
     code: t.exposeString('code', { description: 'The internal code.' }),
     label: t.exposeString('label', { nullable: true, description: 'What the code is, e.g. "ERP".' }),
   }),
@@ -84,6 +86,18 @@ export const ProductRef = builder.prismaObject('Product', {
     code: t.exposeString('code', { description: 'Product code (SKU), unique among live products.' }),
     description: t.exposeString('description', { description: 'Product description.' }),
     ...exposeFields(t, productFields),
+    purchase_order_items: t.relation('purchase_order_items', {
+      ...graphqlOnly,
+      description: 'Purchase order lines of the product, of live orders (GraphQL only).',
+      args: { first: t.arg.int({ description: firstDescription }) },
+      query: (args) => ({ where: { purchase_order: { order: { deleted_at: null } } }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
+    }),
+    sales_order_items: t.relation('sales_order_items', {
+      ...graphqlOnly,
+      description: 'Sales order lines of the product, of live orders (GraphQL only).',
+      args: { first: t.arg.int({ description: firstDescription }) },
+      query: (args) => ({ where: { sales_order: { order: { deleted_at: null } } }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
+    }),
     translated_descriptions: t.field({
       type: [TranslatedDescription],
       description: 'Descriptions in other languages.',

@@ -1,5 +1,6 @@
 // Webhook endpoints and deliveries in GraphQL (docs/webhooks.md).
 import { builder } from '../builder.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 import { eventTypes } from '../events/catalogue.ts';
 
 /** A endpoint row as a mutation answers it: with the secret when it was just made. */
@@ -62,6 +63,7 @@ builder.prismaObject('WebhookDelivery', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
     endpoint_id: t.exposeInt('endpoint_id', { description: 'The endpoint.' }),
+    endpoint: t.relation('endpoint', { ...graphqlOnly, description: 'The endpoint (GraphQL only).' }),
     event_id: t.exposeString('event_id', { description: 'The event (`evt_...`), also the `webhook-id` header of every attempt.' }),
     event_type: t.exposeString('event_type', { description: 'The event type (`ping` for a test).' }),
     status: t.field({ type: WebhookDeliveryStatus, select: { status: true }, description: 'Where the delivery stands.', resolve: (row) => row.status as 'PENDING' }),

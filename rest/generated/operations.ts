@@ -70,8 +70,11 @@ export type ActorParams = {
 
 /** Kind of air shipment. */
 export type AirShipmentType =
+  /** Cargo in an Envirotainer temperature-controlled air container, such as for pharmaceuticals. */
   | 'ENVIROTAINER'
+  /** Loose cargo, not palletized. */
   | 'LOOSE_CARGO'
+  /** Cargo on pallets. */
   | 'PALLET';
 
 /** Air transport data. */
@@ -138,42 +141,70 @@ export type AirportOrderField =
 
 /** AIS transponder class: A (SOLAS ships) or B. */
 export type AisClass =
+  /** Class A transponder, required on ships under the SOLAS convention, such as large cargo ships and passenger ships. */
   | 'A'
+  /** Class B transponder, a simpler, lower-power unit used by smaller vessels such as fishing and pleasure craft. */
   | 'B';
 
 /** How much attention a process needs: NORMAL (default), WARNING or DANGER. */
 export type AlertLevel =
+  /** The process needs urgent attention. */
   | 'DANGER'
+  /** No special attention needed (the default). */
   | 'NORMAL'
+  /** The process needs attention. */
   | 'WARNING';
 
 /** Authorization status (CE Mercante, customs document entries). */
 export type AuthorizationStatus =
+  /** Authorized. */
   | 'AUTHORIZED'
+  /** Forbidden: the operation may not go ahead. */
   | 'FORBIDDEN'
+  /** Not authorized. */
   | 'NOT_AUTHORIZED'
+  /** Waiting for a decision. */
   | 'PENDING';
 
 /** Business role of a partner company or of an operation handler slot. */
 export type BusinessRole =
+  /** Acquirer (adquirente): the company for whose account an importer or trading company imports the goods (importação por conta e ordem). */
   | 'ACQUIRER'
+  /** Agent acting for another party of the operation, such as the forwarder's agent abroad. */
   | 'AGENT'
+  /** Bank that handles the payment, foreign exchange or letter of credit of the operation. */
   | 'BANK'
+  /** Bonded terminal (recinto alfandegado) where the goods are kept under customs control. */
   | 'BONDED_TERMINAL'
+  /** Owner of the cargo. */
   | 'CARGO_OWNER'
+  /** Container depot where empty containers are picked up and returned. */
   | 'CONTAINER_DEPOT'
+  /** Customer that buys the goods. */
   | 'CUSTOMER'
+  /** Customs broker (despachante aduaneiro) who clears the goods with customs. */
   | 'CUSTOMS_BROKER'
+  /** Exporter that sells and ships the goods abroad. */
   | 'EXPORTER'
+  /** Freight forwarder that arranges the international transport. */
   | 'FREIGHT_FORWARDER'
+  /** Party that finances the operation. */
   | 'FUNDER'
+  /** Importer that brings the goods into the country and registers the import. */
   | 'IMPORTER'
+  /** Integrator: a carrier that handles the whole door-to-door transport, such as an express courier. */
   | 'INTEGRATOR'
+  /** Road carrier that carries the goods across borders. */
   | 'INTERNATIONAL_ROAD_CARRIER'
+  /** Manufacturer of the goods. */
   | 'MANUFACTURER'
+  /** Road carrier that carries the goods within the country. */
   | 'NATIONAL_ROAD_CARRIER'
+  /** Supplier that sells the goods. */
   | 'SUPPLIER'
+  /** Trading company that imports or exports on behalf of others. */
   | 'TRADING'
+  /** Warehouse where the goods are stored. */
   | 'WAREHOUSE';
 
 /** Loose cargo. */
@@ -318,44 +349,80 @@ export type ContainerParams = {
 
 /** Container size. */
 export type ContainerSizeFootType =
+  /** 20-foot high cube container (9 ft 6 in high). */
   | 'HC_20'
+  /** 40-foot high cube container (9 ft 6 in high). */
   | 'HC_40'
+  /** 45-foot high cube container (9 ft 6 in high). */
   | 'HC_45'
+  /** 40-foot pallet-wide container, wide enough inside to take two European pallets side by side. */
   | 'PALLET_WIDE_40'
+  /** 45-foot pallet-wide container, wide enough inside to take two European pallets side by side. */
   | 'PALLET_WIDE_45'
+  /** 20-foot container of reduced height, lower than standard. */
   | 'REDUCED_20'
+  /** 30-foot container of reduced height, lower than standard. */
   | 'REDUCED_30'
+  /** 40-foot container of reduced height, lower than standard. */
   | 'REDUCED_40'
+  /** 20-foot super high cube container, taller than a high cube. */
   | 'SHC_20'
+  /** 40-foot super high cube container, taller than a high cube. */
   | 'SHC_40'
+  /** 45-foot super high cube container, taller than a high cube. */
   | 'SHC_45'
+  /** 20-foot container of special dimensions. */
   | 'SPECIAL_20'
+  /** 30-foot container of special dimensions. */
   | 'SPECIAL_30'
+  /** 40-foot container of special dimensions. */
   | 'SPECIAL_40'
+  /** 45-foot container of special dimensions. */
   | 'SPECIAL_45'
+  /** 20-foot container of standard height (8 ft 6 in). */
   | 'STANDARD_20'
+  /** 30-foot container of standard height (8 ft 6 in). */
   | 'STANDARD_30'
+  /** 40-foot container of standard height (8 ft 6 in). */
   | 'STANDARD_40';
 
 /** Container type. */
 export type ContainerType =
+  /** Bulk container with roof hatches, for dry bulk cargo such as grain. */
   | 'BULK'
+  /** Container with doors at both ends. */
   | 'DOUBLE_DOOR'
+  /** General-purpose dry container for cargo that needs no temperature control. */
   | 'DRY'
+  /** Flat rack: a floor with end walls and no side walls or roof, for oversized or heavy cargo. */
   | 'FLAT_RACK'
+  /** Hard top container with a removable steel roof, for cargo loaded from above. */
   | 'HARD_TOP'
+  /** High cube container, 9 ft 6 in high: one foot taller than a standard container. */
   | 'HIGH_CUBE'
+  /** Insulated (thermal) container without a refrigeration unit of its own. */
   | 'INSULATED'
+  /** Non-operating reefer (NOR): a refrigerated container used for dry cargo with its refrigeration unit off. */
   | 'NON_OPERATING_REEFER'
+  /** Open top container with a removable tarpaulin roof, for tall cargo loaded from above. */
   | 'OPEN_TOP'
+  /** Pallet-wide container, wide enough inside to take two European pallets side by side. */
   | 'PALLET_WIDE'
+  /** Platform: a flat floor without walls or roof, for heavy or oversized cargo. */
   | 'PLATFORM'
+  /** Refrigerated container (reefer) with its own temperature-control unit. */
   | 'REEFER'
+  /** Container with doors along one side. */
   | 'SIDE_DOOR'
+  /** Special-purpose container of another kind. */
   | 'SPECIAL'
+  /** Standard general-purpose container. */
   | 'STANDARD'
+  /** Swap body: a demountable load unit moved between trucks and rail wagons. */
   | 'SWAP_BODY'
+  /** Tank container for liquids, gases or powders in bulk. */
   | 'TANK'
+  /** Ventilated container, for cargo that needs air circulation such as coffee. */
   | 'VENTILATED';
 
 /** One sort key of a CostModel list. */
@@ -387,21 +454,37 @@ export type CostPerExpenseParams = {
 
 /** What quantity of the process an expense is priced by. */
 export type CostReference =
+  /** The value of the Brazilian invoices (notas fiscais). */
   | 'BRAZILIAN_INVOICE_VALUE'
+  /** The calculated volume, in cubic metres. */
   | 'CALCULATED_CUBAGE_CUBIC_METERS'
+  /** The calculated gross weight, in kilograms. */
   | 'CALCULATED_GROSS_WEIGHT_KG'
+  /** The number of containers. */
   | 'CONTAINERS'
+  /** The number of containers carried on the route. */
   | 'CONTAINERS_ROUTE'
+  /** The freight cost. */
   | 'FREIGHT_COST'
+  /** The content quantity of the items. */
   | 'ITEMS_CONTENT_QUANTITY'
+  /** The volume of the items, in cubic metres. */
   | 'ITEMS_CUBAGE_CUBIC_METERS'
+  /** The number of pallets of the items. */
   | 'ITEMS_PALLETS'
+  /** The quantity of the items. */
   | 'ITEMS_QUANTITY'
+  /** The unitized quantity of the items. */
   | 'ITEMS_UNITIZED_QUANTITY'
+  /** The weight of the items, in kilograms. */
   | 'ITEMS_WEIGHT_KG'
+  /** Once per order. */
   | 'ORDER'
+  /** Once per shipment. */
   | 'SHIPMENT'
+  /** The days of storage, per container. */
   | 'STORAGE_DAYS_CONTAINER'
+  /** The number of storage periods. */
   | 'STORAGE_PERIOD';
 
 /** Exact-match filters of a reference list. */
@@ -463,9 +546,13 @@ export type DemurrageParams = {
 
 /** Kind of an official document number: CNPJ, CPF, TIN or an internal code. */
 export type DocumentType =
+  /** Brazilian company registration number (CNPJ, Cadastro Nacional da Pessoa Jurídica), 14 digits. */
   | 'CNPJ'
+  /** Brazilian individual taxpayer number (CPF, Cadastro de Pessoas Físicas), 11 digits. */
   | 'CPF'
+  /** A code of your own, not an official document number. */
   | 'INTERNAL_CODE'
+  /** Taxpayer identification number of a foreign company or person. */
   | 'TIN';
 
 /** One sort key of a Driver list. */
@@ -535,15 +622,25 @@ export type DuimpParams = {
 
 /** Status of a DUIMP. */
 export type DuimpStatus =
+  /** Early delivery (entrega antecipada) granted before clearance; waiting for the cargo to be delivered. */
   | 'ADVANCE_DELIVERY_AWAITING_CARGO_DELIVERY'
+  /** Early delivery (entrega antecipada) granted before clearance; the cargo waits for the state tax (ICMS) to be settled. */
   | 'ADVANCE_DELIVERY_AWAITING_STATE_TAX_PENDING'
+  /** Early delivery (entrega antecipada) granted before clearance, and the cargo delivered. */
   | 'ADVANCE_DELIVERY_CARGO_DELIVERED'
+  /** Cancelled by customs. */
   | 'CANCELED_BY_CUSTOMS'
+  /** Cancelled in the course of its customs verification. */
   | 'CANCELED_BY_VERIFICATION'
+  /** Cleared by customs; waiting for the cargo to be delivered. */
   | 'CLEARED_AWAITING_CARGO_DELIVERY'
+  /** Cleared by customs; the cargo waits for the state tax (ICMS) to be settled. */
   | 'CLEARED_AWAITING_STATE_TAX_PENDING'
+  /** Cleared by customs, and the cargo delivered. */
   | 'CLEARED_CARGO_DELIVERED'
+  /** Registered and waiting for customs to assign its inspection channel. */
   | 'REGISTERED_AWAITING_CHANNEL'
+  /** Selected by customs for verification (conferência aduaneira) of its documents or goods. */
   | 'SELECTED_FOR_INSPECTION';
 
 /** Which events to list. */
@@ -558,8 +655,11 @@ export type EventFilters = {
 
 /** Customs channel of an export declaration. */
 export type ExportChannel =
+  /** Green channel: cleared without document check or inspection. */
   | 'GREEN'
+  /** Orange channel: documents are checked, and the goods may be inspected. */
   | 'ORANGE'
+  /** Red channel: documents are checked and the goods are physically inspected. */
   | 'RED';
 
 /** An export declaration (DU-E). */
@@ -586,27 +686,49 @@ export type ExportDeclarationParams = {
 
 /** Status of an export declaration. */
 export type ExportDeclarationStatus =
+  /** The presentation of the cargo for clearance (ACD, Apresentação da Carga para Despacho) is being processed. */
   | 'ACD_IN_PROCESSING'
+  /** Cancelled by customs. */
   | 'CANCELED_BY_CUSTOMS'
+  /** Cancelled by customs at the exporter's request. */
   | 'CANCELED_BY_CUSTOMS_AT_THE_REQUEST_OF_THE_EXPORTER'
+  /** Cancelled by the exporter. */
   | 'CANCELED_BY_THE_EXPORTER'
+  /** Cancelled because a deadline expired. */
   | 'CANCELED_DUE_TO_EXPIRATION_OF_DEADLINE'
+  /** Cleared by customs (desembaraçada): the goods may be shipped. */
   | 'CLEARED'
+  /** Customs clearance waits for administrative issues to be resolved. */
   | 'CUSTOMS_CLEARANCE_AWAITING_RESOLUTION_OF_ADMINISTRATIVE_ISSUES'
+  /** Submitted to customs for clearance. */
   | 'DECLARATION_SUBMITTED_FOR_CUSTOMS_CLEARANCE'
+  /** Shipment before clearance (embarque antecipado) authorized. */
   | 'EARLY_SHIPMENT_AUTHORIZED'
+  /** Shipment before clearance (embarque antecipado) requested and waiting for authorization. */
   | 'EARLY_SHIPMENT_PENDING_AUTHORIZATION'
+  /** Shipment before clearance waits for a licence, permit, certificate or other document (LPCO). */
   | 'EARLY_SHIPMENT_PENDING_LPCO'
+  /** Endorsed (averbada): customs confirmed the goods left the country, which completes the export. */
   | 'ENDORSED'
+  /** The fiscal analysis by customs is completed. */
   | 'FISCAL_ANALYSIS_COMPLETED'
+  /** Customs interrupted the clearance. */
   | 'INTERRUPTED'
+  /** Being prepared by the exporter; not registered yet. */
   | 'IN_PREPARATION'
+  /** Clearance waits for a licence, permit, certificate or other document (LPCO). */
   | 'LPCO_CLEARANCE_PENDING'
+  /** Registered in the Portal Único. */
   | 'REGISTERED'
+  /** Released without customs inspection (green channel). */
   | 'RELEASED_WITHOUT_CUSTOMS_INSPECTION_GREEN_CHANNEL'
+  /** The exporter asked the Federal Revenue (RFB, Receita Federal) to cancel it. */
   | 'RFB_CANCEL_EXPORTER_REQUEST'
+  /** Selected for customs verification (conferência aduaneira). */
   | 'SELECTED_FOR_CUSTOMS_CONFERENCE'
+  /** Selected for inspection: orange channel (documents) or red channel (documents and goods). */
   | 'SELECTED_FOR_INSPECTION_ORANGE_OR_RED_CHANNEL'
+  /** Under fiscal analysis by customs. */
   | 'UNDER_FISCAL_ANALYSIS';
 
 /** The international movement of a process: mode, dates, containers, freight, demurrage and customs. */
@@ -683,9 +805,13 @@ export type ForeignTradeShipmentParams = {
 
 /** How the international freight was contracted. */
 export type FreightType =
+  /** Freight at a rate agreed in a tender (bid) with the carrier, usually for a period. */
   | 'BID'
+  /** Freight paid at destination, by the consignee. */
   | 'COLLECT'
+  /** Freight negotiated for this shipment only, at the current spot rate. */
   | 'NEGOTIATION_SPOT'
+  /** Freight paid at origin, by the shipper. */
   | 'PREPAID';
 
 /** Handler entries keyed by lower-case role. Sent, it replaces the stored entries: roles left out are removed. */
@@ -792,9 +918,13 @@ export type HouseAwbParams = {
 
 /** Customs channel of an import declaration. */
 export type ImportChannel =
+  /** Grey channel: documents and goods are checked and the declared value is investigated for suspected fraud or undervaluation. */
   | 'GRAY'
+  /** Green channel: cleared without document check or inspection. */
   | 'GREEN'
+  /** Red channel: documents are checked and the goods are physically inspected. */
   | 'RED'
+  /** Yellow channel: documents are checked; no physical inspection. */
   | 'YELLOW';
 
 /** An import declaration (DI). */
@@ -823,18 +953,31 @@ export type ImportDeclarationParams = {
 
 /** Status of an import declaration. */
 export type ImportDeclarationStatus =
+  /** The declaration was cancelled. */
   | 'CANCELLED'
+  /** Cleared by customs (desembaraçada): the goods may leave customs control. */
   | 'CLEARED'
+  /** The delivery of the goods to the importer is authorized. */
   | 'DELIVERY_AUTHORIZED'
+  /** Customs interrupted the clearance, usually pending a requirement (exigência) the importer must meet. */
   | 'DISPATCH_INTERRUPTED'
+  /** The goods are under forfeiture proceedings (perdimento) and may be confiscated. */
   | 'IN_FORFEITURE'
+  /** The customs lookup reported no status. */
   | 'NOT_REPORTED'
+  /** Ready to be distributed to a customs officer for analysis. */
   | 'READY_DISTRIBUTION'
+  /** Under fiscal analysis by a customs officer. */
   | 'UNDER_FISCAL_ANALYSIS'
+  /** Waiting for customs clearance. */
   | 'WAITING_CLEARANCE'
+  /** Waiting to be distributed to a customs officer for analysis. */
   | 'WAITING_DISTRIBUTION'
+  /** Waiting for the documents of the declaration to be delivered to customs. */
   | 'WAITING_DOCUMENT'
+  /** Waiting for the customs officer to start its fiscal analysis. */
   | 'WAITING_FISCAL_ANALYSIS'
+  /** Registered and waiting for customs to assign its inspection channel. */
   | 'WAITING_PARAMETERIZATION';
 
 /** An import licence (LI). */
@@ -859,33 +1002,58 @@ export type ImportLicenseParams = {
 
 /** Status of an import licence. */
 export type ImportLicenseStatus =
+  /** Shipment of the goods abroad authorized (embarque autorizado). */
   | 'AUTHORIZED_BOARDING'
+  /** The licence was cancelled. */
   | 'CANCELED'
+  /** The goods it covers were cleared by customs. */
   | 'CLEARED'
+  /** Granted by the licensing agency (deferida). */
   | 'DEFERRED'
+  /** Granted and linked to an import declaration (DI). */
   | 'DEFERRED_LINKED_TO_DI'
+  /** Granted and reserved for use by an import declaration (DI). */
   | 'DEFERRED_RESERVED'
+  /** Expired: its validity ran out. */
   | 'EXPIRED'
+  /** Registered and waiting to be analysed by the licensing agency. */
   | 'FOR_ANALYSIS'
+  /** Being analysed by the licensing agency. */
   | 'IN_ANALYSIS'
+  /** The licensing agency made a requirement (exigência) the importer must meet. */
   | 'IN_DEMANDED'
+  /** Granted by court order (deferida judicialmente). */
   | 'JUDICIALLY_DEFERRED'
+  /** Granted by court order and linked to an import declaration (DI). */
   | 'JUDICIALLY_DEFERRED_LINKED_TO_DI'
+  /** Granted by court order and reserved for use by an import declaration (DI). */
   | 'JUDICIALLY_DEFERRED_RESERVED'
+  /** Rejected by the licensing agency (indeferida). */
   | 'REJECTED';
 
 /** Incoterms 2020 rule. */
 export type Incoterm =
+  /** Cost and Freight: the seller pays the sea freight to the named port of destination, but the risk passes to the buyer once the goods are on board at the port of shipment. */
   | 'CFR'
+  /** Cost, Insurance and Freight: as CFR, and the seller also insures the goods up to the named port of destination. */
   | 'CIF'
+  /** Carriage and Insurance Paid To: as CPT, and the seller also insures the goods up to the named destination. */
   | 'CIP'
+  /** Carriage Paid To: the seller pays the carriage to the named destination, but the risk passes to the buyer when the goods are handed to the first carrier. */
   | 'CPT'
+  /** Delivered At Place: the seller bears the costs and risks of bringing the goods to the named destination, ready for unloading; the buyer clears them for import. */
   | 'DAP'
+  /** Delivered Duty Paid: the seller bears all costs and risks up to the named destination, including import clearance and duties. */
   | 'DDP'
+  /** Delivered at Place Unloaded: the seller bears the costs and risks of bringing the goods to the named destination and unloading them there; the buyer clears them for import. */
   | 'DPU'
+  /** Ex Works: the seller makes the goods available at its premises; the buyer bears all costs and risks from there, including export clearance. */
   | 'EXW'
+  /** Free Alongside Ship: the seller delivers the goods alongside the vessel at the named port of shipment; the buyer bears the costs and risks from then on. */
   | 'FAS'
+  /** Free Carrier: the seller delivers the goods, cleared for export, to the buyer's carrier at the named place; the buyer bears the costs and risks from then on. */
   | 'FCA'
+  /** Free On Board: the seller delivers the goods on board the vessel at the named port of shipment; the buyer bears the costs and risks from then on. */
   | 'FOB';
 
 /** The international freight. */
@@ -1012,10 +1180,15 @@ export type InvoiceParams = {
 
 /** Kind of load. */
 export type LoadType =
+  /** Bulk cargo carried loose, without packaging. */
   | 'BULK'
+  /** Food products. */
   | 'FOOD'
+  /** General cargo: packed goods that need no special handling. */
   | 'GENERAL_CARGO'
+  /** Pharmaceutical products. */
   | 'PHARMACEUTICALS'
+  /** Weapons. */
   | 'WEAPONS';
 
 /** One sort key of a MaritimePort list. */
@@ -1037,9 +1210,13 @@ export type MaritimePortOrderField =
 
 /** Kind of sea shipment. */
 export type MaritimeShipmentType =
+  /** Break bulk: cargo shipped piece by piece outside containers, such as crates, machinery or steel. */
   | 'BREAKBULK'
+  /** Bulk cargo loaded loose into the ship's holds, such as grain, ore or oil. */
   | 'BULK_CARGO'
+  /** Full container load: the shipper uses whole containers. */
   | 'FCL'
+  /** Less than container load: the cargo shares a container with other shippers' cargo. */
   | 'LCL';
 
 /** Sea transport data. */
@@ -1082,64 +1259,120 @@ export type MaritimeTransportShipmentParams = {
 
 /** Comparison of a matching rule. */
 export type MatchingRuleOperator =
+  /** The process value equals the value in the price table column. */
   | 'EQUALS';
 
 /** Measurement and package units. */
 export type MeasurementUnit =
+  /** Ampoules. */
   | 'AMPOULES'
+  /** Bags. */
   | 'BAGS'
+  /** Bales. */
   | 'BALES'
+  /** Barrels. */
   | 'BARRELS'
+  /** Bars. */
   | 'BARS'
+  /** Blocks. */
   | 'BLOCKS'
+  /** Bottles. */
   | 'BOTTLES'
+  /** Boxes. */
   | 'BOXES'
+  /** Buckets. */
   | 'BUCKETS'
+  /** Cans. */
   | 'CANS'
+  /** Capsules. */
   | 'CAPSULES'
+  /** Carats (200 milligrams each). */
   | 'CARATS'
+  /** Cards. */
   | 'CARDS'
+  /** Centimetres. */
   | 'CENTIMETERS'
+  /** Coils. */
   | 'COILS'
+  /** Containers. */
   | 'CONTAINERS'
+  /** Cubic metres. */
   | 'CUBIC_METERS'
+  /** Displays. */
   | 'DISPLAYS'
+  /** Dozens of units. */
   | 'DOZENS'
+  /** Drums. */
   | 'DRUMS'
+  /** Flasks. */
   | 'FLASKS'
+  /** Gallons. */
   | 'GALLONS'
+  /** Glasses. */
   | 'GLASSES'
+  /** Grams. */
   | 'GRAMS'
+  /** Groups. */
   | 'GROUPS'
+  /** Hundreds of units. */
   | 'HUNDREDS'
+  /** ISO tank containers. */
   | 'ISOTANK'
+  /** Kilograms. */
   | 'KILOGRAMS'
+  /** Kits. */
   | 'KITS'
+  /** Litres. */
   | 'LITERS'
+  /** Megawatt-hours of electric energy. */
   | 'MEGAWATT_HOUR'
+  /** Metres. */
   | 'METERS'
+  /** Millilitres. */
   | 'MILLILITERS'
+  /** Ounces. */
   | 'OUNCES'
+  /** Packages. */
   | 'PACKAGES'
+  /** Packagings. */
   | 'PACKAGING'
+  /** Pairs. */
   | 'PAIRS'
+  /** Pallets. */
   | 'PALLETS'
+  /** Papers. */
   | 'PAPERS'
+  /** Pieces. */
   | 'PIECES'
+  /** Pipes. */
   | 'PIPES'
+  /** Pots. */
   | 'POTS'
+  /** Pounds (avoirdupois, about 0.4536 kilograms). */
   | 'POUNDS'
+  /** Reams of paper. */
   | 'REAM'
+  /** Rolls. */
   | 'ROLLS'
+  /** Sacks. */
   | 'SACKS'
+  /** Sets. */
   | 'SETS'
+  /** Square centimetres. */
   | 'SQUARE_CENTIMETERS'
+  /** Square metres. */
   | 'SQUARE_METERS'
+  /** Tanks. */
   | 'TANKS'
+  /** Thousands of units. */
   | 'THOUSAND'
+  /** Metric tons (1,000 kilograms). */
   | 'TONS'
+  /** Trays. */
   | 'TRAYS'
+  /** Tubes. */
   | 'TUBES'
+  /** Units. */
   | 'UNITS';
 
 /** A road transport within the country, on one of the company routes. Send `id` to keep and update a stored entry; entries without `id` are created. */
@@ -1277,13 +1510,18 @@ export type OrderStatus =
 
 /** Whether a purchase or sales order is DIRECT or INDIRECT. */
 export type OrderSubtype =
+  /** A direct order, placed between the company and its partner without an intermediary. */
   | 'DIRECT'
+  /** An indirect order, placed through an intermediary such as a trading company. */
   | 'INDIRECT';
 
 /** Kind of order: PURCHASE (has a purchase order), SALES (has a sales order) or ROAD_TRANSPORT. */
 export type OrderType =
+  /** A purchase order placed with a supplier. */
   | 'PURCHASE'
+  /** An order for road transport only, with neither a purchase order nor a sales order. */
   | 'ROAD_TRANSPORT'
+  /** A sales order received from a customer. */
   | 'SALES';
 
 /** A courier shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
@@ -1371,11 +1609,17 @@ export type PortScheduleOrderField =
 
 /** How an expense is priced. */
 export type PrecificationModel =
+  /** The cost copies the realized (actual) cost. */
   | 'COPY_REALIZED'
+  /** A fixed amount: `reference_value`, in the currency of the cost model. */
   | 'FIXED'
+  /** The price is read from a price table, in the row the matching rules select. */
   | 'LOOKUP'
+  /** The price read from a price table is multiplied by the quantity `reference` names. */
   | 'LOOKUP_MULTIPLY'
+  /** `reference_value` multiplied by the quantity `reference` names. */
   | 'MULTIPLY'
+  /** Not priced by the model; the cost is entered as it is. */
   | 'NONE';
 
 /** An item of the checklist of a process. Send `id` to keep and update a stored entry; entries without `id` are created. */
@@ -1408,75 +1652,145 @@ export type ProcessDocumentParams = {
 
 /** Kind of a process document. */
 export type ProcessDocumentType =
+  /** Air waybill (AWB): the air carrier's contract of carriage and receipt for the goods. */
   | 'AIR_WAYBILL'
+  /** Certificate of analysis of the composition or properties of the goods. */
   | 'ANALYSIS_CERTIFICATE'
+  /** Arrival notice from the carrier or forwarder that the cargo is arriving. */
   | 'ARRIVAL_NOTICE'
+  /** Bill of lading (BL): the carrier's receipt and contract of carriage for goods shipped by sea. */
   | 'BILL_OF_LADING'
+  /** Booking of cargo space with the carrier. */
   | 'BOOKING'
+  /** The carrier's confirmation of the booking. */
   | 'BOOKING_CONFIRMATION'
+  /** Brazilian invoice (nota fiscal). */
   | 'BRAZILIAN_INVOICE'
+  /** Cargo manifest listing the cargo on board the vessel, aircraft or vehicle. */
   | 'CARGO_MANIFEST'
+  /** Release of the cargo by the carrier or the terminal. */
   | 'CARGO_RELEASE'
+  /** Certificate that the goods conform to the applicable standards. */
   | 'CERTIFICATE_OF_CONFORMITY'
+  /** Certificate of insurance covering the cargo. */
   | 'CERTIFICATE_OF_INSURANCE'
+  /** Certificate of origin, stating the country where the goods were produced. */
   | 'CERTIFICATE_OF_ORIGIN'
+  /** Electronic bill of lading record (CE Mercante) of sea cargo in the Brazilian Mercante system. */
   | 'CE_MERCANTE'
+  /** Commercial invoice issued by the seller to the buyer. */
   | 'COMMERCIAL_INVOICE'
+  /** Consular invoice, certified by a consulate of the importing country. */
   | 'CONSULAR_INVOICE'
+  /** Equipment interchange receipt (EIR), recording a container's condition when it changes hands. */
   | 'CONTAINER_INTERCHANGE_RECEIPT'
+  /** Closing statement of the costs of the process. */
   | 'COST_CLOSING'
+  /** International road consignment note (CRT, Conhecimento de Transporte Rodoviário Internacional). */
   | 'CRT'
+  /** Certificate that customs cleared the goods. */
   | 'CUSTOMS_CLEARANCE_CERTIFICATE'
+  /** Shipper's declaration of dangerous goods. */
   | 'DANGEROUS_GOODS_DECLARATION'
+  /** Debit note charging an amount. */
   | 'DEBIT_NOTE'
+  /** Delivery order authorizing the release of the cargo to the consignee. */
   | 'DELIVERY_ORDER'
+  /** Draft of the bill of lading, to be checked before it is issued. */
   | 'DRAFT_BILL_OF_LADING'
+  /** Customs transit declaration (DTA, Declaração de Trânsito Aduaneiro). */
   | 'DTA'
+  /** Single import declaration (DUIMP, Declaração Única de Importação). */
   | 'DUIMP'
+  /** Export declaration (in Brazil, the DU-E). */
   | 'EXPORT_DECLARATION'
+  /** Export licence. */
   | 'EXPORT_LICENSE'
+  /** Invoice for the freight. */
   | 'FREIGHT_INVOICE'
+  /** Certificate that the goods or their packaging were fumigated. */
   | 'FUMIGATION_CERTIFICATE'
+  /** Health certificate for the goods. */
   | 'HEALTH_CERTIFICATE'
+  /** House air waybill (HAWB) issued by the freight forwarder. */
   | 'HOUSE_AIR_WAYBILL'
+  /** House bill of lading (HBL) issued by the freight forwarder. */
   | 'HOUSE_BILL_OF_LADING'
+  /** Proof of exemption from the ICMS state tax. */
   | 'ICMS_EXEMPTION'
+  /** Receipt of payment of the ICMS state tax. */
   | 'ICMS_PAYMENT_RECEIPT'
+  /** Import declaration (DI, Declaração de Importação). */
   | 'IMPORT_DECLARATION'
+  /** Draft of the import declaration, to be checked before it is registered. */
   | 'IMPORT_DECLARATION_DRAFT'
+  /** Import licence (LI, Licença de Importação). */
   | 'IMPORT_LICENSE'
+  /** Certificate of inspection of the goods. */
   | 'INSPECTION_CERTIFICATE'
+  /** Insurance policy. */
   | 'INSURANCE_POLICY'
+  /** Invoice. */
   | 'INVOICE'
+  /** Letter of credit: a bank's undertaking to pay the seller against the documents it names. */
   | 'LETTER_OF_CREDIT'
+  /** Master air waybill (MAWB) issued by the airline for the whole consolidation. */
   | 'MASTER_AIR_WAYBILL'
+  /** Master bill of lading (MBL) issued by the shipping line for the whole shipment. */
   | 'MASTER_BILL_OF_LADING'
+  /** International cargo manifest and customs transit declaration (MIC/DTA) of road transport between Mercosur countries. */
   | 'MIC_DTA'
+  /** Material safety data sheet (MSDS). */
   | 'MSDS'
+  /** Declaration that the shipment has no wooden packaging. */
   | 'NON_WOODEN_PACKAGING_DECLARATION'
+  /** Another kind of document. */
   | 'OTHER'
+  /** Declaration of the packaging used in the shipment. */
   | 'PACKING_DECLARATION'
+  /** Packing list: the contents, weights and dimensions of each package. */
   | 'PACKING_LIST'
+  /** Receipt of a payment. */
   | 'PAYMENT_RECEIPT'
+  /** Phytosanitary certificate for plants and plant products. */
   | 'PHYTOSANITARY_CERTIFICATE'
+  /** Proforma invoice: the seller's preliminary invoice, issued before the sale or shipment. */
   | 'PROFORMA_INVOICE'
+  /** Proof of delivery of the goods. */
   | 'PROOF_OF_DELIVERY'
+  /** Purchase order. */
   | 'PURCHASE_ORDER'
+  /** Certificate of the quality of the goods. */
   | 'QUALITY_CERTIFICATE'
+  /** Certificate of the radiation levels of the goods. */
   | 'RADIATION_CERTIFICATE'
+  /** Sales order. */
   | 'SALES_ORDER'
+  /** Sanitary certificate for the goods. */
   | 'SANITARY_CERTIFICATE'
+  /** Invoice for services. */
   | 'SERVICE_INVOICE'
+  /** Shipper's letter of instruction to the forwarder or airline. */
   | 'SHIPPERS_LETTER_OF_INSTRUCTION'
+  /** Shipping instructions to the carrier, from which the bill of lading is issued. */
   | 'SHIPPING_INSTRUCTIONS'
+  /** Invoice for storage. */
   | 'STORAGE_INVOICE'
+  /** Survey report of an inspection of the cargo or the container. */
   | 'SURVEY_REPORT'
+  /** Receipt of payment of taxes. */
   | 'TAX_PAYMENT_RECEIPT'
+  /** Technical datasheet of the goods. */
   | 'TECHNICAL_DATASHEET'
+  /** Receipt issued by the terminal for the cargo it received. */
   | 'TERMINAL_RECEIPT'
+  /** Customs transit declaration. */
   | 'TRANSIT_DECLARATION'
+  /** Veterinary certificate for animals and animal products. */
   | 'VETERINARY_CERTIFICATE'
+  /** Receipt issued by the warehouse for the goods it stores. */
   | 'WAREHOUSE_RECEIPT'
+  /** Certificate of the weight of the goods. */
   | 'WEIGHT_CERTIFICATE';
 
 /** Filters of the process list, all applied together; a list filter keeps processes matching any of its values. */
@@ -1812,8 +2126,11 @@ export type PurchaseOrderParams = {
 
 /** Kind of international road shipment. */
 export type RoadShipmentType =
+  /** Full container load: whole containers carried by truck. */
   | 'FCL'
+  /** Full truckload: the cargo uses a whole truck. */
   | 'FTL'
+  /** Less than truckload: the cargo shares the truck with other shippers' cargo. */
   | 'LTL';
 
 /** International road transport data. */
@@ -1830,9 +2147,13 @@ export type RoadTransportShipmentParams = {
 
 /** Kind of national road transport. */
 export type RoadTransportType =
+  /** Bulk cargo carried loose, without packaging. */
   | 'BULK_CARGO'
+  /** Full container load: whole containers carried by truck. */
   | 'FCL'
+  /** Full truckload: the cargo uses a whole truck. */
   | 'FTL'
+  /** Less than truckload: the cargo shares the truck with other shippers' cargo. */
   | 'LTL';
 
 /** Filters of the route list. */
@@ -1866,16 +2187,27 @@ export type RouteOrderField =
 
 /** What happens at a route point (loading, unloading, empty container moves, border arrival, ...). */
 export type RouteType =
+  /** The vehicle arrives at the border crossing here. */
   | 'ARRIVAL_AT_THE_BORDER'
+  /** An empty container is made available here. */
   | 'AVAILABILITY_EMPTY_CONTAINER'
+  /** The invoices that travel with the cargo are exchanged here. */
   | 'INVOICE_EXCHANGE'
+  /** The cargo is loaded at this point. */
   | 'LOADING'
+  /** An empty container is loaded onto the vehicle here. */
   | 'LOADING_EMPTY_CONTAINER'
+  /** A full container is loaded onto the vehicle here. */
   | 'LOADING_FULL_CONTAINER'
+  /** The empty container is returned here, to the depot or terminal. */
   | 'RETURN_EMPTY_CONTAINER'
+  /** The cargo is unloaded at this point. */
   | 'UNLOADING'
+  /** An empty container is unloaded from the vehicle here. */
   | 'UNLOADING_EMPTY_CONTAINER'
+  /** A full container is unloaded from the vehicle here. */
   | 'UNLOADING_FULL_CONTAINER'
+  /** An empty container is picked up here. */
   | 'WITHDRAWAL_EMPTY_CONTAINER';
 
 /** A sales order line. `line_reference` is required; the product is given by `product_id` or `product_code`. */
@@ -1959,40 +2291,72 @@ export type SealineOrderField =
 
 /** Hazard category of the cargo: the second digit of the AIS ship type code, for codes 20-29 and 40-99. */
 export type ShipSubType =
+  /** All ships of this type: no hazard category given (second digit 0). */
   | 'ALL_SHIPS_OF_THIS_TYPE'
+  /** Carrying dangerous goods, harmful substances or marine pollutants of IMO hazard or pollutant category X (second digit 1). */
   | 'HAZARDOUS_CATEGORY_A'
+  /** Carrying dangerous goods, harmful substances or marine pollutants of IMO hazard or pollutant category Y (second digit 2). */
   | 'HAZARDOUS_CATEGORY_B'
+  /** Carrying dangerous goods, harmful substances or marine pollutants of IMO hazard or pollutant category Z (second digit 3). */
   | 'HAZARDOUS_CATEGORY_C'
+  /** Carrying dangerous goods, harmful substances or marine pollutants of IMO hazard or pollutant category OS (second digit 4). */
   | 'HAZARDOUS_CATEGORY_D'
+  /** No additional information (second digit 9). */
   | 'NO_ADDITIONAL_INFORMATION'
+  /** Reserved for future use (second digit 5 to 8). */
   | 'RESERVED';
 
 /** Kind of ship: the first digit of the AIS "type of ship and cargo" code (ITU-R M.1371), or the special craft of codes 30-59. */
 export type ShipType =
+  /** Vessel with anti-pollution equipment (AIS code 54). */
   | 'ANTI_POLLUTION'
+  /** Cargo ship (AIS codes 70-79). */
   | 'CARGO'
+  /** Vessel engaged in diving operations (AIS code 34). */
   | 'DIVING_OPS'
+  /** Vessel engaged in dredging or underwater operations (AIS code 33). */
   | 'DREDGING_OR_UNDERWATER_OPS'
+  /** Fishing vessel (AIS code 30). */
   | 'FISHING'
+  /** High-speed craft (AIS codes 40-49). */
   | 'HIGH_SPEED_CRAFT'
+  /** Law enforcement vessel (AIS code 55). */
   | 'LAW_ENFORCEMENT'
+  /** Local vessel: a code left spare for assignment by local authorities (AIS codes 56-57). */
   | 'LOCAL_VESSEL'
+  /** Medical transport (AIS code 58). */
   | 'MEDICAL_TRANSPORT'
+  /** Vessel engaged in military operations (AIS code 35). */
   | 'MILITARY_OPS'
+  /** Noncombatant ship according to ITU Radio Regulations Resolution 18 (AIS code 59). */
   | 'NONCOMBATANT'
+  /** Not available: the vessel reports no ship type (AIS code 0). */
   | 'NOT_AVAILABLE'
+  /** Other type of ship (AIS codes 90-99). */
   | 'OTHER'
+  /** Passenger ship (AIS codes 60-69). */
   | 'PASSENGER'
+  /** Pilot vessel (AIS code 50). */
   | 'PILOT_VESSEL'
+  /** Pleasure craft (AIS code 37). */
   | 'PLEASURE_CRAFT'
+  /** Port tender (AIS code 53). */
   | 'PORT_TENDER'
+  /** A code reserved for future use by ITU-R M.1371 (AIS codes 1-19, 38-39 and above 99). */
   | 'RESERVED'
+  /** Sailing vessel (AIS code 36). */
   | 'SAILING'
+  /** Search and rescue vessel (AIS code 51). */
   | 'SEARCH_AND_RESCUE'
+  /** Tanker (AIS codes 80-89). */
   | 'TANKER'
+  /** Vessel engaged in towing (AIS code 31). */
   | 'TOWING'
+  /** Vessel towing a tow longer than 200 m or wider than 25 m (AIS code 32). */
   | 'TOWING_LARGE'
+  /** Tug (AIS code 52). */
   | 'TUG'
+  /** Wing-in-ground craft, flying just above the water surface (AIS codes 20-29). */
   | 'WING_IN_GROUND';
 
 /** Links a DUIMP to the shipment. Send `id` to keep and update a stored entry; entries without `id` are created. */
@@ -2073,36 +2437,55 @@ export type ShipmentItemParams = {
 
 /** Main transport mode of the shipment. */
 export type ShipmentType =
+  /** The goods travel by air. */
   | 'AIR_TRANSPORT'
+  /** The goods travel by sea. */
   | 'MARITIME_TRANSPORT'
+  /** The goods travel by road. */
   | 'ROAD_TRANSPORT';
 
 /** When the observations of a checklist item are shown. */
 export type ShowObservationsWhen =
+  /** The observations are always shown. */
   | 'ALWAYS'
+  /** The observations are never shown. */
   | 'NEVER'
+  /** The observations are shown when the item is answered no (not checked). */
   | 'NO'
+  /** The observations are shown when the item is answered yes (checked). */
   | 'YES';
 
 /** Result of a tracking or customs lookup. */
 export type StatusResponse =
+  /** Found; the data is being updated. */
   | 'FOUND'
+  /** The reference cannot be looked up; check its key and value. */
   | 'INVALID'
+  /** The carrier or customs does not know the reference yet. */
   | 'NOT_FOUND'
+  /** Not looked up yet. */
   | 'PENDING';
 
 /** Brand of the vehicle tracker. */
 export type TrackerBrand =
+  /** An Omnilink vehicle tracker. */
   | 'OMNILINK'
+  /** A Sascar vehicle tracker. */
   | 'SASCAR';
 
 /** Reference a sea shipment is tracked by. */
 export type TrackingKey =
+  /** Tracked by the bill of lading number issued by the shipping line. */
   | 'BILL_OF_LADING'
+  /** Tracked by the booking number with the shipping line. */
   | 'BOOKING'
+  /** Tracked by a container number (ISO 6346). */
   | 'CONTAINER_CODE'
+  /** Tracked by the house bill of lading number issued by the freight forwarder. */
   | 'HOUSE_BL'
+  /** Tracked by a tracking number of the carrier. */
   | 'TRACKING_NUMBER'
+  /** Tracked by the vessel and its voyage. */
   | 'VESSEL';
 
 /** One sort key of a Trailer list. */
@@ -2144,9 +2527,13 @@ export type TrailerParams = {
 
 /** Kind of trailer: BOX, SLIDER, BUGGY_20 (20-foot container chassis), BUGGY_40 (40-foot). */
 export type TrailerType =
+  /** Box trailer with a closed body (baú). */
   | 'BOX'
+  /** Container chassis (buggy) for a 20-foot container. */
   | 'BUGGY_20'
+  /** Container chassis (buggy) for a 40-foot container. */
   | 'BUGGY_40'
+  /** Slider trailer. */
   | 'SLIDER';
 
 /** The product description in another language. */
@@ -2159,14 +2546,20 @@ export type TranslatedDescriptionParams = {
 
 /** Special feature of a road transport. */
 export type TransportFeature =
+  /** Transport of hazardous (dangerous) products. */
   | 'HAZARDOUS_PRODUCTS'
+  /** Refrigerated transport, at a controlled temperature. */
   | 'REFRIGERATED';
 
 /** Mode of an international transport leg. */
 export type TransportModalType =
+  /** By river or another inland waterway. */
   | 'INLAND_WATERWAY'
+  /** By sea. */
   | 'MARITIME'
+  /** By rail. */
   | 'RAILWAY'
+  /** By road. */
   | 'ROAD';
 
 /** What physically travels: a container or loose cargo. Send `id` to keep and update a stored entry; entries without `id` are created. */
@@ -2183,7 +2576,9 @@ export type TransportableParams = {
 
 /** Container or loose cargo. */
 export type TransportableType =
+  /** Loose cargo, not in a container. */
   | 'CARGO'
+  /** A container. */
   | 'CONTAINER';
 
 /** A trip of a national road transport. Send `id` to keep and update a stored entry; entries without `id` are created. */
@@ -2271,14 +2666,23 @@ export type VehicleParams = {
 
 /** Kind of road vehicle. */
 export type VehicleType =
+  /** Car. */
   | 'CAR'
+  /** Tractor unit (cavalo mecânico) that pulls a semi-trailer. */
   | 'HORSE'
+  /** Tractor unit (cavalo mecânico) with a double rear axle, pulling semi-trailers. */
   | 'MECHANICAL_HORSE_DOUBLE_AXIS'
+  /** Motorcycle. */
   | 'MOTORCYCLE'
+  /** Vehicle for carrying passengers. */
   | 'PASSENGER_VEHICLE'
+  /** Semi-truck: a tractor unit with a semi-trailer. */
   | 'SEMI_TRUCK'
+  /** Light truck of the Brazilian three-quarter class (caminhão 3/4). */
   | 'THREE_QUARTER_TON_TRUCK'
+  /** Rigid truck. */
   | 'TRUCK'
+  /** Van. */
   | 'VAN';
 
 /** One sort key of a Vessel list. */
@@ -2323,8 +2727,11 @@ export type WebhookDeliveryOrderField =
 
 /** PENDING until an attempt succeeds (SUCCEEDED) or the retries run out (FAILED). */
 export type WebhookDeliveryStatus =
+  /** The retries ran out, or the endpoint was disabled, without a successful attempt. */
   | 'FAILED'
+  /** Not delivered yet; attempts go on. */
   | 'PENDING'
+  /** An attempt succeeded. */
   | 'SUCCEEDED';
 
 /** One sort key of a WebhookEndpoint list. */
@@ -2358,7 +2765,9 @@ export type WebhookEndpointParams = {
 
 /** ENABLED endpoints receive deliveries; DISABLED ones (by you, or after failing for 3 days) do not. */
 export type WebhookEndpointStatus =
+  /** The endpoint receives no deliveries: disabled by you, or after failing for 3 days. */
   | 'DISABLED'
+  /** The endpoint receives deliveries. */
   | 'ENABLED';
 
 export type ProductsListQueryVariables = Exact<{

@@ -1522,7 +1522,10 @@ export interface components {
         };
         /** @description A code the company or a partner uses internally for the product. */
         ProductInternalCode: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Identifier.
+             */
             id: number;
             /** @description The internal code. */
             code: string;

@@ -1,0 +1,149 @@
+// Links both ways in GraphQL (docs/graphql.md, "Links"): an order's processes and a process's
+// orders as whole records, order lines up to their order, a product's order lines, an actor's
+// process entries, a cost model version's processes, a cost's expense and a delivery's endpoint.
+// They are read in the statements of the page (no statement per row), answer GraphQL only (the
+// REST answers keep their documented shapes), and never reach another company's rows.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, costModelOf, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+
+let co: TestCompany;
+let C: ReturnType<typeof client>;
+const op = () => co.operation.id;
+
+/** A purchase order of `lines` lines of `product`, linked later to processes. */
+async function order(product: string, lines = 2) {
+  const res = await C.post(`/operations/${op()}/orders`, {
+    reference_code: uniq('LNK-'),
+    purchase_order: { type: 'DIRECT', items: Array.from({ length: lines }, (_, i) => ({ line_reference: String((i + 1) * 10), product_code: product, quantity: '5.0000' })) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { id: number; reference_code: string };
+}
+
+/** A process linked to `orders`, following `costModelVersionId` when given. */
+async function process(orders: number[], costModelVersionId?: number) {
+  const res = await C.post(`/operations/${op()}/processes`, {
+    reference_code: uniq('PLNK-'),
+    order_ids: orders,
+    ...(costModelVersionId ? { cost_model_version_id: costModelVersionId } : {}),
+    foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', eta: '2031-05-10T00:00:00Z' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { id: number; reference_code: string };
+}
+
+async function ask(query: string, variables: Record<string, unknown> = {}) {
+  const res = await graphql(co.api_key, query, variables);
+  expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+  return { data: res.body.data, statements: Number(res.headers.get('x-sql-statements')) };
+}
+
+describe('GraphQL links', () => {
+  let product: string;
+  beforeAll(async () => {
+    co = await newCompany();
+    C = client(co.api_key);
+    product = uniq('LP-');
+    expect((await C.post('/products', { code: product, description: 'Linked valve' })).status).toBe(201);
+  });
+
+  it('answers an order with its processes as whole records, and a process with its orders and their lines', async () => {
+    const o = await order(product);
+    const p = await process([o.id]);
+    const { data } = await ask(
+      `query ($op: Int!, $order: Int!, $process: Int!) {
+        order(operation_id: $op, id: $order) { processes { id reference_code process { alert_level foreign_trade_shipment { eta } orders { id } } } }
+        process(operation_id: $op, id: $process) { orders { id order { reference_code purchase_order { items { line_reference product { code } purchase_order { order { id } } } } } } }
+      }`,
+      { op: op(), order: o.id, process: p.id },
+    );
+    expect(data.order.processes).toEqual([
+      { id: p.id, reference_code: p.reference_code, process: { alert_level: 'NORMAL', foreign_trade_shipment: { eta: '2031-05-10T00:00:00Z' }, orders: [{ id: o.id }] } },
+    ]);
+    expect(data.process.orders).toEqual([
+      {
+        id: o.id,
+        order: {
+          reference_code: o.reference_code,
+          purchase_order: { items: ['10', '20'].map((line) => ({ line_reference: line, product: { code: product }, purchase_order: { order: { id: o.id } } })) },
+        },
+      },
+    ]);
+  });
+
+  it('keeps the REST answers as documented: an order lists its processes as id and reference code only', async () => {
+    const o = await order(product, 1);
+    await process([o.id]);
+    const res = await C.get(`/operations/${op()}/orders/${o.id}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data.processes[0]).sort()).toEqual(['id', 'reference_code']);
+    expect(Object.keys(res.body.data.purchase_order)).not.toContain('order');
+    expect(Object.keys(res.body.data.purchase_order.items[0])).not.toContain('purchase_order');
+  });
+
+  it("answers a product's order lines, an actor's process entries, a version's processes, a cost's expense", async () => {
+    const own = uniq('LQ-');
+    expect((await C.post('/products', { code: own, description: 'Counted valve' })).status).toBe(201);
+    const orders = [await order(own, 1), await order(own, 1), await order(own, 1)];
+    const model = await costModelOf(co.api_key);
+    const version = model.versions[0];
+    const p = await process(
+      orders.map((o) => o.id),
+      version.id,
+    );
+    const { data } = await ask(
+      `query ($code: String!, $version: Int!) {
+        productByCode(code: $code) { purchase_order_items(first: 2) { line_reference purchase_order { order { id } } } sales_order_items { id } }
+        costModelVersion(id: $version) { processes { id reference_code } }
+      }`,
+      { code: own, version: version.id },
+    );
+    expect(data.productByCode.purchase_order_items.map((i: any) => i.purchase_order.order.id)).toEqual(orders.slice(0, 2).map((o) => o.id));
+    expect(data.productByCode.sales_order_items).toEqual([]);
+    expect(data.costModelVersion.processes).toEqual([{ id: p.id, reference_code: p.reference_code }]);
+
+    const actor = await C.post('/partnerships', { name: uniq('Broker '), internal_code: uniq('BRK-'), roles: [{ role: 'CUSTOMS_BROKER' }] });
+    expect(actor.status).toBe(201);
+    const actorId = actor.body.data.partner.id as number;
+    const slot = co.operation.handlers.find((h) => h.role === 'customs_broker')!.id;
+    const handled = await C.put(`/operations/${op()}/processes/${p.id}`, { handler: { customs_broker: { operation_handler_id: slot, actor_id: actorId } } });
+    expect(handled.status, JSON.stringify(handled.body)).toBe(200);
+    const entries = await ask('query ($id: Int!) { actor(id: $id) { process_entries { operation_handler { role } process { id } } } }', { id: actorId });
+    expect(entries.data.actor.process_entries).toEqual([{ operation_handler: { role: 'customs_broker' }, process: { id: p.id } }]);
+  });
+
+  it('reads the links of a page in the same number of statements whatever its size', async () => {
+    const counted = uniq('LC-');
+    expect((await C.post('/products', { code: counted, description: 'Paged valve' })).status).toBe(201);
+    const made = [];
+    for (let i = 0; i < 6; i++) made.push(await order(counted, 1));
+    await process(made.map((o) => o.id));
+    // The page size is a literal: the estimated cost counts a variable one as the largest page.
+    const query = (limit: number) => `query ($op: Int!, $ids: [Int!]) {
+      orders(operation_id: $op, ids: $ids, limit: ${limit}) { data { processes { process { orders { order { purchase_order { items { line_reference purchase_order { order { id } } } } } } } } } }
+      productByCode(code: "${counted}") { purchase_order_items(first: ${limit}) { purchase_order { order { processes { id } } } } }
+    }`;
+    const counts = [];
+    for (const limit of [1, 3, 6]) {
+      const { data, statements } = await ask(query(limit), { op: op(), ids: made.map((o) => o.id) });
+      expect(data.productByCode.purchase_order_items).toHaveLength(limit);
+      expect(data.orders.data).toHaveLength(limit);
+      counts.push(statements);
+    }
+    expect(new Set(counts).size, `statements at 1, 3, 6 orders: ${counts.join(', ')}`).toBe(1);
+  });
+
+  it('refuses a `first` out of range with BAD_REQUEST on that argument', async () => {
+    const res = await graphql(co.api_key, 'query ($code: String!) { productByCode(code: $code) { purchase_order_items(first: 101) { id } } }', { code: product });
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+  });
+
+  it("never links to another company's rows", async () => {
+    const other = await newCompany();
+    const mine = await order(product, 1);
+    await process([mine.id]);
+    const res = await graphql(other.api_key, 'query ($op: Int!, $id: Int!) { order(operation_id: $op, id: $id) { processes { process { id } } } }', { op: op(), id: mine.id });
+    expect(res.body.data.order).toBeNull();
+    expect(res.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
