@@ -313,6 +313,28 @@ async function updateVessels(db: Prisma.TransactionClient, rows: VesselRow[]): P
   );
 }
 
+/**
+ * The stored vessels of `mmsis`, each with its latest voyage, in one statement. Raw SQL: a
+ * batch names thousands of vessels, and Prisma's query compiler spent more time on lists that
+ * long than PostgreSQL spent answering them (docs/decisions/007-reference-datasets.md).
+ */
+async function readVessels(db: Prisma.TransactionClient, mmsis: string[]): Promise<Existing[]> {
+  type Row = Omit<Existing, 'voyages'> & { voyage: (Omit<VoyageState, 'eta' | 'updated_at'> & { eta: string | null; updated_at: string }) | null };
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    `SELECT v.id, v.mmsi_number, v.imo_number, v.name, v.callsign, v.ais_class::text AS ais_class, v.ship_type_code,
+            v.dimension_a, v.dimension_b, v.dimension_c, v.dimension_d, v.draught, v.ais_updated_at, v.country_code,
+            v.latitude, v.longitude, v.course, v.speed, v.heading, v.nav_status,
+            (SELECT json_build_object('id', w.id, 'destination', w.destination, 'destination_port_unlocode', w.destination_port_unlocode, 'eta', w.eta, 'updated_at', w.updated_at)
+               FROM vessel_voyages w WHERE w.vessel_id = v.id ORDER BY w.started_at DESC, w.id DESC LIMIT 1) AS voyage
+       FROM vessels v WHERE v.mmsi_number = ANY($1::bpchar[])`,
+    mmsis,
+  );
+  return rows.map(({ voyage, ...v }) => ({
+    ...v,
+    voyages: voyage ? [{ ...voyage, eta: voyage.eta ? new Date(voyage.eta) : null, updated_at: new Date(voyage.updated_at) }] : [],
+  }));
+}
+
 /** Applies one batch of decoded messages in a transaction. */
 async function applyBatch(pending: Map<string, Pending>, report: AisReport): Promise<void> {
   const resolved = new Map<string, string | null>();
@@ -324,28 +346,24 @@ async function applyBatch(pending: Map<string, Pending>, report: AisReport): Pro
   await inTransaction(
     async (db) => {
       const mmsis = [...pending.keys()];
-      const select = {
-        id: true, mmsi_number: true, imo_number: true, name: true, callsign: true, ais_class: true, ship_type_code: true,
-        dimension_a: true, dimension_b: true, dimension_c: true, dimension_d: true, draught: true, ais_updated_at: true, country_code: true,
-        latitude: true, longitude: true, course: true, speed: true, heading: true, nav_status: true,
-        voyages: { orderBy: [{ started_at: 'desc' }, { id: 'desc' }], take: 1, select: { id: true, destination: true, destination_port_unlocode: true, eta: true, updated_at: true } },
-      } satisfies Prisma.VesselSelect;
-      const existing = new Map<string, Existing>(
-        (await db.vessel.findMany({ where: { mmsi_number: { in: mmsis } }, select })).map((v) => [v.mmsi_number, v as Existing]),
-      );
+      const existing = new Map<string, Existing>((await readVessels(db, mmsis)).map((v) => [v.mmsi_number, v]));
       const missing = mmsis.filter((m) => !existing.has(m));
       if (missing.length) {
-        await db.vessel.createMany({
-          data: missing.map((mmsi) => ({ mmsi_number: mmsi, ais_class: pending.get(mmsi)!.ais_class, country_code: flagOfMmsi(mmsi) })),
-          skipDuplicates: true,
-        });
-        for (const v of await db.vessel.findMany({ where: { mmsi_number: { in: missing } }, select })) existing.set(v.mmsi_number, v as Existing);
+        await db.$executeRawUnsafe(
+          `INSERT INTO vessels (mmsi_number, ais_class, country_code, updated_at)
+           SELECT u.mmsi, u.class::"AisClass", u.country, now() FROM unnest($1::text[], $2::text[], $3::text[]) AS u(mmsi, class, country)
+           ON CONFLICT (mmsi_number) DO NOTHING`,
+          missing,
+          missing.map((mmsi) => pending.get(mmsi)!.ais_class),
+          missing.map((mmsi) => flagOfMmsi(mmsi)),
+        );
+        for (const v of await readVessels(db, missing)) existing.set(v.mmsi_number, v);
         counts.created += missing.length;
       }
       const changes: VesselChange[] = [];
       const updates: VesselRow[] = [];
       const voyageUpdates: { id: number; eta: Date | null; draught: number | null; updated_at: Date }[] = [];
-      const voyageRows: Prisma.VesselVoyageCreateManyInput[] = [];
+      const voyageRows: (Omit<VoyageState, 'id'> & { vessel_id: number; draught: number | null; started_at: Date })[] = [];
       const voyageChanges: { change: VesselChange; previous: VoyageState | null; mmsi: string }[] = [];
       for (const p of pending.values()) {
         const v = existing.get(p.mmsi)!;
@@ -400,13 +418,17 @@ async function applyBatch(pending: Map<string, Pending>, report: AisReport): Pro
         );
       }
       if (voyageRows.length) {
-        const created = await db.vesselVoyage.createManyAndReturn({
-          data: voyageRows,
-          select: { id: true, vessel_id: true, destination: true, destination_port_unlocode: true, eta: true, updated_at: true },
-        });
-        created.forEach(({ vessel_id: _, ...current }, i) => {
+        const created = await db.$queryRawUnsafe<(VoyageState & { vessel_id: number })[]>(
+          `INSERT INTO vessel_voyages (vessel_id, destination, destination_port_unlocode, eta, draught, started_at, updated_at)
+           SELECT * FROM unnest($1::int4[], $2::text[], $3::bpchar[], $4::timestamptz[], $5::float8[], $6::timestamptz[], $7::timestamptz[])
+           RETURNING id, vessel_id, destination, destination_port_unlocode, eta, updated_at`,
+          ...(['vessel_id', 'destination', 'destination_port_unlocode', 'eta', 'draught', 'started_at', 'updated_at'] as const).map((k) => voyageRows.map((r) => r[k] ?? null)),
+        );
+        // One new voyage per vessel in a batch (the batch holds one entry per vessel).
+        const byVessel = new Map(created.map(({ vessel_id, ...current }) => [vessel_id, current]));
+        voyageRows.forEach((row, i) => {
           const vc = voyageChanges[i];
-          vc.change.voyage = { previous: vc.previous, current, new_voyage: true };
+          vc.change.voyage = { previous: vc.previous, current: byVessel.get(row.vessel_id)!, new_voyage: true };
         });
       }
       await onVesselsChanged(db, changes);

@@ -3,6 +3,7 @@
 // changed in that batch. It records the change in `tracking_events` (the outbox webhooks
 // are emitted from) and hands it to the shipment side, which updates the maritime shipments
 // that follow the vessel (automatic_tracking_enabled) in the same transaction.
+import { insertJsonRows } from '../kit/json-rows.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { prisma } from '../db.ts';
 
@@ -48,20 +49,16 @@ export async function onVesselsChanged(db: Tx, changes: VesselChange[]): Promise
   for (const follow of followers) await follow(db, changes);
 }
 
+/** Writes the changes as tracking events in one statement with one parameter (graph/kit/json-rows.ts): an AIS batch holds thousands. */
 async function recordVesselEvents(db: Tx, changes: VesselChange[]): Promise<void> {
-  const rows: Prisma.TrackingEventCreateManyInput[] = [];
-  for (const c of changes) {
-    const vessel = { mmsi_number: c.vessel.mmsi_number, imo_number: c.vessel.imo_number, name: c.vessel.name };
-    rows.push({
-      kind: c.voyage ? 'VESSEL_VOYAGE_UPDATED' : 'VESSEL_POSITION_UPDATED',
-      vessel_id: c.vessel.id,
-      changes: json({ vessel, ...(c.position ? { position: c.position } : {}), ...(c.voyage ? { voyage: c.voyage } : {}) }),
-    });
-  }
-  if (rows.length) await db.trackingEvent.createMany({ data: rows });
+  if (!changes.length) return;
+  const rows = changes.map((c) => ({
+    kind: c.voyage ? 'VESSEL_VOYAGE_UPDATED' : 'VESSEL_POSITION_UPDATED',
+    vessel_id: c.vessel.id,
+    changes: { vessel: { mmsi_number: c.vessel.mmsi_number, imo_number: c.vessel.imo_number, name: c.vessel.name }, ...(c.position ? { position: c.position } : {}), ...(c.voyage ? { voyage: c.voyage } : {}) },
+  }));
+  await db.$executeRawUnsafe(insertJsonRows('tracking_events', { kind: '"TrackingEventKind"', vessel_id: 'int', changes: 'jsonb' }), JSON.stringify(rows));
 }
-
-const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as Prisma.InputJsonValue;
 
 /** Tracking key values of a maritime shipment (docs/processes/foreign_trade_shipment.md). */
 export const trackingKeys = ['BILL_OF_LADING', 'BOOKING', 'CONTAINER_CODE', 'HOUSE_BL', 'TRACKING_NUMBER', 'VESSEL'] as const;
