@@ -1,10 +1,12 @@
 // Links both ways in GraphQL (docs/graphql.md, "Links"): an order's processes and a process's
 // orders as whole records, order lines up to their order, a product's order lines, an actor's
-// process entries, a cost model version's processes, a cost's expense and a delivery's endpoint.
+// process entries, a cost model version's processes, a cost's expense, a delivery's endpoint, and
+// a vessel's sea transports of the asking company.
 // They are read in the statements of the page (no statement per row), answer GraphQL only (the
 // REST answers keep their documented shapes), and never reach another company's rows.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { client, costModelOf, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { encodeStatic } from '../graph/logistics/ais-encode.ts';
+import { baseUrl, client, costModelOf, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 
 let co: TestCompany;
 let C: ReturnType<typeof client>;
@@ -110,6 +112,27 @@ describe('GraphQL links', () => {
     expect(handled.status, JSON.stringify(handled.body)).toBe(200);
     const entries = await ask('query ($id: Int!) { actor(id: $id) { process_entries { operation_handler { role } process { id } } } }', { id: actorId });
     expect(entries.data.actor.process_entries).toEqual([{ operation_handler: { role: 'customs_broker' }, process: { id: p.id } }]);
+  });
+
+  it("answers a vessel's followed sea transports of the asking company only, up to their process", async () => {
+    const mmsi = `710${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const feed = encodeStatic({ mmsi: Number(mmsi), name: 'TT LINKED', eta: { month: 3, day: 10, hour: 12, minute: 0 }, destination: 'BRSSZ' });
+    const imported = await fetch(`${baseUrl()}/admin/imports/ais`, { method: 'POST', headers: { 'admin-token': inject('adminToken'), 'content-type': 'text/plain' }, body: feed.join('\n') });
+    expect(imported.status).toBe(200);
+    const vesselId = (await C.get(`/vessels/${mmsi}/current-voyage`)).body.data.id as number;
+    const follow = async (as: ReturnType<typeof client>, operation: number) => {
+      const res = await as.post(`/operations/${operation}/processes`, {
+        reference_code: uniq('PV-'),
+        foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', maritime_transport_shipment: { tracking_key: 'VESSEL', vessel_id: vesselId } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data.id as number;
+    };
+    const mine = await follow(C, op());
+    const other = await newCompany();
+    await follow(client(other.api_key), other.operation.id);
+    const { data } = await ask('query ($mmsi: String!) { vessels(search: $mmsi) { data { mmsi_number followed_shipments { vessel { id } shipment { process { id } } } } } }', { mmsi });
+    expect(data.vessels.data).toEqual([{ mmsi_number: mmsi, followed_shipments: [{ vessel: { id: vesselId }, shipment: { process: { id: mine } } }] }]);
   });
 
   it('reads the links of a page in the same number of statements whatever its size', async () => {

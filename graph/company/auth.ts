@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { prisma } from '../db.ts';
+import { sqlCounter } from '../../prisma/database.ts';
 
 const KEY_PATTERN = /^tt_([a-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/;
 
@@ -41,9 +42,12 @@ const lastWritten = new LRUCache<string, true>({ max: 10_000, ttl: LAST_USED_EVE
 function noteUse(prefix: string): void {
   if (lastWritten.has(prefix)) return;
   lastWritten.set(prefix, true);
-  prisma()
-    .apiKey.update({ where: { prefix }, data: { last_used_at: new Date() }, select: { id: true } })
-    .catch(() => lastWritten.delete(prefix));
+  // Outside the request's statement count (SQL_STATS): the request does not wait for this write.
+  sqlCounter.exit(() =>
+    prisma()
+      .apiKey.update({ where: { prefix }, data: { last_used_at: new Date() }, select: { id: true } })
+      .catch(() => lastWritten.delete(prefix)),
+  );
 }
 
 async function keyRow(prefix: string): Promise<KeyRow | null> {

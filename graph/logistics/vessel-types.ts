@@ -4,6 +4,8 @@ import { AisClass } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { found } from '../kit/locate.ts';
 import { builder } from '../builder.ts';
+import { firstDescription, pageSize } from '../kit/page.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { shipSubTypeOf, shipSubTypes, shipTypeOf, shipTypes } from './ship-types.ts';
@@ -109,6 +111,16 @@ export const VesselRef = builder.prismaObject('Vessel', {
       description: 'Hazard category of the cargo, from the AIS ship type code.',
       select: { ship_type_code: true },
       resolve: (v) => shipSubTypeOf(v.ship_type_code),
+    }),
+    followed_shipments: t.relation('maritime_vessels', {
+      ...graphqlOnly,
+      description: "Your company's sea transports of live processes on this vessel, each with its shipment and process (GraphQL only; never another company's).",
+      args: { first: t.arg.int({ description: firstDescription }) },
+      query: (args, ctx) => ({
+        where: { company_id: ctx.company.id, parent: { parent: { deleted_at: null } } },
+        take: pageSize('first', args.first),
+        orderBy: { id: 'asc' },
+      }),
     }),
     last_position_update: t.field({
       type: LastPositionUpdate,

@@ -10,6 +10,7 @@ import { fieldMessages } from '../../errors.ts';
 import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
 import { registerEnum } from '../../kit/fields.ts';
+import { graphqlOnly } from '../../kit/selection.ts';
 import { registerInputs, registerObjects, type NodeHooks } from './engine.ts';
 import { auditItem, shipment } from './spec.ts';
 import '../../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
@@ -155,6 +156,7 @@ function entries(kind: string, links: any[], doc: string): CustomsDocumentEntry[
 
 registerObjects(shipment, {
   ForeignTradeShipment: (t) => ({
+    process: t.relation('parent', { ...graphqlOnly, description: 'The process of the shipment (GraphQL only).' }),
     declarations: t.field({
       type: [CustomsDocumentRef],
       description:
@@ -249,6 +251,7 @@ registerObjects(shipment, {
     booking_discharge_airport: rel(t, 'booking_discharge_airport', 'The booked discharge airport (booking_discharge_airport_id).'),
   }),
   MaritimeTransportShipment: (t) => ({
+    shipment: t.relation('parent', { ...graphqlOnly, description: 'The shipment, and through it the process (GraphQL only).' }),
     loading_port: rel(t, 'loading_port', 'The loading port (loading_port_id).'),
     discharge_port: rel(t, 'discharge_port', 'The discharge port (discharge_port_id).'),
     sealine: rel(t, 'sealine', 'The sealine (sealine_id).'),
