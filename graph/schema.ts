@@ -1,5 +1,5 @@
 import { builder } from './builder.ts';
-import { describeSchema } from './kit/enum-docs.ts';
+import { describeSchema } from './kit/descriptions/index.ts';
 import './scalars.ts';
 import './reference/enums.ts';
 import './company/operation.ts';
