@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { authenticate } from './company/auth.ts';
 import { UnauthorizedError } from './errors.ts';
 import { noteRequest } from './kit/request-scope.ts';
+import type { Warning } from './kit/payload.ts';
 
 /** Locales the platform answers in. */
 export const locales = ['pt-BR', 'en-US', 'es-ES'] as const;
@@ -13,6 +14,10 @@ export interface Context {
   company: { id: number; name: string };
   locale: Locale;
   requestId: string;
+  /** Set by the REST facade: broken rules are thrown as errors (catalogue statuses), not listed in `userErrors`. */
+  rulesAsErrors?: boolean;
+  /** The warnings of the mutation being resolved (graph/kit/payload.ts). */
+  warnings?: Warning[];
 }
 
 /** Reads the locale from the query string or the `locale` header; unknown values fall back to the default. */

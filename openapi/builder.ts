@@ -7,6 +7,7 @@ import { PAGE } from '../graph/kit/page.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
 import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';
+import { answerField } from '../rest/answer.ts';
 import { inlineFragments } from '../rest/selection.ts';
 import { exampleOf } from './examples.ts';
 import { codeSamplesOf } from './samples.ts';
@@ -202,10 +203,10 @@ export function buildOpenApi() {
     const { def } = route;
     tags.add(def.tag);
     const op = getOperationAST(route.document)!;
-    const first = op.selectionSet.selections[0] as FieldNode;
+    // The answer: the root field, or the record of a mutation's payload.
+    const { node: first, field: rootType } = answerField(graphSchema, op);
     // The answer's schema is read field by field: the fragments' fields take their spreads' places.
     const root: FieldNode = first.selectionSet ? { ...first, selectionSet: inlineFragments(first.selectionSet, route.document) } : first;
-    const rootType = (op.operation === 'query' ? graphSchema.getQueryType() : graphSchema.getMutationType())!.getFields()[root.name.value];
     const bodySchema: SchemaObject = def.download
       ? {}
       : def.list

@@ -3,6 +3,7 @@
 import type { DocumentNode } from 'graphql';
 import { PreconditionFailedError } from '../graph/errors.ts';
 import { isRetryable, write } from '../graph/kit/transaction.ts';
+import { valueAt } from './answer.ts';
 import { etagOf, tagListMatches } from './etag.ts';
 import type { CompiledRoute } from './router.ts';
 
@@ -34,7 +35,7 @@ export async function runIfMatch(
       async () => {
         const current = await run(resource.document, resourceValues);
         if (current.errors?.length) throw new Rollback(current);
-        const body = JSON.stringify({ data: current.data?.[resource.rootField] });
+        const body = JSON.stringify({ data: valueAt(current.data, resource.answerPath) });
         if (!tagListMatches(ifMatch, etagOf(body))) throw new PreconditionFailedError();
         const outcome = await run(route.document, variableValues);
         if (outcome.errors?.length) {

@@ -27,6 +27,7 @@ import { flatOrderBy, readQuery, sortsBothWays } from './query.ts';
 import { readMultipart } from './multipart.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
+import { answerField, valueAt } from './answer.ts';
 import { routes } from './routes/index.ts';
 
 /** A route with its document parsed and validated once, and its path compiled. */
@@ -35,7 +36,8 @@ export interface CompiledRoute {
   pattern: RegExp;
   pathParams: string[];
   document: DocumentNode;
-  rootField: string;
+  /** Where the answer is in `data`: the root field, or a mutation payload's record (rest/answer.ts). */
+  answerPath: string[];
   /** The document's variables, with the extensions (limits, format) of the root argument each feeds. */
   variables: { name: string; type: GraphQLInputType; from: 'path' | 'body' | 'query'; extensions?: unknown }[];
 }
@@ -68,7 +70,7 @@ export function compileRoute(def: RouteDef): CompiledRoute {
     pattern,
     pathParams,
     document,
-    rootField: (op.selectionSet.selections[0] as { alias?: { value: string }; name: { value: string } }).name.value,
+    answerPath: answerField(schema, op).path,
     variables,
   };
 }
@@ -238,6 +240,8 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     let context: Context;
     try {
       context = (await contextFactory()) as unknown as Context;
+      // REST answers a broken rule with its catalogue status, so mutations throw it (graph/kit/payload.ts).
+      context.rulesAsErrors = true;
     } catch (e) {
       if (e instanceof DomainError) return fromError(e, locale);
       throw e;
@@ -324,7 +328,7 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
         const e = fromGraphQLErrors(result.errors, locale);
         return fail(e.status, e.body, e.headers);
       }
-      const value = result.data?.[route.rootField];
+      const value = valueAt(result.data, route.answerPath);
       // A lookup that found nothing is a 404 in REST, so `data` is never null (docs/index.md).
       if (value === null || value === undefined) {
         const e = fromGraphQLErrors([new NotFoundError()], locale);

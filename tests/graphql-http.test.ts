@@ -37,7 +37,7 @@ describe('GraphQL over HTTP', () => {
   it('refuses variables that do not fit their types with 400 BAD_REQUEST, naming the variable and the path inside it', async () => {
     for (const accept of ['application/json', 'application/graphql-response+json']) {
       const res = await post(
-        { query: 'mutation M($p: ProductParams!) { createProduct(params: $p) { id } }', variables: { p: { code: `V-${Date.now()}`, description: 'Valve', packages_per_pallet: 'many' } } },
+        { query: 'mutation M($p: ProductParams!) { createProduct(params: $p) { product { id } } }', variables: { p: { code: `V-${Date.now()}`, description: 'Valve', packages_per_pallet: 'many' } } },
         accept,
       );
       expect(res.status, accept).toBe(400);
@@ -57,16 +57,27 @@ describe('GraphQL over HTTP', () => {
       expect(res.body.data).toEqual({ company: { id: expect.any(Number) }, product: null });
       expect(res.body.errors).toEqual([expect.objectContaining({ path: ['product'], extensions: expect.objectContaining({ code: 'NOT_FOUND', request_id: res.id }) })]);
     }
-    // A mutation refused by a rule is a field error too: 200, the code and the fields.
-    const refused = await post({ query: 'mutation { createProduct(params: { code: "" }) { id } }' });
+    // A mutation refused by a rule answers it in its payload: 200, null record, userErrors with the code and field.
+    const refused = await post({ query: 'mutation { createProduct(params: { code: "" }) { product { id } userErrors { field code message } } }' });
     expect(refused.status).toBe(200);
-    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE_ENTITY', fields: expect.any(Array) });
-    // Two mutations, the first of which finds nothing: each reports its own outcome.
+    expect(refused.body.errors).toBeUndefined();
+    expect(refused.body.data.createProduct.product).toBeNull();
+    expect(refused.body.data.createProduct.userErrors).toEqual(
+      expect.arrayContaining([{ field: 'code', code: 'UNPROCESSABLE_ENTITY', message: expect.any(String) }]),
+    );
+    // Two mutations, the first of which finds nothing: each reports its own outcome, and the second committed.
     const code = `PRD-${Date.now()}`;
-    const both = await post({ query: `mutation { deleteProduct(id: 987654321) { id } createProduct(params: { code: "${code}", description: "Valve" }) { code } }` });
+    const both = await post({
+      query: `mutation { deleteProduct(id: 987654321) { product { id } userErrors { field code } } createProduct(params: { code: "${code}", description: "Valve" }) { product { code } userErrors { code } } }`,
+    });
     expect(both.status).toBe(200);
-    expect(both.body.data).toEqual({ deleteProduct: null, createProduct: { code } });
-    expect(both.body.errors).toEqual([expect.objectContaining({ path: ['deleteProduct'], extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
+    expect(both.body.errors).toBeUndefined();
+    expect(both.body.data).toEqual({
+      deleteProduct: { product: null, userErrors: [{ field: null, code: 'NOT_FOUND' }] },
+      createProduct: { product: { code }, userErrors: [] },
+    });
+    const kept = await post({ query: `{ productByCode(code: "${code}") { code } }` });
+    expect(kept.body.data.productByCode).toEqual({ code });
     // A document that cannot run at all is a request error: 400 to graphql-response+json clients.
     const unreadable = await post({ query: '{ company { id ' }, 'application/graphql-response+json');
     expect(unreadable.status).toBe(400);

@@ -94,7 +94,7 @@ export async function graphql(key: string | undefined, query: string, variables?
 
 /** A route with three points (GraphQL); answers its id and point ids. */
 export async function routeOf(key: string) {
-  const res = await graphql(key, 'mutation($p: RouteParams!) { createRoute(params: $p) { id points { id } } }', {
+  const res = await graphql(key, 'mutation($p: RouteParams!) { createRoute(params: $p) { route { id points { id } } userErrors { field code message } } }', {
     p: {
       name: uniq('Route '),
       points: [
@@ -105,14 +105,15 @@ export async function routeOf(key: string) {
     },
   });
   expect(res.body.errors).toBeUndefined();
-  return { id: res.body.data.createRoute.id as number, points: res.body.data.createRoute.points.map((p: any) => p.id) as number[] };
+  expect(res.body.data.createRoute.userErrors).toEqual([]);
+  return { id: res.body.data.createRoute.route.id as number, points: res.body.data.createRoute.route.points.map((p: any) => p.id) as number[] };
 }
 
 /** A cost model with one version and two expenses (GraphQL). */
 export async function costModelOf(key: string) {
   const res = await graphql(
     key,
-    'mutation($p: CostModelParams!) { createCostModel(params: $p) { id versions { id version root_model_expenses { id cost_expense { slug } matching_rules { path } } } } }',
+    'mutation($p: CostModelParams!) { createCostModel(params: $p) { costModel { id versions { id version root_model_expenses { id cost_expense { slug } matching_rules { path } } } } userErrors { field code message } } }',
     {
       p: {
         name: uniq('Maritime import '),
@@ -131,5 +132,6 @@ export async function costModelOf(key: string) {
     },
   );
   expect(res.body.errors).toBeUndefined();
-  return res.body.data.createCostModel;
+  expect(res.body.data.createCostModel.userErrors).toEqual([]);
+  return res.body.data.createCostModel.costModel;
 }

@@ -238,7 +238,7 @@ describe('values read strictly', () => {
   });
 
   it('applies the same limits to GraphQL: inline text over its maximum answers 422, a control character 400', async () => {
-    const long = await graphql(co.api_key, `mutation { createProduct(params: { code: "${'x'.repeat(61)}", description: "d" }) { id } }`);
+    const long = await graphql(co.api_key, `mutation { createProduct(params: { code: "${'x'.repeat(61)}", description: "d" }) { product { id } } }`);
     expect(long.status).toBe(422);
     expect(long.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE_ENTITY', fields: [{ name: 'code', message: 'is too long (maximum is 60 characters)' }] });
     const nul = await graphql(co.api_key, 'query($s: String) { products(search: $s) { total_count } }', { s: 'a\u0000' });

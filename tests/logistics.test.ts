@@ -264,9 +264,10 @@ describe('routes', () => {
   let A: ReturnType<typeof client>;
   let B: ReturnType<typeof client>;
   const create = async (key: string, params: unknown) => {
-    const res = await graphql(key, 'mutation ($p: RouteParams!) { createRoute(params: $p) { id points { id position route_type } } }', { p: params });
+    const res = await graphql(key, 'mutation ($p: RouteParams!) { createRoute(params: $p) { route { id points { id position route_type } } userErrors { field } } }', { p: params });
     expect(res.body.errors).toBeUndefined();
-    return res.body.data.createRoute;
+    expect(res.body.data.createRoute.userErrors).toEqual([]);
+    return res.body.data.createRoute.route;
   };
   beforeAll(async () => {
     a = await newCompany();
@@ -300,20 +301,20 @@ describe('routes', () => {
   it('updates points matching by id, validates, and soft-deletes', async () => {
     const r = await create(a.api_key, { name: uniq('R '), points: [{ position: 1, route_type: 'LOADING' }, { position: 2, route_type: 'UNLOADING' }] });
     const keep = r.points[0].id;
-    const upd = await graphql(a.api_key, 'mutation ($id: Int!, $p: RouteParams!) { updateRoute(id: $id, params: $p) { points { id position route_type } } }', {
+    const upd = await graphql(a.api_key, 'mutation ($id: Int!, $p: RouteParams!) { updateRoute(id: $id, params: $p) { route { points { id position route_type } } } }', {
       id: r.id,
       p: { active: false, points: [{ id: keep, position: 1, route_type: 'LOADING_FULL_CONTAINER' }, { position: 2, route_type: 'ARRIVAL_AT_THE_BORDER' }] },
     });
     expect(upd.body.errors).toBeUndefined();
-    expect(upd.body.data.updateRoute.points[0]).toEqual({ id: keep, position: 1, route_type: 'LOADING_FULL_CONTAINER' });
+    expect(upd.body.data.updateRoute.route.points[0]).toEqual({ id: keep, position: 1, route_type: 'LOADING_FULL_CONTAINER' });
     expect((await A.get(`/routes/${r.id}`)).body.data.active).toBe(false);
-    const bad = await graphql(a.api_key, 'mutation ($p: RouteParams!) { createRoute(params: $p) { id } }', {
+    const bad = await graphql(a.api_key, 'mutation ($p: RouteParams!) { createRoute(params: $p) { route { id } userErrors { field code } } }', {
       p: { name: ' ', points: [{ position: 1, route_type: 'LOADING' }, { position: 1, route_type: 'UNLOADING' }, { id: 999999, position: 3, route_type: 'LOADING' }] },
     });
-    expect(bad.body.errors[0].extensions.code).toBe('UNPROCESSABLE_ENTITY');
-    expect(bad.body.errors[0].extensions.fields.map((f: any) => f.name)).toEqual(['name', 'points.1.position', 'points.2.id']);
-    const del = await graphql(a.api_key, 'mutation ($id: Int!) { deleteRoute(id: $id) { id } }', { id: r.id });
-    expect(del.body.data.deleteRoute.id).toBe(r.id);
+    expect(bad.body.data.createRoute.route).toBeNull();
+    expect(bad.body.data.createRoute.userErrors).toEqual(['name', 'points.1.position', 'points.2.id'].map((field) => ({ field, code: 'UNPROCESSABLE_ENTITY' })));
+    const del = await graphql(a.api_key, 'mutation ($id: Int!) { deleteRoute(id: $id) { route { id } } }', { id: r.id });
+    expect(del.body.data.deleteRoute.route.id).toBe(r.id);
     expect((await A.get(`/routes/${r.id}`)).status).toBe(404);
   });
 
@@ -343,8 +344,8 @@ describe('routes', () => {
     expect(other.status).toBe(404);
     expect(sameAnswer(other.body)).toEqual(sameAnswer(missing.body));
     expect((await B.get('/routes', 'search=Secret route&limit=100')).body.data).toEqual([]);
-    const upd = await graphql((await newCompany()).api_key, 'mutation ($id: Int!) { updateRoute(id: $id, params: { name: "x" }) { id } }', { id: r.id });
-    expect(upd.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const upd = await graphql((await newCompany()).api_key, 'mutation ($id: Int!) { updateRoute(id: $id, params: { name: "x" }) { route { id } userErrors { field code } } }', { id: r.id });
+    expect(upd.body.data.updateRoute).toEqual({ route: null, userErrors: [{ field: null, code: 'NOT_FOUND' }] });
     expect((await A.get(`/routes/${r.id}`)).status).toBe(200);
   });
 });

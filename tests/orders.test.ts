@@ -129,8 +129,8 @@ describe('orders, partners and handlers', () => {
     }
     importer = await partner(A, ['IMPORTER']);
     broker = await partner(A, ['CUSTOMS_BROKER', 'FREIGHT_FORWARDER']);
-    const sub = await graphql(a.api_key, 'mutation { createSubsidiary(params: { name: "Filial Santos" }) { id name } }');
-    subsidiary = sub.body.data.createSubsidiary.id;
+    const sub = await graphql(a.api_key, 'mutation { createSubsidiary(params: { name: "Filial Santos" }) { subsidiary { id name } } }');
+    subsidiary = sub.body.data.createSubsidiary.subsidiary.id;
   });
 
   describe('create and read', () => {
@@ -852,8 +852,8 @@ describe('orders, partners and handlers', () => {
   describe('actors and partnerships', () => {
     it('creates a partnership with every field, then updates it by internal code with the same ids and replaced roles', async () => {
       const slug = uniq('grp-');
-      const group = await graphql(a.api_key, `mutation { upsertAccessGroup(params: { slug: "${slug}", name: "Brokers" }) { id slug name } }`);
-      const g = group.body.data.upsertAccessGroup;
+      const group = await graphql(a.api_key, `mutation { upsertAccessGroup(params: { slug: "${slug}", name: "Brokers" }) { accessGroup { id slug name } } }`);
+      const g = group.body.data.upsertAccessGroup.accessGroup;
       const ic = uniq('IC-');
       const sent = {
         name: 'Despachos Aduaneiros Santos Ltda',

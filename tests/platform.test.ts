@@ -157,12 +157,12 @@ describe('the API platform', () => {
     expect(co.operation.handlers).toHaveLength(19);
     const missing = await graphql(co.api_key, '{ product(id: 987654321) { id } }');
     expect(missing.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const invalid = await graphql(co.api_key, 'mutation { createProduct(params: { code: "" }) { id } }');
-    expect(invalid.body.errors[0].extensions).toMatchObject({
-      code: 'UNPROCESSABLE_ENTITY',
-      fields: [
-        { name: 'code', message: "can't be blank" },
-        { name: 'description', message: "can't be blank" },
+    const invalid = await graphql(co.api_key, 'mutation { createProduct(params: { code: "" }) { product { id } userErrors { field code message } } }');
+    expect(invalid.body.data.createProduct).toEqual({
+      product: null,
+      userErrors: [
+        { field: 'code', code: 'UNPROCESSABLE_ENTITY', message: "can't be blank" },
+        { field: 'description', code: 'UNPROCESSABLE_ENTITY', message: "can't be blank" },
       ],
     });
     const page = await fetch(`${baseUrl()}/graphql`, { headers: { accept: 'text/html' } });

@@ -797,24 +797,29 @@ describe('processes', () => {
   });
 
   it("keeps drivers and vehicles of the company; trips refer to them by id and read them back; another company's or deleted ones answer 422", async () => {
-    const driver = await graphql(a.api_key, 'mutation($p: DriverParams!) { createDriver(params: $p) { id name country { code } cpf birthday license_category license_expiration_date } }', {
+    const driver = await graphql(a.api_key, 'mutation($p: DriverParams!) { createDriver(params: $p) { driver { id name country { code } cpf birthday license_category license_expiration_date } } }', {
       p: { name: ' João Silva ', country_code: 'BR', cpf: '12345678909', official_document: 'RG-1', birthday: '1980-01-02T00:00:00Z', license_number: 'CNH-1', license_category: 'E', license_expiration_date: '2030-01-01T00:00:00Z' },
     });
     expect(driver.body.errors).toBeUndefined();
-    expect(driver.body.data.createDriver).toMatchObject({ name: 'João Silva', country: { code: 'BR' }, cpf: '12345678909', birthday: '1980-01-02T00:00:00Z', license_category: 'E' });
-    const vehicle = await graphql(a.api_key, 'mutation($p: VehicleParams!) { createVehicle(params: $p) { id type plate is_refrigerated tare_weight_kg temperature_min tracker_brand } }', {
+    expect(driver.body.data.createDriver.driver).toMatchObject({ name: 'João Silva', country: { code: 'BR' }, cpf: '12345678909', birthday: '1980-01-02T00:00:00Z', license_category: 'E' });
+    const vehicle = await graphql(a.api_key, 'mutation($p: VehicleParams!) { createVehicle(params: $p) { vehicle { id type plate is_refrigerated tare_weight_kg temperature_min tracker_brand } } }', {
       p: { type: 'SEMI_TRUCK', plate: 'ABC1D23', is_refrigerated: true, speed_limit_dry: 80, speed_limit_wet: 60, tare_weight_kg: '8500.50', temperature_min: '-18.0', temperature_max: '4.0', tracker_brand: 'SASCAR', tracker_id: 'T-9' },
     });
     expect(vehicle.body.errors).toBeUndefined();
-    expect(vehicle.body.data.createVehicle).toMatchObject({ type: 'SEMI_TRUCK', plate: 'ABC1D23', is_refrigerated: true, tare_weight_kg: '8500.50', temperature_min: '-18.0', tracker_brand: 'SASCAR' });
-    const blank = await graphql(a.api_key, 'mutation { createVehicle(params: { plate: " " }) { id } createDriver(params: { name: "x", country_code: "XX" }) { id } }');
-    expect(blank.body.errors[0].extensions.fields).toEqual([
-      { name: 'type', message: "can't be blank" },
-      { name: 'plate', message: "can't be blank" },
-      { name: 'is_refrigerated', message: "can't be blank" },
-    ]);
-    const driverId = driver.body.data.createDriver.id;
-    const vehicleId = vehicle.body.data.createVehicle.id;
+    expect(vehicle.body.data.createVehicle.vehicle).toMatchObject({ type: 'SEMI_TRUCK', plate: 'ABC1D23', is_refrigerated: true, tare_weight_kg: '8500.50', temperature_min: '-18.0', tracker_brand: 'SASCAR' });
+    const blank = await graphql(a.api_key, 'mutation { createVehicle(params: { plate: " " }) { vehicle { id } userErrors { field message } } createDriver(params: { name: "x", country_code: "XX" }) { driver { id } userErrors { field } } }');
+    expect(blank.body.data.createVehicle).toEqual({
+      vehicle: null,
+      userErrors: [
+        { field: 'type', message: "can't be blank" },
+        { field: 'plate', message: "can't be blank" },
+        { field: 'is_refrigerated', message: "can't be blank" },
+      ],
+    });
+    expect(blank.body.data.createDriver.driver).toBeNull();
+    expect(blank.body.data.createDriver.userErrors).not.toEqual([]);
+    const driverId = driver.body.data.createDriver.driver.id;
+    const vehicleId = vehicle.body.data.createVehicle.vehicle.id;
     const route = await routeOf(a.api_key);
     const code = uniq('PRC-');
     const trip = (d: number, v: number) => ({
@@ -825,13 +830,13 @@ describe('processes', () => {
     const got = (await A.get(`${R()}/${code}`)).body.data.foreign_trade_shipment.national_road_transports[0].trips[0];
     expect(got).toMatchObject({ driver_id: driverId, vehicle_id: vehicleId, driver: { id: driverId, name: 'João Silva' }, vehicle: { id: vehicleId, plate: 'ABC1D23', type: 'SEMI_TRUCK' } });
     // Another company's driver and vehicle do not exist for this one; nor do deleted ones.
-    const theirs = await graphql(b.api_key, 'mutation { createDriver(params: { name: "Other" }) { id } createVehicle(params: { type: VAN, plate: "XYZ", is_refrigerated: false }) { id } }');
-    const stolen = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(theirs.body.data.createDriver.id, theirs.body.data.createVehicle.id) }, 'locale=en-US');
+    const theirs = await graphql(b.api_key, 'mutation { createDriver(params: { name: "Other" }) { driver { id } } createVehicle(params: { type: VAN, plate: "XYZ", is_refrigerated: false }) { vehicle { id } } }');
+    const stolen = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(theirs.body.data.createDriver.driver.id, theirs.body.data.createVehicle.vehicle.id) }, 'locale=en-US');
     const t = 'foreign_trade_shipment.national_road_transports.0.trips.0.';
     expect(stolen.status).toBe(422);
     expect(stolen.body.fields).toEqual([{ name: `${t}driver_id`, message: 'does not exist' }, { name: `${t}vehicle_id`, message: 'does not exist' }]);
-    const del = await graphql(a.api_key, `mutation { deleteVehicle(id: ${vehicleId}) { id } }`);
-    expect(del.body.errors).toBeUndefined();
+    const del = await graphql(a.api_key, `mutation { deleteVehicle(id: ${vehicleId}) { vehicle { id } userErrors { code } } }`);
+    expect(del.body.data.deleteVehicle).toEqual({ vehicle: { id: vehicleId }, userErrors: [] });
     expect((await graphql(a.api_key, `{ vehicle(id: ${vehicleId}) { id } }`)).body.errors[0].extensions.code).toBe('NOT_FOUND');
     const gone = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(driverId, vehicleId) }, 'locale=en-US');
     expect(gone.body.fields).toEqual([{ name: `${t}vehicle_id`, message: 'does not exist' }]);
@@ -840,15 +845,15 @@ describe('processes', () => {
   });
 
   it("keeps trailers of the company; trips refer to them by trailer_id and read them back; another company's or deleted ones answer 422", async () => {
-    const created = await graphql(a.api_key, 'mutation($p: TrailerParams!) { createTrailer(params: $p) { id type plate axles is_refrigerated tare_weight_kg max_weight_kg } }', {
+    const created = await graphql(a.api_key, 'mutation($p: TrailerParams!) { createTrailer(params: $p) { trailer { id type plate axles is_refrigerated tare_weight_kg max_weight_kg } } }', {
       p: { type: 'BUGGY_40', plate: ' TRL1A23 ', axles: 3, tare_weight_kg: '6200.00', max_weight_kg: '32000.00' },
     });
     expect(created.body.errors).toBeUndefined();
-    const trailer = created.body.data.createTrailer;
+    const trailer = created.body.data.createTrailer.trailer;
     expect(trailer).toMatchObject({ type: 'BUGGY_40', plate: 'TRL1A23', axles: 3, is_refrigerated: false, tare_weight_kg: '6200.00', max_weight_kg: '32000.00' });
-    const blank = await graphql(a.api_key, 'mutation { createTrailer(params: { plate: " " }) { id } }');
-    expect(blank.body.errors[0].extensions.fields).toEqual([{ name: 'type', message: "can't be blank" }, { name: 'plate', message: "can't be blank" }]);
-    const wrongType = await graphql(a.api_key, 'mutation { createTrailer(params: { type: FLATBED, plate: "X" }) { id } }');
+    const blank = await graphql(a.api_key, 'mutation { createTrailer(params: { plate: " " }) { trailer { id } userErrors { field message } } }');
+    expect(blank.body.data.createTrailer.userErrors).toEqual([{ field: 'type', message: "can't be blank" }, { field: 'plate', message: "can't be blank" }]);
+    const wrongType = await graphql(a.api_key, 'mutation { createTrailer(params: { type: FLATBED, plate: "X" }) { trailer { id } } }');
     expect(wrongType.body.errors).toBeDefined();
     const route = await routeOf(a.api_key);
     const trip = (trailerId: number) => ({
@@ -860,14 +865,14 @@ describe('processes', () => {
     const got = (await A.get(`${R()}/${code}`)).body.data.foreign_trade_shipment.national_road_transports[0].trips[0];
     expect(got).toMatchObject({ trailer_id: trailer.id, trailer: { id: trailer.id, type: 'BUGGY_40', plate: 'TRL1A23', axles: 3 } });
     const t = 'foreign_trade_shipment.national_road_transports.0.trips.0.trailer_id';
-    const theirs = await graphql(b.api_key, 'mutation { createTrailer(params: { type: BOX, plate: "OTH1" }) { id } }');
-    const stolen = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(theirs.body.data.createTrailer.id) }, 'locale=en-US');
+    const theirs = await graphql(b.api_key, 'mutation { createTrailer(params: { type: BOX, plate: "OTH1" }) { trailer { id } } }');
+    const stolen = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(theirs.body.data.createTrailer.trailer.id) }, 'locale=en-US');
     expect(stolen.status).toBe(422);
     expect(stolen.body.fields).toEqual([{ name: t, message: 'does not exist' }]);
     expect((await graphql(b.api_key, `{ trailer(id: ${trailer.id}) { id } }`)).body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const upd = await graphql(a.api_key, `mutation { updateTrailer(id: ${trailer.id}, params: { is_refrigerated: true }) { id plate is_refrigerated } }`);
-    expect(upd.body.data.updateTrailer).toEqual({ id: trailer.id, plate: 'TRL1A23', is_refrigerated: true });
-    expect((await graphql(a.api_key, `mutation { deleteTrailer(id: ${trailer.id}) { id } }`)).body.errors).toBeUndefined();
+    const upd = await graphql(a.api_key, `mutation { updateTrailer(id: ${trailer.id}, params: { is_refrigerated: true }) { trailer { id plate is_refrigerated } } }`);
+    expect(upd.body.data.updateTrailer.trailer).toEqual({ id: trailer.id, plate: 'TRL1A23', is_refrigerated: true });
+    expect((await graphql(a.api_key, `mutation { deleteTrailer(id: ${trailer.id}) { trailer { id } } }`)).body.data.deleteTrailer.trailer).toEqual({ id: trailer.id });
     const gone = await A.post(P(), { reference_code: uniq('PRC-'), ...trip(trailer.id) }, 'locale=en-US');
     expect(gone.body.fields).toEqual([{ name: t, message: 'does not exist' }]);
     const list = await graphql(a.api_key, '{ trailers(search: "trl1") { data { id } total_count } }');
@@ -910,12 +915,12 @@ describe('processes', () => {
   });
 
   it('serves the process mutations over GraphQL with the same validation', async () => {
-    const res = await graphql(a.api_key, 'mutation($op: Int!) { createProcess(operation_id: $op, params: { foreign_trade_shipment: { demurrage: { free_time: 1 } } }) { id } }', { op: opA });
-    expect(res.body.errors[0].extensions).toMatchObject({
-      code: 'UNPROCESSABLE_ENTITY',
-      fields: [
-        { name: 'reference_code', message: "can't be blank" },
-        { name: 'foreign_trade_shipment.demurrage.daily_rate_usd', message: "can't be blank" },
+    const res = await graphql(a.api_key, 'mutation($op: Int!) { createProcess(operation_id: $op, params: { foreign_trade_shipment: { demurrage: { free_time: 1 } } }) { process { id } userErrors { field code message } } }', { op: opA });
+    expect(res.body.data.createProcess).toEqual({
+      process: null,
+      userErrors: [
+        { field: 'reference_code', code: 'UNPROCESSABLE_ENTITY', message: "can't be blank" },
+        { field: 'foreign_trade_shipment.demurrage.daily_rate_usd', code: 'UNPROCESSABLE_ENTITY', message: "can't be blank" },
       ],
     });
   });

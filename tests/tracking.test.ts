@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeStatic } from '../graph/logistics/ais-encode.ts';
-import { baseUrl, client, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { baseUrl, client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 
 async function importAis(lines: string[]) {
   const res = await fetch(`${baseUrl()}/admin/imports/ais`, {
@@ -76,5 +76,31 @@ describe('tracking link between vessel imports and maritime shipments', () => {
       shipment: { eta: '2026-03-14T12:00:00Z' },
       previous: { eta: '2026-03-10T12:00:00Z' },
     });
+  });
+
+  it("reports a sent ETA that tracking replaced: a warning in the mutation's payload and eta_source TRACKING; a sent ETA that stays is SENT", async () => {
+    const sent = '2026-04-01T00:00:00Z';
+    const create = (code: string, automatic: boolean) =>
+      graphql(
+        co.api_key,
+        `mutation ($op: Int!, $p: ProcessParams!) { createProcess(operation_id: $op, params: $p) {
+          process { reference_code foreign_trade_shipment { eta eta_source status_response } } userErrors { field } warnings { field code message } } }`,
+        { op: co.operation.id, p: { reference_code: code, foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', eta: sent, automatic_tracking_enabled: automatic, maritime_transport_shipment: { tracking_key: 'VESSEL', vessel_id: vesselId } } } },
+      );
+    const tracked = await create(uniq('PRC-'), true);
+    expect(tracked.body.errors).toBeUndefined();
+    const payload = tracked.body.data.createProcess;
+    expect(payload.userErrors).toEqual([]);
+    expect(payload.process.foreign_trade_shipment).toMatchObject({ eta_source: 'TRACKING', status_response: 'FOUND' });
+    expect(payload.process.foreign_trade_shipment.eta).not.toBe(sent);
+    expect(payload.warnings).toEqual([{ field: 'foreign_trade_shipment.eta', code: 'ETA_FROM_TRACKING', message: expect.stringContaining('replaced') }]);
+    // The vessel's ETA is what REST answers too; REST answers keep their documented fields.
+    const read = await shipment(payload.process.reference_code);
+    expect(read.eta).toBe(payload.process.foreign_trade_shipment.eta);
+    expect(read).not.toHaveProperty('eta_source');
+    // With automatic tracking off the sent ETA stays, and no warning.
+    const manual = await create(uniq('PRC-'), false);
+    expect(manual.body.data.createProcess.process.foreign_trade_shipment).toMatchObject({ eta: sent, eta_source: 'SENT' });
+    expect(manual.body.data.createProcess.warnings).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { clientTypes, clientTypesFile } from '../scripts/client-types.ts';
 import type { paths } from './client/openapi.ts';
-import { baseUrl, graphql, newCompany, routeOf, uniq, type TestCompany } from './helpers.ts';
+import { baseUrl, costModelOf, newCompany, routeOf, uniq, type TestCompany } from './helpers.ts';
 
 const called = new Set<string>();
 const record: Middleware = {
@@ -29,15 +29,6 @@ function formOf(body: { type: string; file: string; description?: string; invoic
   for (const [k, v] of Object.entries(body)) if (v !== undefined && k !== 'file') form.set(k, String(v));
   form.set('file', new Blob([body.file], { type: 'text/plain' }), 'packing-list.txt');
   return form;
-}
-
-/** A cost model with one version and one expense (GraphQL: cost models have no REST create). */
-async function costModelOf(key: string): Promise<{ id: number; versions: { id: number; root_model_expenses: { id: number }[] }[] }> {
-  const res = await graphql(key, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { id versions { id root_model_expenses { id } } } }', {
-    p: { name: uniq('Model '), currency_code: 'BRL', versions: [{ version: 1, root_model_expenses: [{ cost_expense: { name: 'Storage', slug: 'storage' }, precification_model: 'FIXED', reference: 'STORAGE_PERIOD', reference_value: '350.0000' }] }] },
-  });
-  expect(res.body.errors).toBeUndefined();
-  return res.body.data.createCostModel;
 }
 
 describe('a client generated from /openapi.json', () => {

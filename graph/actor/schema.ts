@@ -6,6 +6,7 @@ import { listField, searchColumns } from '../kit/list.ts';
 import { found } from '../kit/locate.ts';
 import { ActorFilters, AccessGroupParams, PartnershipParams, SubsidiaryParams, actorNullable, actorSearchable, actorSortable } from './types.ts';
 import { createSubsidiary, upsertAccessGroup, upsertPartnership, type PartnershipInput } from './write.ts';
+import { mutationFields } from '../kit/payload.ts';
 
 listField<{ filters?: (Record<string, unknown> & { partnership_role?: string | null }) | null }>({
   model: 'Actor',
@@ -46,7 +47,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-builder.mutationFields((t) => ({
+mutationFields((t) => ({
   upsertPartnership: t.prismaField({
     type: 'Partnership',
     description:

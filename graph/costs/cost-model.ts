@@ -16,6 +16,7 @@ import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../kit/required.ts';
 import { findLiveProcess, requireOperation } from '../process/stored.ts';
 import { CurrencyRef } from '../reference/country-currency-types.ts';
+import { mutationFields } from '../kit/payload.ts';
 
 
 const PrecificationModelEnum = builder.enumType(PrecificationModel, { name: 'PrecificationModel', description: 'How an expense is priced.' });
@@ -210,7 +211,7 @@ type ModelInput = {
 };
 type CostInput = { cost_model_expense_id: number; cost: string; planned_cost?: string | null };
 
-builder.mutationFields((t) => ({
+mutationFields((t) => ({
   createCostModel: t.prismaField({
     type: 'CostModel',
     description: 'Creates a cost model with its versions and expenses (expense kinds are matched by slug).',

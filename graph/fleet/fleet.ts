@@ -16,6 +16,7 @@ import { referenceCodes } from '../reference/countries-currencies.ts';
 import { checkRequired, required } from '../kit/required.ts';
 import { countryOf } from '../reference/place-types.ts';
 import { CountryRef } from '../reference/country-currency-types.ts';
+import { mutationFields } from '../kit/payload.ts';
 
 export const VehicleTypeEnum = builder.enumType(VehicleType, { name: 'VehicleType', description: 'Kind of road vehicle.' });
 export const TrailerTypeEnum = builder.enumType(TrailerType, { name: 'TrailerType', description: 'Kind of trailer: BOX, SLIDER, BUGGY_20 (20-foot container chassis), BUGGY_40 (40-foot).' });
@@ -190,7 +191,7 @@ function fleet(kind: Kind, model: Model, plural: string, searchable: string[], s
       resolve: (query, _root, args, ctx) => found(delegate(prisma(), kind).findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } })),
     }),
   }));
-  builder.mutationFields((t) => ({
+  mutationFields((t) => ({
     [`create${model}`]: modelField<{ params: Record<string, unknown> }>(t, {
       type: model,
       description: `Creates a ${what}.`,

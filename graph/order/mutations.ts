@@ -1,12 +1,12 @@
 // Order mutations: every order route of the REST facade maps onto one of these fields.
-import { builder } from '../builder.ts';
 import { located } from '../kit/locate.ts';
 import { orderLocator, type OrderBy, type OrderInput, type Kind } from './validate.ts';
 import { prisma } from '../db.ts';
 import { transition, readBack, updateItem, upsertMany, softDelete, updateOne, type Action, type ItemRoute } from './write.ts';
 import { SalesOrderItemParams, PurchaseOrderItemParams, OrderParams } from './inputs.ts';
+import { mutationFields } from '../kit/payload.ts';
 
-builder.mutationFields((t) => {
+mutationFields((t) => {
   const operation_id = () => t.arg.int({ required: true, description: 'Operation id.' });
   const reference_code = () => t.arg.string({ required: true, description: 'Reference code of the order.' });
   const params = () => t.arg({ type: OrderParams, required: true });

@@ -14,6 +14,7 @@ import { write as inTransaction } from '../kit/transaction.ts';
 import { storage, UploadHandle } from '../storage.ts';
 import { required } from '../kit/required.ts';
 import { findLiveProcess, requireOperation, type ProcessBy } from './stored.ts';
+import { mutationFields } from '../kit/payload.ts';
 
 const ProcessDocumentTypeEnum = builder.enumType(ProcessDocumentType, { name: 'ProcessDocumentType', description: 'Kind of a process document.' });
 
@@ -164,7 +165,7 @@ builder.queryFields((t) => {
   return { processDocumentFile: file(false), processDocumentFileByReferenceCode: file(true) };
 });
 
-builder.mutationFields((t) => {
+mutationFields((t) => {
   const create = (byCode: boolean) =>
     t.prismaField({
       type: 'ProcessDocument',

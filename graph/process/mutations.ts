@@ -1,12 +1,12 @@
 // Process mutations: every process route of the REST facade maps onto one of these fields.
-import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { located } from '../kit/locate.ts';
 import { type ProcessBy, processLocator, operationArg, type ProcessInput } from './stored.ts';
 import { ProcessParams } from './inputs.ts';
 import { transition, setCosts, type Action, readOne, saveAll, softDelete } from './write.ts';
+import { mutationFields } from '../kit/payload.ts';
 
-builder.mutationFields((t) => {
+mutationFields((t) => {
   const params = (t: any) => ({ ...operationArg(t), params: t.arg({ type: ProcessParams, required: true }) });
   const lifecycle = (action: Action, verb: string) =>
     located(t, `${action}Process`, processLocator, {

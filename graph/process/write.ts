@@ -11,6 +11,7 @@ import { insertRows, updateRows } from '../kit/set-rows.ts';
 import { readNfe, type NfeFacts } from '../nfe.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { syncShipmentTracking } from './shipment/tracking.ts';
+import { warn } from '../kit/payload.ts';
 import { childTasks, validateNode, writeForest, type RefUse, type WriteTask } from './shipment/engine.ts';
 import { checkRefs } from './shipment/refs.ts';
 import { checkBalances, lockBalances, type ShippedPlan } from '../order/balance.ts';
@@ -155,7 +156,7 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
   const companyId = ctx.company.id;
   // Loaded before the transaction: with one embedded connection a read outside it would wait on it.
   await referenceCodes();
-  return inTransaction(
+  const written = await inTransaction(
     async (db) => {
       await requireOperation(db, companyId, operationId);
       const codes = list.map((p) => p.reference_code).filter((c): c is string => typeof c === 'string' && c.trim() !== '');
@@ -205,11 +206,23 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
       await writeForest(db, companyId, tasks);
       await checkBalances(db, companyId, shipped, errors);
       errors.throwIfAny();
-      await syncShipmentTracking(db, companyId, keys.map((k) => k.id));
-      return keys;
+      const replaced = await syncShipmentTracking(
+        db,
+        companyId,
+        keys.map((k, i) => ({ processId: k.id, sentEta: (list[i].foreign_trade_shipment as { eta?: Date | string | null } | null | undefined)?.eta, prefix: prefixOf(i) })),
+      );
+      return { keys, replaced };
     },
     { uniqueField: 'reference_code', timeout: 120_000 },
   );
+  for (const prefix of written.replaced) {
+    warn(ctx, {
+      field: `${prefix}foreign_trade_shipment.eta`,
+      code: 'ETA_FROM_TRACKING',
+      message: "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING).",
+    });
+  }
+  return written.keys;
 }
 
 type Query = { select?: unknown; include?: unknown };

@@ -5,6 +5,7 @@ import { listField, searchColumns } from '../kit/list.ts';
 import { found, located, type Locator } from '../kit/locate.ts';
 import { byKey, softDelete, upsertMany, saveOne, type Params, type ProductBy } from './write.ts';
 import { ProductParams, nullableSortable, ProductFilters, searchable, sortable } from './types.ts';
+import { mutationFields } from '../kit/payload.ts';
 
 listField<{ filters?: Record<string, unknown> | null }>({
   model: 'Product',
@@ -36,7 +37,7 @@ builder.queryFields((t) =>
   }) as never,
 );
 
-builder.mutationFields((t) => ({
+mutationFields((t) => ({
   createProduct: t.prismaField({
     type: 'Product',
     description: 'Creates a product.',

@@ -13,6 +13,7 @@ import { lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { containsText, listField, searchColumns } from '../kit/list.ts';
 import { checkRequired, required } from '../kit/required.ts';
+import { mutationFields } from '../kit/payload.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -169,7 +170,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-builder.mutationFields((t) => ({
+mutationFields((t) => ({
   createRoute: t.prismaField({
     type: 'Route',
     description: 'Creates a route with its points.',

@@ -10,7 +10,7 @@ export async function seedDemo(created: NewCompany): Promise<void> {
     const n = String(i + 1).padStart(2, '0');
     return productParams(i, `PRD-${n}`, n);
   });
-  await runAs(created.company, 'mutation Seed($p: [ProductParams!]!) { upsertProducts(params: $p) { id } }', { p: products });
+  await runAs(created.company, 'mutation Seed($p: [ProductParams!]!) { upsertProducts(params: $p) { products { id } } }', { p: products });
   await (await import('./logistics.ts')).seedLogistics(created);
   await (await import('./orders.ts')).seedOrders(created);
   await (await import('./processes.ts')).seedProcesses(created);

@@ -120,7 +120,7 @@ export async function seedDemoPortSchedules(now = new Date()): Promise<void> {
 /** Routes with points for the company, and the global vessels and port schedules of the demo. */
 export async function seedLogistics(created: NewCompany): Promise<void> {
   for (const p of routes) {
-    await runAs(created.company, 'mutation SeedRoute($p: RouteParams!) { createRoute(params: $p) { id } }', { p });
+    await runAs(created.company, 'mutation SeedRoute($p: RouteParams!) { createRoute(params: $p) { route { id } } }', { p });
   }
   await seedDemoVessels();
   await seedDemoPortSchedules();

@@ -32,10 +32,10 @@ export async function seedOrders(created: NewCompany): Promise<void> {
   const co = created.company;
   const operation_id = created.operation.id;
   const slot = (role: string) => created.operation.handlers.find((h) => h.role === role)!.id;
-  for (const g of groups) await runAs(co, 'mutation($p: AccessGroupParams!) { upsertAccessGroup(params: $p) { id } }', { p: g });
+  for (const g of groups) await runAs(co, 'mutation($p: AccessGroupParams!) { upsertAccessGroup(params: $p) { accessGroup { id } } }', { p: g });
   const subsidiaries: number[] = [];
   for (const name of ['Matriz São Paulo', 'Filial Santos', 'Filial Itajaí']) {
-    subsidiaries.push((await runAs(co, 'mutation($p: SubsidiaryParams!) { createSubsidiary(params: $p) { id } }', { p: { name } })).createSubsidiary.id);
+    subsidiaries.push((await runAs(co, 'mutation($p: SubsidiaryParams!) { createSubsidiary(params: $p) { subsidiary { id } } }', { p: { name } })).createSubsidiary.subsidiary.id);
   }
   const actor: Record<string, number> = {};
   for (const [i, p] of partners.entries()) {
@@ -47,8 +47,8 @@ export async function seedOrders(created: NewCompany): Promise<void> {
       ...(p.cnpj ? { official_document: completeCnpj(p.cnpj), document_type: 'CNPJ' } : { official_document: p.tin, document_type: 'TIN' }),
       roles: p.roles.map(([role, slug]) => ({ role, ...(slug ? { access_group_slug: slug } : {}) })),
     };
-    const data = await runAs(co, 'mutation($p: PartnershipParams!) { upsertPartnership(params: $p) { partner { id } } }', { p: params });
-    for (const [role] of p.roles) actor[role] ??= data.upsertPartnership.partner.id;
+    const data = await runAs(co, 'mutation($p: PartnershipParams!) { upsertPartnership(params: $p) { partnership { partner { id } } } }', { p: params });
+    for (const [role] of p.roles) actor[role] ??= data.upsertPartnership.partnership.partner.id;
   }
   const handler = (...roles: string[]) =>
     Object.fromEntries(roles.map((r) => [r.toLowerCase(), { operation_handler_id: slot(r.toLowerCase()), actor_id: actor[r], reference: `${r.slice(0, 3)}-${r.length}` }]));
@@ -91,14 +91,14 @@ export async function seedOrders(created: NewCompany): Promise<void> {
       orders.push({ ...common, type: 'ROAD_TRANSPORT', handler: handler('NATIONAL_ROAD_CARRIER', 'WAREHOUSE') });
     }
   }
-  await runAs(co, 'mutation($op: Int!, $p: [OrderParams!]!) { upsertOrders(operation_id: $op, params: $p) { id } }', { op: operation_id, p: orders });
+  await runAs(co, 'mutation($op: Int!, $p: [OrderParams!]!) { upsertOrders(operation_id: $op, params: $p) { orders { id } } }', { op: operation_id, p: orders });
   // Lifecycle stages, per type: 3 active, 3 finished, 3 canceled, 3 finished then canceled.
   for (let n = 1; n <= 36; n++) {
     const code = `ORC-${String(n).padStart(2, '0')}`;
     const stage = (n - 1) % 12;
     const actions = stage >= 9 ? ['finish', 'cancel'] : stage >= 6 ? ['cancel'] : stage >= 3 ? ['finish'] : [];
     for (const action of actions) {
-      await runAs(co, `mutation($op: Int!, $c: String!) { ${action}OrderByReferenceCode(operation_id: $op, reference_code: $c) { id } }`, { op: operation_id, c: code });
+      await runAs(co, `mutation($op: Int!, $c: String!) { ${action}OrderByReferenceCode(operation_id: $op, reference_code: $c) { order { id } } }`, { op: operation_id, c: code });
     }
   }
 }

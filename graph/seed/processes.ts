@@ -15,7 +15,7 @@ const nfe = (key: string, number: string, total: string) =>
 export async function seedProcesses(created: NewCompany): Promise<void> {
   const co = created.company;
   const op = created.operation.id;
-  const model = await runAs(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { versions { id root_model_expenses { id } } } }', {
+  const model = await runAs(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { costModel { versions { id root_model_expenses { id } } } } }', {
     p: {
       name: 'Maritime import',
       currency_code: 'BRL',
@@ -32,8 +32,8 @@ export async function seedProcesses(created: NewCompany): Promise<void> {
       ],
     },
   });
-  const version = model.createCostModel.versions[0];
-  await runAs(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { id } }', {
+  const version = model.createCostModel.costModel.versions[0];
+  await runAs(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { costModel { id } } }', {
     p: { name: 'Air export', currency_code: 'USD', versions: [{ version: 1, root_model_expenses: [{ cost_expense: { name: 'Air freight', slug: 'air-freight' }, precification_model: 'MULTIPLY', reference: 'CALCULATED_GROSS_WEIGHT_KG', reference_value: '4.2000' }] }] },
   });
 
@@ -50,7 +50,7 @@ export async function seedProcesses(created: NewCompany): Promise<void> {
   });
   const fleet = await runAs(
     co,
-    'mutation($d: DriverParams!, $v: VehicleParams!, $t: TrailerParams!) { createDriver(params: $d) { id } createVehicle(params: $v) { id } createTrailer(params: $t) { id } }',
+    'mutation($d: DriverParams!, $v: VehicleParams!, $t: TrailerParams!) { createDriver(params: $d) { driver { id } } createVehicle(params: $v) { vehicle { id } } createTrailer(params: $t) { trailer { id } } }',
     {
       d: { name: 'João Silva', country_code: 'BR', license_category: 'E', license_expiration_date: day(400) },
       v: { type: 'MECHANICAL_HORSE_DOUBLE_AXIS', plate: 'ABC1D23', is_refrigerated: false, tracker_brand: 'SASCAR', tracker_id: 'SC-88120' },
@@ -108,7 +108,7 @@ export async function seedProcesses(created: NewCompany): Promise<void> {
               national_road_transports: [
                 {
                   route_id: route.id, leg_slug: 'santos-plant', road_transport_type: 'FCL', load_type: 'GENERAL_CARGO', collection_scheduled_at: day(-5), delivery_planned_at: day(-4), transport_completed_at: day(-4),
-                  trips: [{ position: 1, driver_id: fleet.createDriver.id, vehicle_id: fleet.createVehicle.id, trailer_id: fleet.createTrailer.id, phases: route.points.map((p, i) => ({ route_point_id: p.id, realized_at: day(-5 + i * 0.3) })) }],
+                  trips: [{ position: 1, driver_id: fleet.createDriver.driver.id, vehicle_id: fleet.createVehicle.vehicle.id, trailer_id: fleet.createTrailer.trailer.id, phases: route.points.map((p, i) => ({ route_point_id: p.id, realized_at: day(-5 + i * 0.3) })) }],
                 },
               ],
             }
@@ -144,11 +144,11 @@ export async function seedProcesses(created: NewCompany): Promise<void> {
     },
     { reference_code: 'PRC-06', foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', maritime_transport_shipment: { type: 'LCL', booking: 'BKG990011', tracking_key: 'BOOKING' } } },
   ];
-  await runAs(co, 'mutation($op: Int!, $p: [ProcessParams!]!) { upsertProcesses(operation_id: $op, params: $p) { id } }', { op, p: processes });
+  await runAs(co, 'mutation($op: Int!, $p: [ProcessParams!]!) { upsertProcesses(operation_id: $op, params: $p) { processes { id } } }', { op, p: processes });
   const costs = version.root_model_expenses.map((e: { id: number }, i: number) => ({ cost_model_expense_id: e.id, cost: ['2800.0000', '1440.0000', '1250.0000'][i], planned_cost: ['2600.0000', '900.0000', '1250.0000'][i] }));
   const p2 = await prisma().process.findFirstOrThrow({ where: { company_id: co.id, operation_id: op, reference_code: 'PRC-02', deleted_at: null }, select: { id: true } });
-  await runAs(co, 'mutation($op: Int!, $id: Int!, $p: [CostPerExpenseParams!]!) { upsertProcessCostPerExpenses(operation_id: $op, process_id: $id, params: $p) { id } }', { op, id: p2.id, p: costs });
-  await runAs(co, 'mutation($op: Int!, $id: Int!) { closeProcessCosts(operation_id: $op, process_id: $id) { id } }', { op, id: p2.id });
-  await runAs(co, 'mutation($op: Int!, $c: String!) { finishProcessByReferenceCode(operation_id: $op, reference_code: $c) { id } }', { op, c: 'PRC-02' });
-  await runAs(co, 'mutation($op: Int!, $c: String!) { cancelProcessByReferenceCode(operation_id: $op, reference_code: $c) { id } }', { op, c: 'PRC-06' });
+  await runAs(co, 'mutation($op: Int!, $id: Int!, $p: [CostPerExpenseParams!]!) { upsertProcessCostPerExpenses(operation_id: $op, process_id: $id, params: $p) { costPerExpenses { id } } }', { op, id: p2.id, p: costs });
+  await runAs(co, 'mutation($op: Int!, $id: Int!) { closeProcessCosts(operation_id: $op, process_id: $id) { process { id } } }', { op, id: p2.id });
+  await runAs(co, 'mutation($op: Int!, $c: String!) { finishProcessByReferenceCode(operation_id: $op, reference_code: $c) { process { id } } }', { op, c: 'PRC-02' });
+  await runAs(co, 'mutation($op: Int!, $c: String!) { cancelProcessByReferenceCode(operation_id: $op, reference_code: $c) { process { id } } }', { op, c: 'PRC-06' });
 }

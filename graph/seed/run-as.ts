@@ -9,7 +9,8 @@ export async function runAs(
   source: string,
   variableValues: Record<string, unknown> = {},
 ): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const contextValue: Context = { company, locale: 'en-US', requestId: 'demo-seed' };
+  // A broken rule throws (rather than being listed in a payload), so a bad seed fails loudly.
+  const contextValue: Context = { company, locale: 'en-US', requestId: 'demo-seed', rulesAsErrors: true };
   const result = await execute({ schema, document: parse(source), variableValues, contextValue });
   if (result.errors?.length) throw new Error(`demo seed failed: ${JSON.stringify(result.errors)}`);
   return result.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

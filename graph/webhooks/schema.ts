@@ -6,6 +6,7 @@ import { found } from '../kit/locate.ts';
 import { listField } from '../kit/list.ts';
 import { WebhookEndpointParams, type Revealed } from './types.ts';
 import { createEndpoint, deleteEndpoint, retryDelivery, rotateSecret, testEndpoint, updateEndpoint, type EndpointParams } from './write.ts';
+import { mutationFields } from '../kit/payload.ts';
 
 listField({
   model: 'WebhookEndpoint',
@@ -43,7 +44,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-builder.mutationFields((t) => {
+mutationFields((t) => {
   const id = t.arg.int({ required: true, description: 'Endpoint id.' });
   const params = t.arg({ type: WebhookEndpointParams, required: true });
   /** The endpoint a write left, with the secret it revealed (if any). */

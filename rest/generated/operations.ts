@@ -2786,14 +2786,14 @@ export type ProductsCreateMutationVariables = Exact<{
 }>;
 
 
-export type ProductsCreateMutation = { createProduct: { id: number, code: string } };
+export type ProductsCreateMutation = { createProduct: { product: { id: number, code: string } | null } | null };
 
 export type ProductsUpsertMutationVariables = Exact<{
   params: Array<ProductParams> | ProductParams;
 }>;
 
 
-export type ProductsUpsertMutation = { upsertProducts: Array<{ id: number, code: string }> };
+export type ProductsUpsertMutation = { upsertProducts: { products: Array<{ id: number, code: string }> | null } | null };
 
 export type ProductsGetQueryVariables = Exact<{
   id: number;
@@ -2808,14 +2808,14 @@ export type ProductsUpdateMutationVariables = Exact<{
 }>;
 
 
-export type ProductsUpdateMutation = { updateProduct: { id: number, code: string } | null };
+export type ProductsUpdateMutation = { updateProduct: { product: { id: number, code: string } | null } | null };
 
 export type ProductsDeleteMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type ProductsDeleteMutation = { deleteProduct: { id: number, code: string } | null };
+export type ProductsDeleteMutation = { deleteProduct: { product: { id: number, code: string } | null } | null };
 
 export type ProductsGetByCodeQueryVariables = Exact<{
   code: string;
@@ -2830,14 +2830,14 @@ export type ProductsUpdateByCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProductsUpdateByCodeMutation = { updateProductByCode: { id: number, code: string } | null };
+export type ProductsUpdateByCodeMutation = { updateProductByCode: { product: { id: number, code: string } | null } | null };
 
 export type ProductsDeleteByCodeMutationVariables = Exact<{
   code: string;
 }>;
 
 
-export type ProductsDeleteByCodeMutation = { deleteProductByCode: { id: number, code: string } | null };
+export type ProductsDeleteByCodeMutation = { deleteProductByCode: { product: { id: number, code: string } | null } | null };
 
 export type VesselsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -2904,7 +2904,7 @@ export type OrdersCreateMutationVariables = Exact<{
 }>;
 
 
-export type OrdersCreateMutation = { createOrder: { id: number, reference_code: string } };
+export type OrdersCreateMutation = { createOrder: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersUpsertMutationVariables = Exact<{
   operation_id: number;
@@ -2912,7 +2912,7 @@ export type OrdersUpsertMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUpsertMutation = { upsertOrders: Array<{ id: number, reference_code: string }> };
+export type OrdersUpsertMutation = { upsertOrders: { orders: Array<{ id: number, reference_code: string }> | null } | null };
 
 export type OrdersGetQueryVariables = Exact<{
   operation_id: number;
@@ -2929,7 +2929,7 @@ export type OrdersUpdateMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUpdateMutation = { updateOrder: { id: number, reference_code: string } | null };
+export type OrdersUpdateMutation = { updateOrder: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersDeleteMutationVariables = Exact<{
   operation_id: number;
@@ -2937,7 +2937,7 @@ export type OrdersDeleteMutationVariables = Exact<{
 }>;
 
 
-export type OrdersDeleteMutation = { deleteOrder: { id: number, reference_code: string } | null };
+export type OrdersDeleteMutation = { deleteOrder: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersGetByReferenceCodeQueryVariables = Exact<{
   operation_id: number;
@@ -2954,7 +2954,7 @@ export type OrdersUpdateByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUpdateByReferenceCodeMutation = { updateOrderByReferenceCode: { id: number, reference_code: string } | null };
+export type OrdersUpdateByReferenceCodeMutation = { updateOrderByReferenceCode: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersDeleteByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2962,7 +2962,7 @@ export type OrdersDeleteByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersDeleteByReferenceCodeMutation = { deleteOrderByReferenceCode: { id: number, reference_code: string } | null };
+export type OrdersDeleteByReferenceCodeMutation = { deleteOrderByReferenceCode: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersFinishMutationVariables = Exact<{
   operation_id: number;
@@ -2970,7 +2970,7 @@ export type OrdersFinishMutationVariables = Exact<{
 }>;
 
 
-export type OrdersFinishMutation = { finishOrder: { id: number, reference_code: string } | null };
+export type OrdersFinishMutation = { finishOrder: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersFinishByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2978,7 +2978,7 @@ export type OrdersFinishByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersFinishByReferenceCodeMutation = { finishOrderByReferenceCode: { id: number, reference_code: string } | null };
+export type OrdersFinishByReferenceCodeMutation = { finishOrderByReferenceCode: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersCancelMutationVariables = Exact<{
   operation_id: number;
@@ -2986,7 +2986,7 @@ export type OrdersCancelMutationVariables = Exact<{
 }>;
 
 
-export type OrdersCancelMutation = { cancelOrder: { id: number, reference_code: string } | null };
+export type OrdersCancelMutation = { cancelOrder: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersCancelByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -2994,7 +2994,7 @@ export type OrdersCancelByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersCancelByReferenceCodeMutation = { cancelOrderByReferenceCode: { id: number, reference_code: string } | null };
+export type OrdersCancelByReferenceCodeMutation = { cancelOrderByReferenceCode: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersUncancelMutationVariables = Exact<{
   operation_id: number;
@@ -3002,7 +3002,7 @@ export type OrdersUncancelMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUncancelMutation = { uncancelOrder: { id: number, reference_code: string } | null };
+export type OrdersUncancelMutation = { uncancelOrder: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersUncancelByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -3010,7 +3010,7 @@ export type OrdersUncancelByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUncancelByReferenceCodeMutation = { uncancelOrderByReferenceCode: { id: number, reference_code: string } | null };
+export type OrdersUncancelByReferenceCodeMutation = { uncancelOrderByReferenceCode: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersUpdatePurchaseOrderItemMutationVariables = Exact<{
   operation_id: number;
@@ -3020,7 +3020,7 @@ export type OrdersUpdatePurchaseOrderItemMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUpdatePurchaseOrderItemMutation = { updatePurchaseOrderItem: { id: number, reference_code: string } };
+export type OrdersUpdatePurchaseOrderItemMutation = { updatePurchaseOrderItem: { order: { id: number, reference_code: string } | null } | null };
 
 export type OrdersUpdateSalesOrderItemMutationVariables = Exact<{
   operation_id: number;
@@ -3030,7 +3030,7 @@ export type OrdersUpdateSalesOrderItemMutationVariables = Exact<{
 }>;
 
 
-export type OrdersUpdateSalesOrderItemMutation = { updateSalesOrderItem: { id: number, reference_code: string } };
+export type OrdersUpdateSalesOrderItemMutation = { updateSalesOrderItem: { order: { id: number, reference_code: string } | null } | null };
 
 export type ActorsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3055,7 +3055,7 @@ export type PartnershipsUpsertMutationVariables = Exact<{
 }>;
 
 
-export type PartnershipsUpsertMutation = { upsertPartnership: PartnershipFieldsFragment };
+export type PartnershipsUpsertMutation = { upsertPartnership: { partnership: PartnershipFieldsFragment | null } | null };
 
 export type ProcessesListQueryVariables = Exact<{
   operation_id: number;
@@ -3075,7 +3075,7 @@ export type ProcessesCreateMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCreateMutation = { createProcess: { id: number, reference_code: string } };
+export type ProcessesCreateMutation = { createProcess: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesUpsertMutationVariables = Exact<{
   operation_id: number;
@@ -3083,7 +3083,7 @@ export type ProcessesUpsertMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUpsertMutation = { upsertProcesses: Array<{ id: number, reference_code: string }> };
+export type ProcessesUpsertMutation = { upsertProcesses: { processes: Array<{ id: number, reference_code: string }> | null } | null };
 
 export type ProcessesGetQueryVariables = Exact<{
   operation_id: number;
@@ -3100,7 +3100,7 @@ export type ProcessesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUpdateMutation = { updateProcess: { id: number, reference_code: string } | null };
+export type ProcessesUpdateMutation = { updateProcess: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesDeleteMutationVariables = Exact<{
   operation_id: number;
@@ -3108,7 +3108,7 @@ export type ProcessesDeleteMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesDeleteMutation = { deleteProcess: { id: number, reference_code: string } | null };
+export type ProcessesDeleteMutation = { deleteProcess: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesFinishMutationVariables = Exact<{
   operation_id: number;
@@ -3116,7 +3116,7 @@ export type ProcessesFinishMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesFinishMutation = { finishProcess: { id: number, reference_code: string } | null };
+export type ProcessesFinishMutation = { finishProcess: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesFinishByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -3124,7 +3124,7 @@ export type ProcessesFinishByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesFinishByReferenceCodeMutation = { finishProcessByReferenceCode: { id: number, reference_code: string } | null };
+export type ProcessesFinishByReferenceCodeMutation = { finishProcessByReferenceCode: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesCancelMutationVariables = Exact<{
   operation_id: number;
@@ -3132,7 +3132,7 @@ export type ProcessesCancelMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCancelMutation = { cancelProcess: { id: number, reference_code: string } | null };
+export type ProcessesCancelMutation = { cancelProcess: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesCancelByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -3140,7 +3140,7 @@ export type ProcessesCancelByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCancelByReferenceCodeMutation = { cancelProcessByReferenceCode: { id: number, reference_code: string } | null };
+export type ProcessesCancelByReferenceCodeMutation = { cancelProcessByReferenceCode: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesUncancelMutationVariables = Exact<{
   operation_id: number;
@@ -3148,7 +3148,7 @@ export type ProcessesUncancelMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUncancelMutation = { uncancelProcess: { id: number, reference_code: string } | null };
+export type ProcessesUncancelMutation = { uncancelProcess: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesUncancelByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -3156,7 +3156,7 @@ export type ProcessesUncancelByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUncancelByReferenceCodeMutation = { uncancelProcessByReferenceCode: { id: number, reference_code: string } | null };
+export type ProcessesUncancelByReferenceCodeMutation = { uncancelProcessByReferenceCode: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesGetByReferenceCodeQueryVariables = Exact<{
   operation_id: number;
@@ -3173,7 +3173,7 @@ export type ProcessesUpdateByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesUpdateByReferenceCodeMutation = { updateProcessByReferenceCode: { id: number, reference_code: string } | null };
+export type ProcessesUpdateByReferenceCodeMutation = { updateProcessByReferenceCode: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesDeleteByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -3181,7 +3181,7 @@ export type ProcessesDeleteByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesDeleteByReferenceCodeMutation = { deleteProcessByReferenceCode: { id: number, reference_code: string } | null };
+export type ProcessesDeleteByReferenceCodeMutation = { deleteProcessByReferenceCode: { process: { id: number, reference_code: string } | null } | null };
 
 export type ProcessesCostPerExpensesMutationVariables = Exact<{
   operation_id: number;
@@ -3190,7 +3190,7 @@ export type ProcessesCostPerExpensesMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCostPerExpensesMutation = { upsertProcessCostPerExpenses: Array<CostPerExpenseFieldsFragment> };
+export type ProcessesCostPerExpensesMutation = { upsertProcessCostPerExpenses: { costPerExpenses: Array<CostPerExpenseFieldsFragment> | null } | null };
 
 export type ProcessesCloseCostsMutationVariables = Exact<{
   operation_id: number;
@@ -3198,7 +3198,7 @@ export type ProcessesCloseCostsMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCloseCostsMutation = { closeProcessCosts: { id: number, reference_code: string, costs_closed_at: string | null } };
+export type ProcessesCloseCostsMutation = { closeProcessCosts: { process: { id: number, reference_code: string, costs_closed_at: string | null } | null } | null };
 
 export type ProcessesReopenCostsMutationVariables = Exact<{
   operation_id: number;
@@ -3206,7 +3206,7 @@ export type ProcessesReopenCostsMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesReopenCostsMutation = { reopenProcessCosts: { id: number, reference_code: string, costs_closed_at: string | null } };
+export type ProcessesReopenCostsMutation = { reopenProcessCosts: { process: { id: number, reference_code: string, costs_closed_at: string | null } | null } | null };
 
 export type ProcessesCreateDocumentMutationVariables = Exact<{
   operation_id: number;
@@ -3215,7 +3215,7 @@ export type ProcessesCreateDocumentMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCreateDocumentMutation = { createProcessDocument: ProcessDocumentFieldsFragment };
+export type ProcessesCreateDocumentMutation = { createProcessDocument: { processDocument: ProcessDocumentFieldsFragment | null } | null };
 
 export type ProcessesCreateDocumentByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -3224,7 +3224,7 @@ export type ProcessesCreateDocumentByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesCreateDocumentByReferenceCodeMutation = { createProcessDocumentByReferenceCode: ProcessDocumentFieldsFragment };
+export type ProcessesCreateDocumentByReferenceCodeMutation = { createProcessDocumentByReferenceCode: { processDocument: ProcessDocumentFieldsFragment | null } | null };
 
 export type ProcessesDownloadDocumentQueryVariables = Exact<{
   operation_id: number;
@@ -3251,7 +3251,7 @@ export type ProcessesDeleteDocumentMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesDeleteDocumentMutation = { deleteProcessDocument: ProcessDocumentFieldsFragment };
+export type ProcessesDeleteDocumentMutation = { deleteProcessDocument: { processDocument: ProcessDocumentFieldsFragment | null } | null };
 
 export type ProcessesDeleteDocumentByReferenceCodeMutationVariables = Exact<{
   operation_id: number;
@@ -3260,7 +3260,7 @@ export type ProcessesDeleteDocumentByReferenceCodeMutationVariables = Exact<{
 }>;
 
 
-export type ProcessesDeleteDocumentByReferenceCodeMutation = { deleteProcessDocumentByReferenceCode: ProcessDocumentFieldsFragment };
+export type ProcessesDeleteDocumentByReferenceCodeMutation = { deleteProcessDocumentByReferenceCode: { processDocument: ProcessDocumentFieldsFragment | null } | null };
 
 export type CostModelsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3301,7 +3301,7 @@ export type DriversCreateMutationVariables = Exact<{
 }>;
 
 
-export type DriversCreateMutation = { createDriver: DriverFieldsFragment };
+export type DriversCreateMutation = { createDriver: { driver: DriverFieldsFragment | null } | null };
 
 export type DriversGetQueryVariables = Exact<{
   id: number;
@@ -3316,14 +3316,14 @@ export type DriversUpdateMutationVariables = Exact<{
 }>;
 
 
-export type DriversUpdateMutation = { updateDriver: DriverFieldsFragment };
+export type DriversUpdateMutation = { updateDriver: { driver: DriverFieldsFragment | null } | null };
 
 export type DriversDeleteMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type DriversDeleteMutation = { deleteDriver: DriverFieldsFragment };
+export type DriversDeleteMutation = { deleteDriver: { driver: DriverFieldsFragment | null } | null };
 
 export type VehiclesListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3340,7 +3340,7 @@ export type VehiclesCreateMutationVariables = Exact<{
 }>;
 
 
-export type VehiclesCreateMutation = { createVehicle: VehicleFieldsFragment };
+export type VehiclesCreateMutation = { createVehicle: { vehicle: VehicleFieldsFragment | null } | null };
 
 export type VehiclesGetQueryVariables = Exact<{
   id: number;
@@ -3355,14 +3355,14 @@ export type VehiclesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type VehiclesUpdateMutation = { updateVehicle: VehicleFieldsFragment };
+export type VehiclesUpdateMutation = { updateVehicle: { vehicle: VehicleFieldsFragment | null } | null };
 
 export type VehiclesDeleteMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type VehiclesDeleteMutation = { deleteVehicle: VehicleFieldsFragment };
+export type VehiclesDeleteMutation = { deleteVehicle: { vehicle: VehicleFieldsFragment | null } | null };
 
 export type TrailersListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3379,7 +3379,7 @@ export type TrailersCreateMutationVariables = Exact<{
 }>;
 
 
-export type TrailersCreateMutation = { createTrailer: TrailerFieldsFragment };
+export type TrailersCreateMutation = { createTrailer: { trailer: TrailerFieldsFragment | null } | null };
 
 export type TrailersGetQueryVariables = Exact<{
   id: number;
@@ -3394,14 +3394,14 @@ export type TrailersUpdateMutationVariables = Exact<{
 }>;
 
 
-export type TrailersUpdateMutation = { updateTrailer: TrailerFieldsFragment };
+export type TrailersUpdateMutation = { updateTrailer: { trailer: TrailerFieldsFragment | null } | null };
 
 export type TrailersDeleteMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type TrailersDeleteMutation = { deleteTrailer: TrailerFieldsFragment };
+export type TrailersDeleteMutation = { deleteTrailer: { trailer: TrailerFieldsFragment | null } | null };
 
 export type ReferenceMaritimePortsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3509,7 +3509,7 @@ export type WebhooksCreateMutationVariables = Exact<{
 }>;
 
 
-export type WebhooksCreateMutation = { createWebhookEndpoint: WebhookEndpointFieldsFragment };
+export type WebhooksCreateMutation = { createWebhookEndpoint: { webhookEndpoint: WebhookEndpointFieldsFragment | null } | null };
 
 export type WebhooksGetQueryVariables = Exact<{
   id: number;
@@ -3524,28 +3524,28 @@ export type WebhooksUpdateMutationVariables = Exact<{
 }>;
 
 
-export type WebhooksUpdateMutation = { updateWebhookEndpoint: WebhookEndpointFieldsFragment };
+export type WebhooksUpdateMutation = { updateWebhookEndpoint: { webhookEndpoint: WebhookEndpointFieldsFragment | null } | null };
 
 export type WebhooksDeleteMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type WebhooksDeleteMutation = { deleteWebhookEndpoint: WebhookEndpointFieldsFragment };
+export type WebhooksDeleteMutation = { deleteWebhookEndpoint: { webhookEndpoint: WebhookEndpointFieldsFragment | null } | null };
 
 export type WebhooksRotateSecretMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type WebhooksRotateSecretMutation = { rotateWebhookEndpointSecret: WebhookEndpointFieldsFragment };
+export type WebhooksRotateSecretMutation = { rotateWebhookEndpointSecret: { webhookEndpoint: WebhookEndpointFieldsFragment | null } | null };
 
 export type WebhooksTestMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type WebhooksTestMutation = { testWebhookEndpoint: WebhookDeliveryFieldsFragment };
+export type WebhooksTestMutation = { testWebhookEndpoint: { webhookDelivery: WebhookDeliveryFieldsFragment | null } | null };
 
 export type WebhooksDeliveriesQueryVariables = Exact<{
   id: number;
@@ -3563,7 +3563,7 @@ export type WebhooksRetryDeliveryMutationVariables = Exact<{
 }>;
 
 
-export type WebhooksRetryDeliveryMutation = { retryWebhookDelivery: WebhookDeliveryFieldsFragment };
+export type WebhooksRetryDeliveryMutation = { retryWebhookDelivery: { webhookDelivery: WebhookDeliveryFieldsFragment | null } | null };
 
 export type AccessGroupFieldsFragment = { id: number, slug: string, name: string };
 

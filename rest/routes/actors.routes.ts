@@ -55,6 +55,6 @@ export const actorRoutes: RouteDef[] = [
       'Identified by `internal_code`, or by `official_document` with `document_type`: an existing partnership is updated, otherwise the partner actor and the partnership are created. `name` and `roles` are required; roles sent replace the stored ones. CNPJ and CPF check digits are validated.',
     status: 201,
     example,
-    document: `mutation PartnershipsUpsert($params: PartnershipParams!) { upsertPartnership(params: $params) { ${partnership} } }`,
+    document: `mutation PartnershipsUpsert($params: PartnershipParams!) { upsertPartnership(params: $params) { partnership { ${partnership} } } }`,
   }),
 ];

@@ -46,7 +46,7 @@ function fleetRoutes(k: Kind): RouteDef[] {
       description: `Answers the ${k.what} created; trips refer to it by \`${k.one}_id\`.`,
       status: 201,
       example: k.example,
-      document: `mutation ${Ops}Create($params: ${k.type}Params!) { create${k.type}(params: $params) { ${fields} } }`,
+      document: `mutation ${Ops}Create($params: ${k.type}Params!) { create${k.type}(params: $params) { ${k.one} { ${fields} } } }`,
     }),
     route({
       id: `${k.many}.get`,
@@ -69,7 +69,7 @@ function fleetRoutes(k: Kind): RouteDef[] {
       status: 200,
       pathExamples: { id: 1 },
       example: k.update,
-      document: `mutation ${Ops}Update($id: Int!, $params: ${k.type}Params!) { update${k.type}(id: $id, params: $params) { ${fields} } }`,
+      document: `mutation ${Ops}Update($id: Int!, $params: ${k.type}Params!) { update${k.type}(id: $id, params: $params) { ${k.one} { ${fields} } } }`,
     }),
     route({
       id: `${k.many}.delete`,
@@ -80,7 +80,7 @@ function fleetRoutes(k: Kind): RouteDef[] {
       description: `Soft delete: the ${k.what} answers 404 from then on and new trips cannot refer to it; trips that already do keep their \`${k.one}_id\`.`,
       status: 200,
       pathExamples: { id: 1 },
-      document: `mutation ${Ops}Delete($id: Int!) { delete${k.type}(id: $id) { ${fields} } }`,
+      document: `mutation ${Ops}Delete($id: Int!) { delete${k.type}(id: $id) { ${k.one} { ${fields} } } }`,
     }),
   ];
 }

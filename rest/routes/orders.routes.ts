@@ -72,7 +72,7 @@ const lifecycle = (action: 'finish' | 'cancel' | 'uncancel', rule: string): Rout
       description: `${rule} Otherwise 422 (\`status\`: is not allowed in the current state).`,
       status: 200,
       pathExamples: ids,
-      document: `mutation Orders${name}($operation_id: Int!, $id: Int!) { ${action}Order(operation_id: $operation_id, id: $id) ${short} }`,
+      document: `mutation Orders${name}($operation_id: Int!, $id: Int!) { ${action}Order(operation_id: $operation_id, id: $id) { order ${short} } }`,
     }),
     route({
       id: `orders.${action}ByReferenceCode`,
@@ -83,7 +83,7 @@ const lifecycle = (action: 'finish' | 'cancel' | 'uncancel', rule: string): Rout
       description: `${rule} Otherwise 422 (\`status\`: is not allowed in the current state).`,
       status: 200,
       pathExamples: refs,
-      document: `mutation Orders${name}ByReferenceCode($operation_id: Int!, $reference_code: String!) { ${action}OrderByReferenceCode(operation_id: $operation_id, reference_code: $reference_code) ${short} }`,
+      document: `mutation Orders${name}ByReferenceCode($operation_id: Int!, $reference_code: String!) { ${action}OrderByReferenceCode(operation_id: $operation_id, reference_code: $reference_code) { order ${short} } }`,
     }),
   ];
 };
@@ -116,7 +116,7 @@ export const orderRoutes: RouteDef[] = [
     status: 201,
     pathExamples: { operation_id: 1 },
     example: purchase,
-    document: `mutation OrdersCreate($operation_id: Int!, $params: OrderParams!) { createOrder(operation_id: $operation_id, params: $params) ${short} }`,
+    document: `mutation OrdersCreate($operation_id: Int!, $params: OrderParams!) { createOrder(operation_id: $operation_id, params: $params) { order ${short} } }`,
   }),
   route({
     id: 'orders.upsert',
@@ -129,7 +129,7 @@ export const orderRoutes: RouteDef[] = [
     status: 200,
     pathExamples: { operation_id: 1 },
     example: [{ ...update, reference_code: 'ORC-01' }, sales] satisfies OrderParams[],
-    document: `mutation OrdersUpsert($operation_id: Int!, $params: [OrderParams!]!) { upsertOrders(operation_id: $operation_id, params: $params) ${short} }`,
+    document: `mutation OrdersUpsert($operation_id: Int!, $params: [OrderParams!]!) { upsertOrders(operation_id: $operation_id, params: $params) { orders ${short} } }`,
   }),
   route({
     id: 'orders.get',
@@ -152,7 +152,7 @@ export const orderRoutes: RouteDef[] = [
     status: 200,
     pathExamples: ids,
     example: update,
-    document: `mutation OrdersUpdate($operation_id: Int!, $id: Int!, $params: OrderParams!) { updateOrder(operation_id: $operation_id, id: $id, params: $params) ${short} }`,
+    document: `mutation OrdersUpdate($operation_id: Int!, $id: Int!, $params: OrderParams!) { updateOrder(operation_id: $operation_id, id: $id, params: $params) { order ${short} } }`,
   }),
   route({
     id: 'orders.delete',
@@ -163,7 +163,7 @@ export const orderRoutes: RouteDef[] = [
     description: 'Soft delete: the order answers 404 from then on and its reference code can be reused.',
     status: 200,
     pathExamples: ids,
-    document: `mutation OrdersDelete($operation_id: Int!, $id: Int!) { deleteOrder(operation_id: $operation_id, id: $id) ${short} }`,
+    document: `mutation OrdersDelete($operation_id: Int!, $id: Int!) { deleteOrder(operation_id: $operation_id, id: $id) { order ${short} } }`,
   }),
   route({
     id: 'orders.getByReferenceCode',
@@ -186,7 +186,7 @@ export const orderRoutes: RouteDef[] = [
     status: 200,
     pathExamples: refs,
     example: update,
-    document: `mutation OrdersUpdateByReferenceCode($operation_id: Int!, $reference_code: String!, $params: OrderParams!) { updateOrderByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, params: $params) ${short} }`,
+    document: `mutation OrdersUpdateByReferenceCode($operation_id: Int!, $reference_code: String!, $params: OrderParams!) { updateOrderByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, params: $params) { order ${short} } }`,
   }),
   route({
     id: 'orders.deleteByReferenceCode',
@@ -197,7 +197,7 @@ export const orderRoutes: RouteDef[] = [
     description: 'Soft delete: the order answers 404 from then on and its reference code can be reused.',
     status: 200,
     pathExamples: refs,
-    document: `mutation OrdersDeleteByReferenceCode($operation_id: Int!, $reference_code: String!) { deleteOrderByReferenceCode(operation_id: $operation_id, reference_code: $reference_code) ${short} }`,
+    document: `mutation OrdersDeleteByReferenceCode($operation_id: Int!, $reference_code: String!) { deleteOrderByReferenceCode(operation_id: $operation_id, reference_code: $reference_code) { order ${short} } }`,
   }),
   ...lifecycle('finish', 'Allowed when the order is active.'),
   ...lifecycle('cancel', 'Allowed when the order is active or finished.'),
@@ -213,8 +213,7 @@ export const orderRoutes: RouteDef[] = [
     pathExamples: { ...refs, line_reference: '10' },
     example: { line_reference: '10', product_code: 'PRD-01', quantity: '1100.0000' } satisfies PurchaseOrderItemParams,
     document: `mutation OrdersUpdatePurchaseOrderItem($operation_id: Int!, $reference_code: String!, $line_reference: String!, $params: PurchaseOrderItemParams!) {
-      updatePurchaseOrderItem(operation_id: $operation_id, reference_code: $reference_code, line_reference: $line_reference, params: $params) ${short}
-    }`,
+      updatePurchaseOrderItem(operation_id: $operation_id, reference_code: $reference_code, line_reference: $line_reference, params: $params) { order ${short} } }`,
   }),
   route({
     id: 'orders.updateSalesOrderItem',
@@ -227,7 +226,6 @@ export const orderRoutes: RouteDef[] = [
     pathExamples: { operation_id: 1, reference_code: 'ORC-02', line_reference: '1' },
     example: { line_reference: '1', quantity: '450.0000' } satisfies SalesOrderItemParams,
     document: `mutation OrdersUpdateSalesOrderItem($operation_id: Int!, $reference_code: String!, $line_reference: String!, $params: SalesOrderItemParams!) {
-      updateSalesOrderItem(operation_id: $operation_id, reference_code: $reference_code, line_reference: $line_reference, params: $params) ${short}
-    }`,
+      updateSalesOrderItem(operation_id: $operation_id, reference_code: $reference_code, line_reference: $line_reference, params: $params) { order ${short} } }`,
   }),
 ];

@@ -54,7 +54,7 @@ const lifecycle = (action: 'finish' | 'cancel' | 'uncancel', verb: string, allow
     description: `Allowed when the process is ${allowed}; otherwise 422.`,
     status: 200,
     pathExamples: byId,
-    document: `mutation Processes${verb}($operation_id: Int!, $id: Int!) { ${action}Process(operation_id: $operation_id, id: $id) { ${short} } }`,
+    document: `mutation Processes${verb}($operation_id: Int!, $id: Int!) { ${action}Process(operation_id: $operation_id, id: $id) { process { ${short} } } }`,
   }),
   route({
     id: `processes.${action}ByReferenceCode`,
@@ -65,7 +65,7 @@ const lifecycle = (action: 'finish' | 'cancel' | 'uncancel', verb: string, allow
     description: `Allowed when the process is ${allowed}; otherwise 422. Answers the process id and reference_code.`,
     status: 200,
     pathExamples: byCode,
-    document: `mutation Processes${verb}ByReferenceCode($operation_id: Int!, $reference_code: String!) { ${action}ProcessByReferenceCode(operation_id: $operation_id, reference_code: $reference_code) { ${short} } }`,
+    document: `mutation Processes${verb}ByReferenceCode($operation_id: Int!, $reference_code: String!) { ${action}ProcessByReferenceCode(operation_id: $operation_id, reference_code: $reference_code) { process { ${short} } } }`,
   }),
 ];
 
@@ -98,7 +98,7 @@ export const processRoutes = [
     status: 201,
     pathExamples: { operation_id: 1 },
     example,
-    document: `mutation ProcessesCreate($operation_id: Int!, $params: ProcessParams!) { createProcess(operation_id: $operation_id, params: $params) { ${short} } }`,
+    document: `mutation ProcessesCreate($operation_id: Int!, $params: ProcessParams!) { createProcess(operation_id: $operation_id, params: $params) { process { ${short} } } }`,
   }),
   route({
     id: 'processes.upsert',
@@ -110,7 +110,7 @@ export const processRoutes = [
     status: 200,
     pathExamples: { operation_id: 1 },
     example: [example, { reference_code: 'PRC-02', alert_level: 'WARNING' }] satisfies ProcessParams[],
-    document: `mutation ProcessesUpsert($operation_id: Int!, $params: [ProcessParams!]!) { upsertProcesses(operation_id: $operation_id, params: $params) { ${short} } }`,
+    document: `mutation ProcessesUpsert($operation_id: Int!, $params: [ProcessParams!]!) { upsertProcesses(operation_id: $operation_id, params: $params) { processes { ${short} } } }`,
   }),
   route({
     id: 'processes.get',
@@ -133,7 +133,7 @@ export const processRoutes = [
     status: 200,
     pathExamples: byId,
     example: update,
-    document: `mutation ProcessesUpdate($operation_id: Int!, $id: Int!, $params: ProcessParams!) { updateProcess(operation_id: $operation_id, id: $id, params: $params) { ${short} } }`,
+    document: `mutation ProcessesUpdate($operation_id: Int!, $id: Int!, $params: ProcessParams!) { updateProcess(operation_id: $operation_id, id: $id, params: $params) { process { ${short} } } }`,
   }),
   route({
     id: 'processes.delete',
@@ -144,7 +144,7 @@ export const processRoutes = [
     description: 'Soft delete: the process answers 404 from then on and its reference code is free again.',
     status: 200,
     pathExamples: byId,
-    document: `mutation ProcessesDelete($operation_id: Int!, $id: Int!) { deleteProcess(operation_id: $operation_id, id: $id) { ${short} } }`,
+    document: `mutation ProcessesDelete($operation_id: Int!, $id: Int!) { deleteProcess(operation_id: $operation_id, id: $id) { process { ${short} } } }`,
   }),
   ...lifecycle('finish', 'Finish', 'active'),
   ...lifecycle('cancel', 'Cancel', 'active or finished'),
@@ -170,7 +170,7 @@ export const processRoutes = [
     status: 200,
     pathExamples: byCode,
     example: update,
-    document: `mutation ProcessesUpdateByReferenceCode($operation_id: Int!, $reference_code: String!, $params: ProcessParams!) { updateProcessByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, params: $params) { ${short} } }`,
+    document: `mutation ProcessesUpdateByReferenceCode($operation_id: Int!, $reference_code: String!, $params: ProcessParams!) { updateProcessByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, params: $params) { process { ${short} } } }`,
   }),
   route({
     id: 'processes.deleteByReferenceCode',
@@ -181,7 +181,7 @@ export const processRoutes = [
     description: 'Soft delete.',
     status: 200,
     pathExamples: byCode,
-    document: `mutation ProcessesDeleteByReferenceCode($operation_id: Int!, $reference_code: String!) { deleteProcessByReferenceCode(operation_id: $operation_id, reference_code: $reference_code) { ${short} } }`,
+    document: `mutation ProcessesDeleteByReferenceCode($operation_id: Int!, $reference_code: String!) { deleteProcessByReferenceCode(operation_id: $operation_id, reference_code: $reference_code) { process { ${short} } } }`,
   }),
   route({
     id: 'processes.costPerExpenses',
@@ -197,8 +197,7 @@ export const processRoutes = [
       { cost_model_expense_id: 32, cost: '380.5000' },
     ] satisfies CostPerExpenseParams[],
     document: `mutation ProcessesCostPerExpenses($operation_id: Int!, $process_id: Int!, $params: [CostPerExpenseParams!]!) {
-      upsertProcessCostPerExpenses(operation_id: $operation_id, process_id: $process_id, params: $params) { ${selectAll(schema, 'CostPerExpense')} }
-    }`,
+      upsertProcessCostPerExpenses(operation_id: $operation_id, process_id: $process_id, params: $params) { costPerExpenses { ${selectAll(schema, 'CostPerExpense')} } } }`,
   }),
   route({
     id: 'processes.closeCosts',
@@ -209,7 +208,7 @@ export const processRoutes = [
     description: 'Allowed when the costs are open; closed costs refuse changes (422).',
     status: 200,
     pathExamples: { operation_id: 1, process_id: 501 },
-    document: `mutation ProcessesCloseCosts($operation_id: Int!, $process_id: Int!) { closeProcessCosts(operation_id: $operation_id, process_id: $process_id) { ${short} costs_closed_at } }`,
+    document: `mutation ProcessesCloseCosts($operation_id: Int!, $process_id: Int!) { closeProcessCosts(operation_id: $operation_id, process_id: $process_id) { process { ${short} costs_closed_at } } }`,
   }),
   route({
     id: 'processes.reopenCosts',
@@ -220,7 +219,7 @@ export const processRoutes = [
     description: 'Allowed when the costs are closed.',
     status: 200,
     pathExamples: { operation_id: 1, process_id: 501 },
-    document: `mutation ProcessesReopenCosts($operation_id: Int!, $process_id: Int!) { reopenProcessCosts(operation_id: $operation_id, process_id: $process_id) { ${short} costs_closed_at } }`,
+    document: `mutation ProcessesReopenCosts($operation_id: Int!, $process_id: Int!) { reopenProcessCosts(operation_id: $operation_id, process_id: $process_id) { process { ${short} costs_closed_at } } }`,
   }),
   route({
     id: 'processes.createDocument',
@@ -233,7 +232,7 @@ export const processRoutes = [
     multipart: true,
     pathExamples: { operation_id: 1, process_id: 501 },
     example: documentExample,
-    document: `mutation ProcessesCreateDocument($operation_id: Int!, $process_id: Int!, $params: ProcessDocumentParams!) { createProcessDocument(operation_id: $operation_id, process_id: $process_id, params: $params) { ${documentFields} } }`,
+    document: `mutation ProcessesCreateDocument($operation_id: Int!, $process_id: Int!, $params: ProcessDocumentParams!) { createProcessDocument(operation_id: $operation_id, process_id: $process_id, params: $params) { processDocument { ${documentFields} } } }`,
   }),
   route({
     id: 'processes.createDocumentByReferenceCode',
@@ -246,7 +245,7 @@ export const processRoutes = [
     multipart: true,
     pathExamples: byCode,
     example: documentExample,
-    document: `mutation ProcessesCreateDocumentByReferenceCode($operation_id: Int!, $reference_code: String!, $params: ProcessDocumentParams!) { createProcessDocumentByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, params: $params) { ${documentFields} } }`,
+    document: `mutation ProcessesCreateDocumentByReferenceCode($operation_id: Int!, $reference_code: String!, $params: ProcessDocumentParams!) { createProcessDocumentByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, params: $params) { processDocument { ${documentFields} } } }`,
   }),
   route({
     id: 'processes.downloadDocument',
@@ -281,7 +280,7 @@ export const processRoutes = [
     description: 'The document answers 404 from then on and its stored file is removed.',
     status: 200,
     pathExamples: { operation_id: 1, process_id: 501, id: 9001 },
-    document: `mutation ProcessesDeleteDocument($operation_id: Int!, $process_id: Int!, $id: Int!) { deleteProcessDocument(operation_id: $operation_id, process_id: $process_id, id: $id) { ${documentFields} } }`,
+    document: `mutation ProcessesDeleteDocument($operation_id: Int!, $process_id: Int!, $id: Int!) { deleteProcessDocument(operation_id: $operation_id, process_id: $process_id, id: $id) { processDocument { ${documentFields} } } }`,
   }),
   route({
     id: 'processes.deleteDocumentByReferenceCode',
@@ -292,6 +291,6 @@ export const processRoutes = [
     description: 'Deletes a document of the process found by its reference code, with its stored file; a second delete answers 404.',
     status: 200,
     pathExamples: { ...byCode, id: 9001 },
-    document: `mutation ProcessesDeleteDocumentByReferenceCode($operation_id: Int!, $reference_code: String!, $id: Int!) { deleteProcessDocumentByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, id: $id) { ${documentFields} } }`,
+    document: `mutation ProcessesDeleteDocumentByReferenceCode($operation_id: Int!, $reference_code: String!, $id: Int!) { deleteProcessDocumentByReferenceCode(operation_id: $operation_id, reference_code: $reference_code, id: $id) { processDocument { ${documentFields} } } }`,
   }),
 ];

@@ -45,7 +45,7 @@ export const productRoutes = [
     description: '`code` and `description` are required; `code` must not be used by another live product.',
     status: 201,
     example,
-    document: `mutation ProductsCreate($params: ProductParams!) { createProduct(params: $params) { id code } }`,
+    document: `mutation ProductsCreate($params: ProductParams!) { createProduct(params: $params) { product { id code } } }`,
   }),
   route({
     id: 'products.upsert',
@@ -56,7 +56,7 @@ export const productRoutes = [
     description: 'Each element is matched by `code`: an existing product is updated, a new one created. The batch is all or nothing.',
     status: 201,
     example: [example, { code: 'PRD-02', description: 'Brass fitting 1/2"' }] satisfies ProductParams[],
-    document: `mutation ProductsUpsert($params: [ProductParams!]!) { upsertProducts(params: $params) { id code } }`,
+    document: `mutation ProductsUpsert($params: [ProductParams!]!) { upsertProducts(params: $params) { products { id code } } }`,
   }),
   route({
     id: 'products.get',
@@ -79,7 +79,7 @@ export const productRoutes = [
     status: 200,
     pathExamples: { id: 1 },
     example: { description: 'Stainless steel valve 2" (rev. B)' } satisfies ProductParams,
-    document: `mutation ProductsUpdate($id: Int!, $params: ProductParams!) { updateProduct(id: $id, params: $params) { id code } }`,
+    document: `mutation ProductsUpdate($id: Int!, $params: ProductParams!) { updateProduct(id: $id, params: $params) { product { id code } } }`,
   }),
   route({
     id: 'products.delete',
@@ -90,7 +90,7 @@ export const productRoutes = [
     description: 'Deletes the product: it leaves lists and lookups, and a second delete answers 404.',
     status: 200,
     pathExamples: { id: 1 },
-    document: `mutation ProductsDelete($id: Int!) { deleteProduct(id: $id) { id code } }`,
+    document: `mutation ProductsDelete($id: Int!) { deleteProduct(id: $id) { product { id code } } }`,
   }),
   route({
     id: 'products.getByCode',
@@ -113,7 +113,7 @@ export const productRoutes = [
     status: 200,
     pathExamples: { code: 'PRD-01' },
     example: { description: 'Stainless steel valve 2" (rev. B)' } satisfies ProductParams,
-    document: `mutation ProductsUpdateByCode($code: String!, $params: ProductParams!) { updateProductByCode(code: $code, params: $params) { id code } }`,
+    document: `mutation ProductsUpdateByCode($code: String!, $params: ProductParams!) { updateProductByCode(code: $code, params: $params) { product { id code } } }`,
   }),
   route({
     id: 'products.deleteByCode',
@@ -124,6 +124,6 @@ export const productRoutes = [
     description: 'Deletes the product of that code, as the delete by id does.',
     status: 200,
     pathExamples: { code: 'PRD-01' },
-    document: `mutation ProductsDeleteByCode($code: String!) { deleteProductByCode(code: $code) { id code } }`,
+    document: `mutation ProductsDeleteByCode($code: String!) { deleteProductByCode(code: $code) { product { id code } } }`,
   }),
 ];

@@ -35,7 +35,7 @@ export const webhookRoutes = [
       '`url` (http or https, of a public address) and `events` (types, or `["*"]`) are required. The answer carries the signing `secret` (`whsec_...`) this once: keep it to verify deliveries.',
     status: 201,
     example,
-    document: `mutation WebhooksCreate($params: WebhookEndpointParams!) { createWebhookEndpoint(params: $params) { ${endpoint} } }`,
+    document: `mutation WebhooksCreate($params: WebhookEndpointParams!) { createWebhookEndpoint(params: $params) { webhookEndpoint { ${endpoint} } } }`,
   }),
   route({
     id: 'webhooks.get',
@@ -58,7 +58,7 @@ export const webhookRoutes = [
     status: 200,
     pathExamples: byId,
     example: { events: ['*'], enabled: true } satisfies WebhookEndpointParams,
-    document: `mutation WebhooksUpdate($id: Int!, $params: WebhookEndpointParams!) { updateWebhookEndpoint(id: $id, params: $params) { ${endpoint} } }`,
+    document: `mutation WebhooksUpdate($id: Int!, $params: WebhookEndpointParams!) { updateWebhookEndpoint(id: $id, params: $params) { webhookEndpoint { ${endpoint} } } }`,
   }),
   route({
     id: 'webhooks.delete',
@@ -69,7 +69,7 @@ export const webhookRoutes = [
     description: 'No more deliveries are made to it; it answers 404 from then on.',
     status: 200,
     pathExamples: byId,
-    document: `mutation WebhooksDelete($id: Int!) { deleteWebhookEndpoint(id: $id) { ${endpoint} } }`,
+    document: `mutation WebhooksDelete($id: Int!) { deleteWebhookEndpoint(id: $id) { webhookEndpoint { ${endpoint} } } }`,
   }),
   route({
     id: 'webhooks.rotateSecret',
@@ -80,7 +80,7 @@ export const webhookRoutes = [
     description: 'Makes a new secret, answered this once. The old one keeps signing for 24 hours: meanwhile every delivery carries both signatures.',
     status: 200,
     pathExamples: byId,
-    document: `mutation WebhooksRotateSecret($id: Int!) { rotateWebhookEndpointSecret(id: $id) { ${endpoint} } }`,
+    document: `mutation WebhooksRotateSecret($id: Int!) { rotateWebhookEndpointSecret(id: $id) { webhookEndpoint { ${endpoint} } } }`,
   }),
   route({
     id: 'webhooks.test',
@@ -91,7 +91,7 @@ export const webhookRoutes = [
     description: 'Sends a `ping` event to the endpoint and answers its delivery; follow it in the deliveries.',
     status: 200,
     pathExamples: byId,
-    document: `mutation WebhooksTest($id: Int!) { testWebhookEndpoint(id: $id) { ${delivery} } }`,
+    document: `mutation WebhooksTest($id: Int!) { testWebhookEndpoint(id: $id) { webhookDelivery { ${delivery} } } }`,
   }),
   route({
     id: 'webhooks.deliveries',
@@ -116,6 +116,6 @@ export const webhookRoutes = [
     description: 'Tries the delivery again now, whatever its state; its attempts so far are kept.',
     status: 200,
     pathExamples: { id: 1, delivery_id: 1 },
-    document: `mutation WebhooksRetryDelivery($id: Int!, $delivery_id: Int!) { retryWebhookDelivery(id: $id, delivery_id: $delivery_id) { ${delivery} } }`,
+    document: `mutation WebhooksRetryDelivery($id: Int!, $delivery_id: Int!) { retryWebhookDelivery(id: $id, delivery_id: $delivery_id) { webhookDelivery { ${delivery} } } }`,
   }),
 ];

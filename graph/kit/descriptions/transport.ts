@@ -79,6 +79,10 @@ export const transport: Record<string, Record<string, string>> = {
     MARITIME_TRANSPORT: 'The goods travel by sea.',
     ROAD_TRANSPORT: 'The goods travel by road.',
   },
+  EtaSource: {
+    SENT: 'The ETA you sent.',
+    TRACKING: "The ETA of the followed vessel's current voyage, which replaces a sent one while automatic tracking follows the vessel.",
+  },
   StatusResponse: {
     PENDING: 'Not looked up yet.',
     NOT_FOUND: 'The carrier or customs does not know the reference yet.',

@@ -36,30 +36,51 @@ export function trackingStatus(m: Maritime): StatusResponse {
 
 const maritimeSelect = { tracking_key: true, bl: true, hbl: true, booking: true, tracking_number: true, vessel_id: true } as const;
 
+/** A process just written, and whether its request sent the shipment's `eta`. */
+export interface WrittenShipment {
+  processId: number;
+  /** The request's `foreign_trade_shipment.eta`: undefined when it was left out. */
+  sentEta: Date | string | null | undefined;
+  /** The dotted prefix of the process in the request (`''`, `0.` ...). */
+  prefix: string;
+}
+
 /**
  * Brings the tracking of the written processes' shipments up to date, in the write's
- * transaction: status from the tracking key, and the ETA of the followed vessel's current voyage.
+ * transaction: status from the tracking key, and the ETA of the followed vessel's current
+ * voyage, which wins over a sent one while automatic tracking follows a vessel it found
+ * (`eta_source` TRACKING; a sent ETA is SENT). Answers the prefixes of the processes whose
+ * sent ETA was replaced, for the mutation's warnings.
  */
-export async function syncShipmentTracking(db: Tx, companyId: number, processIds: number[]): Promise<void> {
+export async function syncShipmentTracking(db: Tx, companyId: number, written: WrittenShipment[]): Promise<string[]> {
+  const byProcess = new Map(written.map((w) => [w.processId, w]));
   const shipments = await db.foreignTradeShipment.findMany({
-    where: { company_id: companyId, process_id: { in: processIds }, automatic_tracking_enabled: true, type: 'MARITIME_TRANSPORT' },
-    select: { id: true, eta: true, maritime_transport_shipment: { select: maritimeSelect } },
+    where: { company_id: companyId, process_id: { in: [...byProcess.keys()] } },
+    select: { id: true, process_id: true, eta: true, eta_source: true, status_response: true, automatic_tracking_enabled: true, type: true, maritime_transport_shipment: { select: maritimeSelect } },
   });
-  if (!shipments.length) return;
-  const vesselIds = [...new Set(shipments.map((s) => s.maritime_transport_shipment?.vessel_id).filter((v): v is number => v != null))];
+  const tracked = (s: (typeof shipments)[number]) => s.automatic_tracking_enabled && s.type === 'MARITIME_TRANSPORT' && s.maritime_transport_shipment;
+  const vesselIds = [...new Set(shipments.filter(tracked).map((s) => s.maritime_transport_shipment?.vessel_id).filter((v): v is number => v != null))];
   const voyages = vesselIds.length
     ? await db.vesselVoyage.findMany({ where: { vessel_id: { in: vesselIds } }, orderBy: [{ vessel_id: 'asc' }, { started_at: 'desc' }], select: { vessel_id: true, eta: true } })
     : [];
   const etaOf = new Map<number, Date | null>();
   for (const v of voyages) if (!etaOf.has(v.vessel_id)) etaOf.set(v.vessel_id, v.eta);
-  const rows = shipments.flatMap((s) => {
-    const m = s.maritime_transport_shipment;
-    if (!m) return [];
-    const status = trackingStatus(m);
-    const eta = status === 'FOUND' ? (etaOf.get(m.vessel_id!) ?? s.eta) : s.eta;
-    return [{ company_id: companyId, id: s.id, status_response: status, eta }];
+  const replaced: string[] = [];
+  const rows = shipments.flatMap((s): Row[] => {
+    const sent = byProcess.get(s.process_id)!;
+    const m = tracked(s) ? s.maritime_transport_shipment! : null;
+    const status = m ? trackingStatus(m) : null;
+    const vesselEta = status === 'FOUND' ? (etaOf.get(m!.vessel_id!) ?? null) : null;
+    if (vesselEta) {
+      if (sent.sentEta != null && new Date(sent.sentEta).getTime() !== vesselEta.getTime()) replaced.push(sent.prefix);
+      return [{ company_id: companyId, id: s.id, status_response: status, eta: vesselEta, eta_source: 'TRACKING' }];
+    }
+    const source = sent.sentEta === undefined ? s.eta_source : s.eta ? 'SENT' : null;
+    if ((status ?? s.status_response) === s.status_response && source === s.eta_source) return [];
+    return [{ company_id: companyId, id: s.id, status_response: status ?? s.status_response, eta: s.eta, eta_source: source }];
   });
   await updateRows(db, 'foreign_trade_shipments', rows);
+  return replaced;
 }
 
 /**
@@ -88,7 +109,7 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
     const eta = etas.get(f.vessel_id!)!;
     const status = trackingStatus(f);
     if (status !== 'FOUND') continue;
-    moved.push({ company_id: f.company_id, id: f.shipment_id, eta, status_response: 'FOUND' });
+    moved.push({ company_id: f.company_id, id: f.shipment_id, eta, eta_source: 'TRACKING', status_response: 'FOUND' });
     events.push({
       kind: 'SHIPMENT_TRACKING_UPDATED',
       company_id: f.company_id,

@@ -19,6 +19,7 @@ import { CurrencyRef } from '../../reference/country-currency-types.ts';
 const enumDescriptions: Record<string, string> = {
   ShipmentType: 'Main transport mode of the shipment.',
   StatusResponse: 'Result of a tracking or customs lookup.',
+  EtaSource: 'Where a shipment\'s ETA comes from.',
   AuthorizationStatus: 'Authorization status (CE Mercante, customs document entries).',
   ContainerType: 'Container type.',
   ContainerSizeFootType: 'Container size.',
@@ -157,6 +158,12 @@ function entries(kind: string, links: any[], doc: string): CustomsDocumentEntry[
 registerObjects(shipment, {
   ForeignTradeShipment: (t) => ({
     process: t.relation('parent', { ...graphqlOnly, description: 'The process of the shipment (GraphQL only).' }),
+    eta_source: t.expose('eta_source', {
+      ...graphqlOnly,
+      type: shipmentEnums.EtaSource,
+      nullable: true,
+      description: "Where `eta` comes from: SENT by you, or TRACKING when automatic tracking follows a vessel it found and the vessel's current voyage sets it; null without an ETA (GraphQL only).",
+    }),
     declarations: t.field({
       type: [CustomsDocumentRef],
       description:

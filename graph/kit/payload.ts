@@ -1,0 +1,140 @@
+// Mutations answer payloads (docs/graphql.md, "Mutation payloads"): each mutation is declared
+// as the record it writes (`t.prismaField`, or `located` for its id/key twins) inside
+// `mutationFields`, and is registered as `<name>: <Name>Payload` carrying that record,
+// `userErrors` for the rules the request broke, and `warnings`. A broken rule rolls the
+// mutation back and is listed, not thrown, so the document's other mutations still report
+// their own outcomes. The REST facade runs the same mutations with `rulesAsErrors`, so its
+// catalogue statuses stay as documented.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import type { GraphQLResolveInfo } from 'graphql';
+import { builder } from '../builder.ts';
+import type { Context } from '../context.ts';
+import { DomainError, type ErrorCode } from '../errors.ts';
+
+/** A rule a mutation's request broke, at the dotted field it names (null for the whole request). */
+export interface UserError {
+  field: string | null;
+  code: ErrorCode;
+  message: string;
+}
+
+/** Something the mutation did that the client did not ask for, such as an ETA replaced by tracking. */
+export interface Warning {
+  field: string | null;
+  code: string;
+  message: string;
+}
+
+/** Codes a mutation lists in `userErrors`; the others (rate limits, conflicts, timeouts) stay errors to retry. */
+const RULE_CODES = new Set<ErrorCode>(['BAD_REQUEST', 'NOT_FOUND', 'UNPROCESSABLE_ENTITY', 'PRECONDITION_FAILED']);
+
+const UserErrorType = builder.objectRef<UserError>('UserError').implement({
+  description: 'A rule the request broke; nothing of the mutation was written.',
+  fields: (t) => ({
+    field: t.exposeString('field', { nullable: true, description: 'Dotted name of the argument at fault (`params.items.0.code`), or null when the whole request is.' }),
+    code: t.exposeString('code', { description: 'The catalogue code (`UNPROCESSABLE_ENTITY`, `NOT_FOUND`, `BAD_REQUEST` ...), as REST answers it.' }),
+    message: t.exposeString('message', { description: 'What is wrong, in English.' }),
+  }),
+});
+
+const WarningType = builder.objectRef<Warning>('Warning').implement({
+  description: 'Something the mutation did beyond what was sent; the write happened.',
+  fields: (t) => ({
+    field: t.exposeString('field', { nullable: true, description: 'Dotted name of the field concerned, or null.' }),
+    code: t.exposeString('code', { description: 'What happened, e.g. `ETA_FROM_TRACKING`.' }),
+    message: t.exposeString('message', { description: 'What happened, in English.' }),
+  }),
+});
+
+/** The rules a failure broke, or undefined when it is not a rule failure. */
+function userErrorsOf(e: unknown): UserError[] | undefined {
+  if (!(e instanceof DomainError)) return undefined;
+  const code = e.extensions.code as ErrorCode;
+  if (!RULE_CODES.has(code)) return undefined;
+  const fields = (e.extensions.fields ?? []) as { name: string; message: string }[];
+  return fields.length ? fields.map((f) => ({ field: f.name, code, message: f.message })) : [{ field: null, code, message: e.message }];
+}
+
+/** Records a warning for the mutation being resolved (mutations run one after the other). */
+export function warn(ctx: Context, warning: Warning): void {
+  ctx.warnings?.push(warning);
+}
+
+/** How the mutations of one file are declared: what `t.prismaField` would take. */
+interface Declared {
+  type: string | [string];
+  description: string;
+  args?: Record<string, unknown>;
+  resolve: (query: object, root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
+}
+
+/** The field builder of `builder.mutationFields`, typed as Pothos types it. */
+type MutationFieldBuilder = Parameters<Parameters<typeof builder.mutationFields>[0]>[0];
+
+const DECLARED = Symbol('declared mutation');
+const upper = (s: string) => s[0].toUpperCase() + s.slice(1);
+const lower = (s: string) => s[0].toLowerCase() + s.slice(1);
+const plural = (s: string) => (s.endsWith('s') ? `${s}es` : `${s}s`);
+
+/** The payload field of one declared mutation. */
+// NOTE: Pothos types fields by literal type names; payloads are named at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function payloadField(t: any, name: string, declared: Declared): unknown {
+  const list = Array.isArray(declared.type);
+  const typeName = list ? declared.type[0] : (declared.type as string);
+  const recordField = list ? plural(lower(typeName)) : lower(typeName);
+  type Outcome = { record: unknown; userErrors: UserError[]; warnings: Warning[] };
+  const payload = builder.objectRef<Outcome>(`${upper(name)}Payload`).implement({
+    description: `The outcome of \`${name}\`: \`${recordField}\` as written, or null with the broken rules in \`userErrors\`.`,
+    fields: (p) => ({
+      [recordField]: p.field({
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        type: (list ? [typeName] : typeName) as any,
+        nullable: true,
+        description: list ? `The ${typeName} records written, in the order sent; null when a rule was broken.` : `The ${typeName} written; null when a rule was broken.`,
+        resolve: (o: Outcome) => o.record as never,
+      }),
+      userErrors: p.field({ type: [UserErrorType], description: 'The rules the request broke; empty when the mutation was written.', resolve: (o) => o.userErrors }),
+      warnings: p.field({ type: [WarningType], description: 'What the mutation did beyond what was sent; empty most of the time.', resolve: (o) => o.warnings }),
+    }),
+  });
+  return t.field({
+    type: payload,
+    // An error that is not a broken rule (a rate limit, a timeout) is null here, with the error
+    // at its path; the document's other mutations keep their outcomes.
+    nullable: true,
+    description: declared.description,
+    args: declared.args,
+    resolve: async (root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo): Promise<Outcome> => {
+      const query = queryFromInfo({ context: ctx, info, typeName, path: [recordField] });
+      const warnings: Warning[] = [];
+      ctx.warnings = warnings;
+      try {
+        return { record: await declared.resolve(query, root, args, ctx, info), userErrors: [], warnings };
+      } catch (e) {
+        const userErrors = ctx.rulesAsErrors ? undefined : userErrorsOf(e);
+        if (!userErrors) throw e;
+        return { record: null, userErrors, warnings: [] };
+      } finally {
+        ctx.warnings = undefined;
+      }
+    },
+  });
+}
+
+/**
+ * Registers mutations declared with `t.prismaField` (directly or through `located`) as payload
+ * fields. `build` receives the field builder with `prismaField` recording the declaration.
+ */
+export function mutationFields(build: (t: MutationFieldBuilder) => Record<string, unknown>): void {
+  builder.mutationFields((t) => {
+    const recording = Object.create(t, { prismaField: { value: (declared: Declared) => ({ [DECLARED]: declared }) } });
+    const declared = build(recording as MutationFieldBuilder) as unknown as Record<string, { [DECLARED]: Declared }>;
+    return Object.fromEntries(
+      Object.entries(declared).map(([name, d]) => {
+        if (!d?.[DECLARED]) throw new Error(`mutation ${name}: declare it with t.prismaField or located`);
+        return [name, payloadField(t, name, d[DECLARED])];
+      }),
+    ) as never;
+  });
+}
