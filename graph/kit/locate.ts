@@ -22,10 +22,10 @@ export interface LocatedField {
   type: string;
   /** Description, given how the record is located ("id" or the key's label). */
   description: (how: string) => string;
-  /** Arguments besides the locating one, such as `operation_id` or `params`. */
+  /** Arguments besides the locating one, such as `operation_id` or `params`; `byId` for the id twin. */
   // NOTE: Pothos' argument builder is typed by the schema; located fields take it as it comes.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  args?: (t: any) => Record<string, unknown>;
+  args?: (t: any, byId: boolean) => Record<string, unknown>;
   resolve: (query: object, by: By, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
 }
 
@@ -46,7 +46,7 @@ export function located(t: any, name: string, locator: Locator, field: LocatedFi
       // fields still answer (docs/graphql.md, "Errors"). REST answers 404 for it.
       nullable: true,
       description: field.description(how),
-      args: ordered(field.args?.(t) ?? {}, locating),
+      args: ordered(field.args?.(t, how === 'id') ?? {}, locating),
       resolve: (query: object, _root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) =>
         field.resolve(query, byOf(args), args, ctx, info),
     });
@@ -68,4 +68,13 @@ export async function found<T>(row: Promise<T | null>): Promise<T> {
 export const byReferenceCode = (what: string): Locator => ({
   id: `${what} id.`,
   key: { arg: 'reference_code', suffix: 'ByReferenceCode', label: 'reference code', description: `Reference code of the ${what.toLowerCase()}.` },
+});
+
+/**
+ * `operation_id` of an order or process lookup: required with a reference code (unique within
+ * its operation), optional with an id (an id names one record; when sent, it must match).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const lookupOperationArg = (t: any, byId: boolean) => ({
+  operation_id: t.arg.int({ required: !byId, description: byId ? 'The operation; optional, since the id names one record (when sent, the record must be of it).' : 'The operation.' }),
 });

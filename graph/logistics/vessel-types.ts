@@ -13,6 +13,7 @@ import { containsText, listField, searchWhere } from '../kit/list.ts';
 import { portsByUnlocode } from '../reference/places.ts';
 import { countryOf } from '../reference/place-types.ts';
 import { CountryRef } from '../reference/country-currency-types.ts';
+import { node, shared } from '../kit/node.ts';
 
 export const AisClassEnum = builder.enumType(AisClass, { name: 'AisClass', description: 'AIS transponder class: A (SOLAS ships) or B.' });
 export const ShipTypeEnum = builder.enumType('ShipType', {
@@ -74,6 +75,7 @@ const LastPositionUpdate = builder.objectRef<LastPosition>('VesselLastPositionUp
 export const currentVoyage = { orderBy: [{ started_at: 'desc' }, { id: 'desc' }], take: 1 } as const;
 
 export const VesselRef = builder.prismaObject('Vessel', {
+  ...node('Vessel', shared),
   description: 'A ship, identified by its MMSI, with the data it broadcasts over AIS.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),

@@ -64,7 +64,7 @@ export const OrderParams = builder.inputType('OrderParams', {
     observations: t.string({ description: 'Free text.' }),
     subsidiary_id: t.int({ description: 'Id of the subsidiary of your company that owns the order.' }),
     handler: t.field({ type: HandlerMapParams, description: 'Handler entries keyed by lower-case role; replaces the stored entries.' }),
-    handlers: t.field({ type: [HandlerParams], description: 'Deprecated: handler entries as a flat list; use `handler`.' }),
+    handlers: t.field({ type: [HandlerParams], description: 'Deprecated: handler entries as a flat list; use `handler`.', deprecationReason: 'Use `handler`, keyed by role.' }),
     purchase_order: t.field({ type: PurchaseOrderParams, description: 'The purchase order part.' }),
     sales_order: t.field({ type: SalesOrderParams, description: 'The sales order part.' }),
   }),

@@ -7,6 +7,7 @@ import { OrderHandlerMapRef } from '../actor/handlers.ts';
 import { balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
 import { lifecycleStateEnum } from '../kit/filters.ts';
 import { graphqlOnly } from '../kit/selection.ts';
+import { node, liveOwned } from '../kit/node.ts';
 
 
 export const OrderTypeEnum = builder.enumType(OrderType, {
@@ -135,6 +136,7 @@ const lifecycleDates = fieldsOf('datetime', {
 });
 
 export const OrderRef = builder.prismaObject('Order', {
+  ...node('Order', liveOwned),
   description: 'A purchase, sales or road transport order of an operation.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),

@@ -22,7 +22,7 @@ export const ProcessParams = builder.inputType('ProcessParams', {
     }),
     foreign_trade_shipment: t.field({ type: ShipmentParams, description: 'The foreign trade shipment; fields left out are kept, nested lists sent replace the stored ones.' }),
     handler: t.field({ type: HandlerMapParams, description: 'Handler entries keyed by lower-case role; replaces the stored entries.' }),
-    handlers: t.field({ type: [HandlerParams], description: 'Deprecated: handler entries as a flat list.' }),
+    handlers: t.field({ type: [HandlerParams], description: 'Deprecated: handler entries as a flat list; use `handler`.', deprecationReason: 'Use `handler`, keyed by role.' }),
     audit_items: t.field({ type: [AuditItemParams], description: 'The checklist; replaces the stored items, matching them by id.' }),
     extra_fields: t.field({ type: 'JSONObject', description: 'Your own free-form data (a JSON object); replaces the stored object, null removes it.' }),
   }),

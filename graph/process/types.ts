@@ -3,6 +3,7 @@ import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enu
 import { builder } from '../builder.ts';
 import { handlerRoles } from '../actor/handlers.ts';
 import { graphqlOnly } from '../kit/selection.ts';
+import { node, liveOwned } from '../kit/node.ts';
 
 export const AlertLevelEnum = builder.enumType(AlertLevel, {
   name: 'AlertLevel',
@@ -65,6 +66,7 @@ builder.prismaObject('BrazilianInvoice', {
 });
 
 export const ProcessRef = builder.prismaObject('Process', {
+  ...node('Process', liveOwned),
   description: 'An import or export process of an operation.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
@@ -81,7 +83,7 @@ export const ProcessRef = builder.prismaObject('Process', {
       resolve: (p) => (p as unknown as { order_links: { order: never }[] }).order_links.map((l) => l.order),
     }),
     handler: t.variant(ProcessHandlerMap, { description: 'Handler entries keyed by lower-case role.' }),
-    handlers: t.relation('handlers', { description: 'Deprecated: the handler entries as a flat list.', query: { orderBy: { id: 'asc' } } }),
+    handlers: t.relation('handlers', { description: 'Deprecated: the handler entries as a flat list; use `handler`.', deprecationReason: 'Use `handler`, keyed by role.', query: { orderBy: { id: 'asc' } } }),
     brazilian_invoices: t.relation('brazilian_invoices', { description: 'Brazilian invoices (NF-e).', query: { orderBy: { id: 'asc' } } }),
     foreign_trade_shipment: t.relation('foreign_trade_shipment', { nullable: true, description: 'The foreign trade shipment.' }),
     audit_items: t.relation('audit_items', { description: 'The checklist of the process.', query: { orderBy: { id: 'asc' } } }),

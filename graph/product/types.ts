@@ -16,6 +16,7 @@ const textFields = {
   content_code: 'Code of the content unit.',
   multiple_code: 'Code of the multiple package.',
 } as const;
+import { node, liveOwned } from '../kit/node.ts';
 const unitFields = {
   package_type: 'Package type.',
   package_measurement_unit: 'Unit of the package capacity.',
@@ -76,6 +77,7 @@ const InternalCodeRef = builder.prismaObject('ProductInternalCode', {
 });
 
 export const ProductRef = builder.prismaObject('Product', {
+  ...node('Product', liveOwned),
   description: 'A product (SKU) the company trades.',
   // The internal codes and foreign operator links are part of the product's own record and
   // small: they come with every product query (joined in the same statement) and are read

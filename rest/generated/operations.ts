@@ -1483,7 +1483,10 @@ export type OrderParams = {
   external_reference_code?: string | null | undefined;
   /** Handler entries keyed by lower-case role; replaces the stored entries. */
   handler?: HandlerMapParams | null | undefined;
-  /** Deprecated: handler entries as a flat list; use `handler`. */
+  /**
+   * Deprecated: handler entries as a flat list; use `handler`.
+   * @deprecated Use `handler`, keyed by role.
+   */
   handlers?: Array<HandlerParams> | null | undefined;
   /** Free text. */
   observations?: string | null | undefined;
@@ -1882,7 +1885,10 @@ export type ProcessParams = {
   foreign_trade_shipment?: ForeignTradeShipmentParams | null | undefined;
   /** Handler entries keyed by lower-case role; replaces the stored entries. */
   handler?: HandlerMapParams | null | undefined;
-  /** Deprecated: handler entries as a flat list. */
+  /**
+   * Deprecated: handler entries as a flat list; use `handler`.
+   * @deprecated Use `handler`, keyed by role.
+   */
   handlers?: Array<HandlerParams> | null | undefined;
   /** Reference date-time of lead times. */
   lead_time_datetime_reference?: string | null | undefined;

@@ -3610,7 +3610,7 @@ export interface components {
             orders: components["schemas"]["ProcessOrderLink"][];
             /** @description Handler entries keyed by lower-case role. */
             handler: components["schemas"]["ProcessHandlerMap"];
-            /** @description Deprecated: the handler entries as a flat list. */
+            /** @description Deprecated: the handler entries as a flat list; use `handler`. */
             handlers: components["schemas"]["ProcessHandler"][];
             /** @description Brazilian invoices (NF-e). */
             brazilian_invoices: components["schemas"]["BrazilianInvoice"][];
@@ -5782,7 +5782,7 @@ export interface components {
             foreign_trade_shipment?: components["schemas"]["ForeignTradeShipmentParams"];
             /** @description Handler entries keyed by lower-case role; replaces the stored entries. */
             handler?: components["schemas"]["HandlerMapParams"];
-            /** @description Deprecated: handler entries as a flat list. */
+            /** @description Deprecated: handler entries as a flat list; use `handler`. */
             handlers?: components["schemas"]["HandlerParams"][];
             /** @description The checklist; replaces the stored items, matching them by id. */
             audit_items?: components["schemas"]["ProcessAuditItemParams"][];
@@ -7064,7 +7064,7 @@ export interface components {
             foreign_trade_shipment?: components["schemas"]["ForeignTradeShipmentParams"];
             /** @description Handler entries keyed by lower-case role; replaces the stored entries. */
             handler?: components["schemas"]["HandlerMapParams"];
-            /** @description Deprecated: handler entries as a flat list. */
+            /** @description Deprecated: handler entries as a flat list; use `handler`. */
             handlers?: components["schemas"]["HandlerParams"][];
             /** @description The checklist; replaces the stored items, matching them by id. */
             audit_items?: components["schemas"]["ProcessAuditItemParams"][];

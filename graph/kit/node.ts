@@ -1,0 +1,110 @@
+// Global object identification (docs/graphql.md, "Global ids"): the records a client can look
+// up by id implement `Node`, whose `node_id` is an opaque global id, and `node(id)` / `nodes(ids)`
+// find any of them by it. The integer `id` stays the record's id in REST and in every argument
+// that takes one; `node_id` is the GraphQL-wide name of the same record.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import type { GraphQLResolveInfo } from 'graphql';
+import { builder } from '../builder.ts';
+import type { Context } from '../context.ts';
+import { prisma } from '../db.ts';
+import { BadInputError, NotFoundError, formatFieldMessage } from '../errors.ts';
+import { PAGE } from './page.ts';
+import { graphqlOnly } from './selection.ts';
+
+/** Where a node of one type may be found for the asking company, given its integer id. */
+type Scope = (ctx: Context, id: number) => Record<string, unknown>;
+
+const NODE_TYPE = Symbol('node type');
+const scopes = new Map<string, Scope>();
+
+
+/** The opaque global id of a record: base64url of `<Type>:<id>`. */
+export function globalId(type: string, id: number): string {
+  return Buffer.from(`${type}:${id}`).toString('base64url');
+}
+
+/** The type and integer id a global id names, or null when it names none of this API's records. */
+function parseGlobalId(value: string): { type: string; id: number } | null {
+  if (value.length > 64 || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
+  const match = /^([A-Za-z]+):([1-9]\d{0,9})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
+  if (!match || !scopes.has(match[1]) || Number(match[2]) > 2_147_483_647) return null;
+  return { type: match[1], id: Number(match[2]) };
+}
+
+export const NodeRef = builder.interfaceRef<{ id: number }>('Node').implement({
+  description: 'A record with a global id: find it again with `node(id:)` whatever its type.',
+  resolveType: (row) => (row as { [NODE_TYPE]?: string })[NODE_TYPE] ?? null,
+  fields: (t) => ({
+    node_id: t.id({
+      ...graphqlOnly,
+      description: 'Global id of the record, unique across types: pass it to `node(id:)`. Opaque; the integer `id` stays the id REST and the arguments take.',
+      resolve: (row, _args, _ctx, info) => globalId(info.parentType.name, row.id),
+    }),
+  }),
+});
+
+/**
+ * Makes a Prisma object type a `Node`, found by `node(id:)` within `scope`; spread into its
+ * `builder.prismaObject` options. The GraphQL type is named as its Prisma model.
+ */
+export function node(model: string, scope: Scope): { interfaces: [typeof NodeRef] } {
+  scopes.set(model, scope);
+  return { interfaces: [NodeRef] };
+}
+
+type Delegate = { findMany(q: object): Promise<Record<string, unknown>[]> };
+
+/**
+ * Records by global id, in the order asked, null where an id names no record of the asking
+ * company: one statement per type asked for, whatever the number of ids.
+ */
+async function findNodes(ctx: Context, info: GraphQLResolveInfo, values: readonly string[]): Promise<unknown[]> {
+  const parsed = values.map(parseGlobalId);
+  const byType = new Map<string, number[]>();
+  for (const p of parsed) if (p) byType.set(p.type, [...(byType.get(p.type) ?? []), p.id]);
+  const found = new Map<string, unknown>();
+  await Promise.all(
+    [...byType].map(async ([type, ids]) => {
+      const delegate = (prisma() as unknown as Record<string, Delegate>)[type[0].toLowerCase() + type.slice(1)];
+      const rows = await delegate.findMany({
+        ...queryFromInfo({ context: ctx, info, typeName: type }),
+        where: { ...scopes.get(type)!(ctx, 0), id: { in: ids } },
+      });
+      for (const row of rows) found.set(`${type}:${row.id}`, { ...row, [NODE_TYPE]: type });
+    }),
+  );
+  return parsed.map((p) => (p ? (found.get(`${p.type}:${p.id}`) ?? null) : null));
+}
+
+builder.queryFields((t) => ({
+  node: t.field({
+    type: NodeRef,
+    nullable: true,
+    description: 'One record by its global id (`node_id`); an unknown id, or a record of another company, is null with a NOT_FOUND error.',
+    args: { id: t.arg.id({ required: true, description: 'The global id (`node_id`).' }) },
+    resolve: async (_root, args, ctx, info) => {
+      const [row] = await findNodes(ctx, info, [String(args.id)]);
+      if (!row) throw new NotFoundError();
+      return row as never;
+    },
+  }),
+  nodes: t.field({
+    type: [NodeRef],
+    nullable: { list: false, items: true },
+    description: 'Records by global id, in the order asked; each unknown id, or record of another company, is null.',
+    args: { ids: t.arg.idList({ required: true, description: `Global ids (\`node_id\`), at most ${PAGE.maxLimit}.` }) },
+    resolve: async (_root, args, ctx, info) => {
+      if (args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);
+      return (await findNodes(ctx, info, args.ids.map(String))) as never;
+    },
+  }),
+}));
+
+/** A company's record that can be soft-deleted: found while live. */
+export const liveOwned: Scope = (ctx, id) => ({ company_id: ctx.company.id, id, deleted_at: null });
+
+/** A company's record that is never soft-deleted. */
+export const owned: Scope = (ctx, id) => ({ company_id: ctx.company.id, id });
+
+/** Reference data shared by every company. */
+export const shared: Scope = (_ctx, id) => ({ id });
