@@ -6,7 +6,7 @@
 // REST answers keep their documented shapes), and never reach another company's rows.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeStatic } from '../graph/logistics/ais-encode.ts';
-import { baseUrl, client, costModelOf, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { baseUrl, client, costModelOf, graphql, newCompany, routeOf, uniq, type TestCompany } from './helpers.ts';
 
 let co: TestCompany;
 let C: ReturnType<typeof client>;
@@ -159,6 +159,69 @@ describe('GraphQL links', () => {
   it('refuses a `first` out of range with BAD_REQUEST on that argument', async () => {
     const res = await graphql(co.api_key, 'query ($code: String!) { productByCode(code: $code) { purchase_order_items(first: 101) { id } } }', { code: product });
     expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+  });
+
+  it('answers the records integer columns name: the route, road carrier and courier of a shipment, the invoice and parent of a document', async () => {
+    const partner = async () => {
+      const res = await C.post('/partnerships', { name: uniq('Carrier '), internal_code: uniq('C-'), roles: [{ role: 'FREIGHT_FORWARDER' }] });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data.partner.id as number;
+    };
+    const route = await routeOf(co.api_key);
+    const [carrier, courier] = [await partner(), await partner()];
+    const made = async () => {
+      const res = await C.post(`/operations/${op()}/processes`, {
+        reference_code: uniq('REF-'),
+        foreign_trade_shipment: {
+          type: 'ROAD_TRANSPORT',
+          route_id: route.id,
+          invoices: [{ number: uniq('INV-'), emitted_at: '2031-01-01T00:00:00Z', incoterm: 'CIF', items: [{ product_sku: 'A', quantity: '1', shipment_quantity: '1' }] }],
+          parcel_shipments: [{ slug: 'dhl', tracking_number: '1234567890', courier_id: courier }],
+          national_road_transports: [{ leg_slug: 'leg', route_id: route.id, national_road_carrier_id: carrier }],
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const id = res.body.data.id as number;
+      const invoice = (await C.get(`/operations/${op()}/processes/${id}`)).body.data.foreign_trade_shipment.invoices[0].id as number;
+      const upload = async (fields: Record<string, string>) => {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(fields)) form.append(k, v);
+        form.append('file', new Blob(['x'], { type: 'text/plain' }), 'note.txt');
+        const res = await fetch(`${baseUrl()}/api/operations/${op()}/processes/${id}/documents`, { method: 'POST', headers: { 'api-key': co.api_key }, body: form });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { data: { id: number } }).data.id;
+      };
+      const parent = await upload({ type: 'OTHER', invoice_id: String(invoice) });
+      await upload({ type: 'OTHER', parent_document_id: String(parent) });
+      return { id, invoice, parent };
+    };
+    const processes = [await made(), await made(), await made()];
+    const query = `query ($op: Int!, $ids: [Int!]) {
+      processes(operation_id: $op, ids: $ids, limit: 3, order_by: [{ field: id }]) { data {
+        foreign_trade_shipment {
+          route { id name }
+          parcel_shipments { courier { id official_name } }
+          national_road_transports { national_road_carrier { id } }
+        }
+        documents { id invoice { id number } parent_document { id invoice { id } } }
+      } }
+    }`;
+    const one = await ask(query, { op: op(), ids: processes.slice(0, 1).map((p) => p.id) });
+    const three = await ask(query, { op: op(), ids: processes.map((p) => p.id) });
+    expect(three.statements, `statements at 1 and 3 processes: ${one.statements}, ${three.statements}`).toBe(one.statements);
+    for (const [i, p] of processes.entries()) {
+      const got = three.data.processes.data[i];
+      expect(got.foreign_trade_shipment.route.id).toBe(route.id);
+      expect(got.foreign_trade_shipment.parcel_shipments[0].courier.id).toBe(courier);
+      expect(got.foreign_trade_shipment.national_road_transports[0].national_road_carrier).toEqual({ id: carrier });
+      const [parent, child] = got.documents;
+      expect(parent).toMatchObject({ id: p.parent, invoice: { id: p.invoice }, parent_document: null });
+      expect(child).toMatchObject({ invoice: null, parent_document: { id: p.parent, invoice: { id: p.invoice } } });
+    }
+    // A soft-deleted route is gone: its id stays in the shipment, the link answers null.
+    expect((await graphql(co.api_key, `mutation { deleteRoute(id: ${route.id}) { userErrors { code } } }`)).body.data.deleteRoute.userErrors).toEqual([]);
+    const after = await ask(query, { op: op(), ids: processes.slice(0, 1).map((p) => p.id) });
+    expect(after.data.processes.data[0].foreign_trade_shipment.route).toBeNull();
   });
 
   it("never links to another company's rows", async () => {

@@ -11,6 +11,7 @@ import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
 import { registerEnum } from '../../kit/fields.ts';
 import { graphqlOnly } from '../../kit/selection.ts';
+import { live, ofCompany, referenceField } from '../../kit/reference-field.ts';
 import { registerInputs, registerObjects, type NodeHooks } from './engine.ts';
 import { auditItem, shipment } from './spec.ts';
 import '../../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
@@ -158,6 +159,7 @@ function entries(kind: string, links: any[], doc: string): CustomsDocumentEntry[
 registerObjects(shipment, {
   ForeignTradeShipment: (t) => ({
     process: t.relation('parent', { ...graphqlOnly, description: 'The process of the shipment (GraphQL only).' }),
+    route: t.field(referenceField('route_id', 'Route', 'The route (route_id)', live)),
     eta_source: t.expose('eta_source', {
       ...graphqlOnly,
       type: shipmentEnums.EtaSource,
@@ -278,7 +280,11 @@ registerObjects(shipment, {
     purchase_order_item: t.relation('purchase_order_item', { nullable: true, description: 'The purchase order item shipped (with its balance).' }),
     sales_order_item: t.relation('sales_order_item', { nullable: true, description: 'The sales order item shipped (with its balance).' }),
   }),
-  NationalRoadTransport: (t) => ({ route: t.relation('route', { description: 'The route.' }) }),
+  NationalRoadTransport: (t) => ({
+    route: t.relation('route', { description: 'The route.' }),
+    national_road_carrier: t.field(referenceField('national_road_carrier_id', 'Actor', 'The road carrier (national_road_carrier_id)', ofCompany)),
+  }),
+  ParcelShipment: (t) => ({ courier: t.field(referenceField('courier_id', 'Actor', 'The courier (courier_id)', ofCompany)) }),
   Trip: (t) => ({
     driver: t.relation('driver', { nullable: true, description: 'The driver (driver_id).' }),
     vehicle: t.relation('vehicle', { nullable: true, description: 'The vehicle (vehicle_id).' }),
