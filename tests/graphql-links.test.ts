@@ -110,8 +110,15 @@ describe('GraphQL links', () => {
     const slot = co.operation.handlers.find((h) => h.role === 'customs_broker')!.id;
     const handled = await C.put(`/operations/${op()}/processes/${p.id}`, { handler: { customs_broker: { operation_handler_id: slot, actor_id: actorId } } });
     expect(handled.status, JSON.stringify(handled.body)).toBe(200);
-    const entries = await ask('query ($id: Int!) { actor(id: $id) { process_entries { operation_handler { role } process { id } } } }', { id: actorId });
+    const orderHandled = await C.put(`/operations/${op()}/orders/${orders[0].id}`, { handler: { customs_broker: { operation_handler_id: slot, actor_id: actorId } } });
+    expect(orderHandled.status, JSON.stringify(orderHandled.body)).toBe(200);
+    const entries = await ask(
+      'query ($id: Int!) { actor(id: $id) { process_entries { operation_handler { role } process { id } } order_entries { order { id } } partnership { internal_code roles { role } } } }',
+      { id: actorId },
+    );
     expect(entries.data.actor.process_entries).toEqual([{ operation_handler: { role: 'customs_broker' }, process: { id: p.id } }]);
+    expect(entries.data.actor.order_entries).toEqual([{ order: { id: orders[0].id } }]);
+    expect(entries.data.actor.partnership).toEqual({ internal_code: expect.stringMatching(/^BRK-/), roles: [{ role: 'CUSTOMS_BROKER' }] });
   });
 
   it("answers a vessel's followed sea transports of the asking company only, up to their process", async () => {

@@ -8,6 +8,7 @@ import { builder } from '../builder.ts';
 import { columnData, exposeFields, fieldsOf, inputFields } from '../kit/fields.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
 import { required } from '../kit/required.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 import type { Tx } from '../kit/transaction.ts';
 import { ActorParams } from './types.ts';
 import { findOrCreateActor, validateActorInput, type ActorInput } from './write.ts';
@@ -184,6 +185,7 @@ export const OrderHandlerRef = builder.prismaObject('OrderHandler', {
     ...exposeFields(t, entryFields),
     actor: t.relation('actor', { description: 'The actor that plays the role.' }),
     operation_handler: t.relation('operation_handler', { description: 'The role slot this entry fills (`id`, `role`).' }),
+    order: t.relation('order', { ...graphqlOnly, description: 'The order of the entry (GraphQL only).' }),
   }),
 });
 

@@ -67,6 +67,13 @@ export const ActorRef = builder.prismaObject('Actor', {
       args: { first: t.arg.int({ description: firstDescription }) },
       query: (args) => ({ where: { process: { deleted_at: null } }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
     }),
+    order_entries: t.relation('order_handlers', {
+      ...graphqlOnly,
+      description: 'The handler entries the actor fills in live orders, each with its order (GraphQL only).',
+      args: { first: t.arg.int({ description: firstDescription }) },
+      query: (args) => ({ where: { order: { deleted_at: null } }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
+    }),
+    partnership: t.relation('partnership', { ...graphqlOnly, nullable: true, description: "Your company's partnership with the actor, with its roles; null for an actor met only as a handler (GraphQL only)." }),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the actor was created.' }),
     updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the actor last changed.' }),
   }),
