@@ -231,6 +231,45 @@ describe('GraphQL links', () => {
     expect(after.data.processes.data[0].foreign_trade_shipment.route).toBeNull();
   });
 
+  it("answers a product's invoice lines of live processes by its code, up to the process, in the same statements for 1 and 3 products", async () => {
+    const codes = [uniq('IV-'), uniq('IV-'), uniq('IV-')];
+    const ids: number[] = [];
+    for (const code of codes) {
+      const res = await C.post('/products', { code, description: 'Invoiced valve' });
+      expect(res.status).toBe(201);
+      ids.push(res.body.data.id);
+    }
+    const invoiced = async (as: ReturnType<typeof client>, operation: number, lines: string[]) => {
+      const res = await as.post(`/operations/${operation}/processes`, {
+        reference_code: uniq('PIV-'),
+        foreign_trade_shipment: {
+          type: 'MARITIME_TRANSPORT',
+          invoices: [{ number: uniq('INV-'), emitted_at: '2031-01-01T00:00:00Z', incoterm: 'FOB', items: lines.map((sku) => ({ product_sku: sku, quantity: '2', shipment_quantity: '2' })) }],
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data as { id: number; reference_code: string };
+    };
+    const first = await invoiced(C, op(), codes);
+    const second = await invoiced(C, op(), [codes[0]]);
+    const gone = await invoiced(C, op(), [codes[0]]);
+    expect((await C.del(`/operations/${op()}/processes/${gone.id}`)).status).toBe(200);
+    const other = await newCompany();
+    await invoiced(client(other.api_key), other.operation.id, [codes[0]]);
+    const query = (n: number) => `query ($ids: [Int!]) {
+      products(ids: $ids, limit: ${n}, order_by: [{ field: id }]) { data { code invoice_items { product_sku invoice { shipment { process { reference_code } } } } } }
+    }`;
+    const one = await ask(query(1), { ids: ids.slice(0, 1) });
+    const three = await ask(query(3), { ids });
+    expect(three.statements, `statements at 1 and 3 products: ${one.statements}, ${three.statements}`).toBe(one.statements);
+    const processesOf = (i: number) => three.data.products.data[i].invoice_items.map((l: any) => l.invoice.shipment.process.reference_code);
+    expect(processesOf(0)).toEqual([first.reference_code, second.reference_code]);
+    expect(processesOf(1)).toEqual([first.reference_code]);
+    expect(processesOf(2)).toEqual([first.reference_code]);
+    const limited = await ask(`{ productByCode(code: "${codes[0]}") { invoice_items(first: 1) { product_sku } } }`);
+    expect(limited.data.productByCode.invoice_items).toEqual([{ product_sku: codes[0] }]);
+  });
+
   it("never links to another company's rows", async () => {
     const other = await newCompany();
     const mine = await order(product, 1);

@@ -2,7 +2,6 @@
 // (docs/graphql.md, "Links"): `courier_id` answers `courier`, the Actor. The records of every
 // row that selects the link at one place in the query are read together, in one statement, with
 // the fields selected below it; a record that is gone, or another company's, is null.
-import { queryFromInfo } from '@pothos/plugin-prisma';
 import DataLoader from 'dataloader';
 import { responsePathAsArray, type GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
@@ -17,7 +16,7 @@ export type ReferenceScope = (ctx: Context) => Record<string, unknown>;
 const loaders = new WeakMap<Context, Map<string, DataLoader<number, unknown>>>();
 
 /** The loader of one link at one place of the query (list indices left out), for this request. */
-function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: ReferenceScope): DataLoader<number, unknown> {
+function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: ReferenceScope, query: object): DataLoader<number, unknown> {
   const place = `${model}@${responsePathAsArray(info.path).filter((p) => typeof p === 'string').join('.')}`;
   let byPlace = loaders.get(ctx);
   if (!byPlace) loaders.set(ctx, (byPlace = new Map()));
@@ -25,7 +24,7 @@ function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: 
   if (!loader) {
     loader = new DataLoader(async (ids: readonly number[]) => {
       const delegate = (prisma() as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
-      const rows = await delegate.findMany({ ...queryFromInfo({ context: ctx, info, typeName: model }), where: { ...scope(ctx), id: { in: [...ids] } } });
+      const rows = await delegate.findMany({ ...query, where: { ...scope(ctx), id: { in: [...ids] } } });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);
     });
@@ -34,18 +33,24 @@ function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: 
   return loader;
 }
 
-/** The field options of a link from `column` to a record of `model` (its GraphQL type has the model's name). */
+/**
+ * The `t.prismaField` options of a link from `column` to a record of `model` (its GraphQL type
+ * has the model's name). As a Prisma field, the records it answers carry what the fields below
+ * it select, read in the same statement.
+ */
 // NOTE: Pothos types `type` by literal names; links are declared for several node types at run time.
 export function referenceField(column: string, model: string, description: string, scope: ReferenceScope): never {
   return {
     ...graphqlOnly,
-    type: model as never,
-    nullable: true as const,
+    type: model,
+    nullable: true,
     description: `${description} (GraphQL only; null when it is gone).`,
     // The object types linked from are read whole (every column), so the row holds `column`.
-    resolve: (row: Record<string, unknown>, _args: unknown, ctx: Context, info: GraphQLResolveInfo) => {
+    resolve: (query: object, row: Record<string, unknown>, _args: unknown, ctx: Context, info: GraphQLResolveInfo) => {
       if (!(column in row)) throw new Error(`${info.parentType.name}.${info.fieldName}: the row was read without ${column}`);
-      return typeof row[column] === 'number' ? loaderOf(ctx, info, model, scope).load(row[column] as number) : null;
+      // Read by every row's call (Pothos checks each row's query is used); the rows of one place share it.
+      const selection = { ...query };
+      return typeof row[column] === 'number' ? loaderOf(ctx, info, model, scope, selection).load(row[column] as number) : null;
     },
   } as never;
 }

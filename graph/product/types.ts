@@ -17,6 +17,7 @@ const textFields = {
   multiple_code: 'Code of the multiple package.',
 } as const;
 import { node, liveOwned } from '../kit/node.ts';
+import { invoiceLinesOf } from './invoice-lines.ts';
 const unitFields = {
   package_type: 'Package type.',
   package_measurement_unit: 'Unit of the package capacity.',
@@ -99,6 +100,13 @@ export const ProductRef = builder.prismaObject('Product', {
       description: 'Sales order lines of the product, of live orders (GraphQL only).',
       args: { first: t.arg.int({ description: firstDescription }) },
       query: (args) => ({ where: { sales_order: { order: { deleted_at: null } } }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
+    }),
+    invoice_items: t.prismaField({
+      ...graphqlOnly,
+      type: ['InvoiceItem'],
+      description: 'Commercial invoice lines of the product (by `product_sku`) in live processes, in id order, each up to its invoice, shipment and process (GraphQL only).',
+      args: { first: t.arg.int({ description: firstDescription }) },
+      resolve: (query, p, args, ctx, info) => invoiceLinesOf(query, ctx, info, p.code, pageSize('first', args.first)) as never,
     }),
     translated_descriptions: t.field({
       type: [TranslatedDescription],

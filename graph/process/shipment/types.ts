@@ -159,7 +159,7 @@ function entries(kind: string, links: any[], doc: string): CustomsDocumentEntry[
 registerObjects(shipment, {
   ForeignTradeShipment: (t) => ({
     process: t.relation('parent', { ...graphqlOnly, description: 'The process of the shipment (GraphQL only).' }),
-    route: t.field(referenceField('route_id', 'Route', 'The route (route_id)', live)),
+    route: t.prismaField(referenceField('route_id', 'Route', 'The route (route_id)', live)),
     eta_source: t.expose('eta_source', {
       ...graphqlOnly,
       type: shipmentEnums.EtaSource,
@@ -232,10 +232,12 @@ registerObjects(shipment, {
       demurrage_costs: t.field({ type: 'Decimal', nullable: true, description: 'Demurrage of this container, in USD (the rate `daily_rate_usd`). Computed.', select, resolve: (c: any) => of(c)?.cost ?? null }),
     };
   },
+  InvoiceItem: (t) => ({ invoice: t.relation('parent', { ...graphqlOnly, description: 'The invoice of the line (GraphQL only).' }) }),
   Invoice: (t) => {
     const select = { discount: true, items: { select: { quantity: true, unitary_amount: true, total_amount: true } } };
     const total = (inv: any) => sumDecimals(inv.items.map(lineTotal).filter((x: string | null): x is string => x !== null));
     return {
+      shipment: t.relation('parent', { ...graphqlOnly, description: 'The shipment of the invoice, and through it the process (GraphQL only).' }),
       currency: currencyField(t, 'currency_code'),
       total_amount: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the item totals, in the currency of the invoice. Computed.', select, resolve: total }),
       final_value: t.field({
@@ -282,9 +284,9 @@ registerObjects(shipment, {
   }),
   NationalRoadTransport: (t) => ({
     route: t.relation('route', { description: 'The route.' }),
-    national_road_carrier: t.field(referenceField('national_road_carrier_id', 'Actor', 'The road carrier (national_road_carrier_id)', ofCompany)),
+    national_road_carrier: t.prismaField(referenceField('national_road_carrier_id', 'Actor', 'The road carrier (national_road_carrier_id)', ofCompany)),
   }),
-  ParcelShipment: (t) => ({ courier: t.field(referenceField('courier_id', 'Actor', 'The courier (courier_id)', ofCompany)) }),
+  ParcelShipment: (t) => ({ courier: t.prismaField(referenceField('courier_id', 'Actor', 'The courier (courier_id)', ofCompany)) }),
   Trip: (t) => ({
     driver: t.relation('driver', { nullable: true, description: 'The driver (driver_id).' }),
     vehicle: t.relation('vehicle', { nullable: true, description: 'The vehicle (vehicle_id).' }),
