@@ -55,6 +55,30 @@ describe('process list filters', () => {
     expect(await listed('filters[finished_at_from]=2000-01-01T00:00:00Z')).toEqual([codes.finished]);
   });
 
+  it('filters by when a process was canceled, and by when its ETA last moved, whoever moved it', async () => {
+    expect(await listed(`filters[canceled_at_from]=${between}`)).toEqual([codes.canceled]);
+    expect(await listed(`filters[canceled_at_to]=${between}`)).toEqual([]);
+    // Every ETA was set on create; move one after a mark, and rewrite another's without moving it.
+    await new Promise((r) => setTimeout(r, 50));
+    const mark = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await C.put(`${P}-by-reference-code/${codes.early}`, { foreign_trade_shipment: { eta: '2026-03-12T12:00:00Z' } })).status).toBe(200);
+    expect((await C.put(`${P}-by-reference-code/${codes.late}`, { foreign_trade_shipment: { eta: '2026-05-01T12:00:00Z', etd: '2026-04-01T00:00:00Z' } })).status).toBe(200);
+    expect(await listed(`filters[eta_changed_at_from]=${mark}`)).toEqual([codes.early]);
+    expect(await listed(`filters[eta_changed_at_to]=${mark}`)).toEqual([codes.finished, codes.late].sort());
+    const read = await graphql(
+      company.api_key,
+      `query ($op: Int!, $mark: DateTime!) { processes(operation_id: $op, filters: { status: [ACTIVE], eta_changed_at_from: $mark }) { data { reference_code foreign_trade_shipment { eta eta_changed_at } } } }`,
+      { op: company.operation.id, mark },
+    );
+    expect(read.body.errors).toBeUndefined();
+    const [moved] = read.body.data.processes.data;
+    expect(read.body.data.processes.data).toHaveLength(1);
+    expect(moved.reference_code).toBe(codes.early);
+    expect(moved.foreign_trade_shipment.eta).toBe('2026-03-12T12:00:00Z');
+    expect(Date.parse(moved.foreign_trade_shipment.eta_changed_at)).toBeGreaterThan(Date.parse(mark));
+  });
+
   it('answers 400 naming a filter the list does not have, or a bad date-time', async () => {
     const unknown = await C.get(P, 'filters[eta_after]=2026-03-01T00:00:00Z');
     expect(unknown.status).toBe(400);

@@ -42,6 +42,7 @@ export function docPages(): DocPage[] {
     { slug: 'webhooks', file: 'webhooks.md', title: 'Webhooks', group: 'Integration' },
     { slug: 'webhook-events', file: 'webhook-events.md', title: 'Webhook event samples', group: 'Integration' },
     { slug: 'graphql-api', file: 'graphql.md', title: 'GraphQL', group: 'Integration' },
+    { slug: 'graphql-questions', file: 'graphql-questions.md', title: 'GraphQL: ten everyday questions', group: 'Integration' },
     { slug: 'limits', file: 'limits.md', title: 'Limits and input rules', group: 'Integration' },
     { slug: 'security', file: 'security.md', title: 'Security', group: 'Integration' },
     { slug: 'versioning', file: 'versioning.md', title: 'Versioning and deprecation', group: 'Reference' },

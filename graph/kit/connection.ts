@@ -5,7 +5,7 @@
 // sync that pages through a list while others write never skips or repeats a row that stays
 // where it sorts (a row whose sort value changes moves, as it would in any sorted read).
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import type { GraphQLResolveInfo } from 'graphql';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
@@ -166,6 +166,20 @@ export function connectionType(model: string, what: string) {
   });
 }
 
+/** The names of the fields selected on the field `info` resolves, through fragments. */
+function selectedNames(info: GraphQLResolveInfo): Set<string> {
+  const names = new Set<string>();
+  const walk = (set: SelectionSetNode | undefined) => {
+    for (const s of set?.selections ?? []) {
+      if (s.kind === Kind.FIELD) names.add(s.name.value);
+      else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet);
+      else walk(info.fragments[s.name.value]?.selectionSet);
+    }
+  };
+  for (const node of info.fieldNodes) walk(node.selectionSet);
+  return names;
+}
+
 /**
  * Reads one page of a connection in two statements: the keys and sort values of `first + 1`
  * rows after the cursor (filtered, sorted and limited alone, so an index can serve it), then
@@ -178,6 +192,9 @@ export async function readConnection(
   info: GraphQLResolveInfo,
 ): Promise<ConnectionSource> {
   const first = pageSize('first', args.first);
+  // Asked for its count alone (`{ totalCount }`), a connection reads no page.
+  const asked = selectedNames(info);
+  if (!asked.has('edges') && !asked.has('pageInfo')) return { edges: [], hasNextPage: false, hasPreviousPage: args.after != null, where: spec.where, model: spec.model };
   const keys = sortKeys(spec.orderBy, spec.nullable);
   const where = args.after != null ? { AND: [spec.where, afterWhere(keys, decodeCursor(args.after, keys, columnTypes(spec.model)))] } : spec.where;
   const model = delegateOf(spec.model);

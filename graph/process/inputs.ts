@@ -31,8 +31,8 @@ export const ProcessParams = builder.inputType('ProcessParams', {
 export const ProcessStatusEnum = lifecycleStateEnum('ProcessStatus', 'a process');
 
 /** Date-time columns of the process, and of its shipment, that the list filters by range. */
-export const processRanges = { inserted_at: 'Created', updated_at: 'Changed', finished_at: 'Finished' } as const;
-export const shipmentRanges = { etd: 'Shipment estimated departure', eta: 'Shipment estimated arrival', atd: 'Shipment actual departure', ata: 'Shipment actual arrival' } as const;
+export const processRanges = { inserted_at: 'Created', updated_at: 'Changed', finished_at: 'Finished', canceled_at: 'Canceled' } as const;
+export const shipmentRanges = { etd: 'Shipment estimated departure', eta: 'Shipment estimated arrival', atd: 'Shipment actual departure', ata: 'Shipment actual arrival', eta_changed_at: 'Shipment ETA last changed (by you, tracking or an import)' } as const;
 
 export const ProcessFilters = builder.inputType('ProcessFilters', {
   description: 'Filters of the process list, all applied together; a list filter keeps processes matching any of its values.',

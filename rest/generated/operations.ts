@@ -1810,6 +1810,14 @@ export type ProcessFilters = {
   atd_from?: string | null | undefined;
   /** Shipment actual departure at or before (inclusive). */
   atd_to?: string | null | undefined;
+  /** Canceled at or after (inclusive). */
+  canceled_at_from?: string | null | undefined;
+  /** Canceled at or before (inclusive). */
+  canceled_at_to?: string | null | undefined;
+  /** Shipment ETA last changed (by you, tracking or an import) at or after (inclusive). */
+  eta_changed_at_from?: string | null | undefined;
+  /** Shipment ETA last changed (by you, tracking or an import) at or before (inclusive). */
+  eta_changed_at_to?: string | null | undefined;
   /** Shipment estimated arrival at or after (inclusive). */
   eta_from?: string | null | undefined;
   /** Shipment estimated arrival at or before (inclusive). */

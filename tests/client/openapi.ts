@@ -5703,6 +5703,18 @@ export interface components {
             finished_at_to?: string;
             /**
              * Format: date-time
+             * @description Canceled at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            canceled_at_from?: string;
+            /**
+             * Format: date-time
+             * @description Canceled at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            canceled_at_to?: string;
+            /**
+             * Format: date-time
              * @description Shipment estimated departure at or after (inclusive).
              * @example 2025-03-01T12:00:00Z
              */
@@ -5749,6 +5761,18 @@ export interface components {
              * @example 2025-03-01T12:00:00Z
              */
             ata_to?: string;
+            /**
+             * Format: date-time
+             * @description Shipment ETA last changed (by you, tracking or an import) at or after (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            eta_changed_at_from?: string;
+            /**
+             * Format: date-time
+             * @description Shipment ETA last changed (by you, tracking or an import) at or before (inclusive).
+             * @example 2025-03-01T12:00:00Z
+             */
+            eta_changed_at_to?: string;
         };
         /**
          * @description State of a process, from its timestamps.

@@ -160,6 +160,12 @@ registerObjects(shipment, {
   ForeignTradeShipment: (t) => ({
     process: t.relation('parent', { ...graphqlOnly, description: 'The process of the shipment (GraphQL only).' }),
     route: t.prismaField(referenceField('route_id', 'Route', 'The route (route_id)', live)),
+    eta_changed_at: t.expose('eta_changed_at', {
+      ...graphqlOnly,
+      type: 'DateTime',
+      nullable: true,
+      description: 'When `eta` last changed, whoever changed it: you, automatic tracking or an import; null without an ETA (GraphQL only).',
+    }),
     eta_source: t.expose('eta_source', {
       ...graphqlOnly,
       type: shipmentEnums.EtaSource,
