@@ -69,7 +69,10 @@ describe('GraphQL global ids', () => {
       expect(res.body.data.nodes.map((p: any) => p.reference_code).sort()).toEqual(made.map((p) => p.reference_code).sort());
       return Number(res.headers.get('x-sql-statements'));
     };
-    expect(await nodesOf(20)).toBe(await nodesOf(1));
+    // The first run of a document reads on a snapshot, until it is known to read in one statement.
+    await nodesOf(1);
+    const one = await nodesOf(1);
+    expect(await nodesOf(20)).toBe(one);
   });
 
   it("answers another company's record like a missing one, and refuses more than 100 ids", async () => {

@@ -2,10 +2,10 @@
 // (docs/graphql.md, "Links"): `courier_id` answers `courier`, the Actor. The records of every
 // row that selects the link at one place in the query are read together, in one statement, with
 // the fields selected below it; a record that is gone, or another company's, is null.
-import DataLoader from 'dataloader';
-import { responsePathAsArray, type GraphQLResolveInfo } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
+import { loaderAt } from './place-loader.ts';
 import { graphqlOnly } from './selection.ts';
 
 type Delegate = { findMany(q: object): Promise<{ id: number }[]> };
@@ -13,24 +13,14 @@ type Delegate = { findMany(q: object): Promise<{ id: number }[]> };
 /** Where a record may be read from for the asking company, besides its id. */
 export type ReferenceScope = (ctx: Context) => Record<string, unknown>;
 
-const loaders = new WeakMap<Context, Map<string, DataLoader<number, unknown>>>();
-
-/** The loader of one link at one place of the query (list indices left out), for this request. */
-function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: ReferenceScope, query: object): DataLoader<number, unknown> {
-  const place = `${model}@${responsePathAsArray(info.path).filter((p) => typeof p === 'string').join('.')}`;
-  let byPlace = loaders.get(ctx);
-  if (!byPlace) loaders.set(ctx, (byPlace = new Map()));
-  let loader = byPlace.get(place);
-  if (!loader) {
-    loader = new DataLoader(async (ids: readonly number[]) => {
-      const delegate = (prisma() as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
-      const rows = await delegate.findMany({ ...query, where: { ...scope(ctx), id: { in: [...ids] } } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    });
-    byPlace.set(place, loader);
-  }
-  return loader;
+/** The records of `ids` of one link at one place of the query, read together. */
+function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: ReferenceScope, query: object) {
+  return loaderAt<number, unknown>(ctx, info, model, async (ids) => {
+    const delegate = (prisma() as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
+    const rows = await delegate.findMany({ ...query, where: { ...scope(ctx), id: { in: [...ids] } } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
 }
 
 /**

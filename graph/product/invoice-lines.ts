@@ -2,44 +2,30 @@
 // (`product_sku`), not by id, so the link is read by code. The lines of every product of a page
 // are read together: one statement picks the first `first` line ids of each code among the live
 // processes of the company, one more reads those lines with the fields selected below.
-import DataLoader from 'dataloader';
-import { responsePathAsArray, type GraphQLResolveInfo } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
+import { loaderAt } from '../kit/place-loader.ts';
 
 type Line = { id: number; product_sku: string };
-
-const loaders = new WeakMap<Context, Map<string, DataLoader<string, Line[]>>>();
 
 /** The first `first` invoice lines, in id order, of each product code asked at one place of the query. */
 export function invoiceLinesOf(fieldQuery: object, ctx: Context, info: GraphQLResolveInfo, code: string, first: number): Promise<Line[]> {
   // Read by every row's call (Pothos checks each row's query is used); the rows of one place share it.
   const query = { ...fieldQuery };
-  const place = `${responsePathAsArray(info.path).filter((p) => typeof p === 'string').join('.')}:${first}`;
-  let byPlace = loaders.get(ctx);
-  if (!byPlace) loaders.set(ctx, (byPlace = new Map()));
-  let loader = byPlace.get(place);
-  if (!loader) {
-    loader = new DataLoader(async (codes: readonly string[]) => {
-      const picked = await prisma().$queryRaw<{ id: number }[]>`
-        SELECT id FROM (
-          SELECT i.id, row_number() OVER (PARTITION BY i.product_sku ORDER BY i.id) AS n
-          FROM invoice_items i
-          JOIN invoices v ON v.company_id = i.company_id AND v.id = i.invoice_id
-          JOIN foreign_trade_shipments s ON s.company_id = v.company_id AND s.id = v.shipment_id
-          JOIN processes p ON p.company_id = s.company_id AND p.id = s.process_id
-          WHERE i.company_id = ${ctx.company.id} AND i.product_sku = ANY(${[...codes]}::text[]) AND p.deleted_at IS NULL
-        ) AS ranked WHERE n <= ${first}`;
-      const rows = picked.length
-        ? ((await prisma().invoiceItem.findMany({
-            ...query,
-            where: { company_id: ctx.company.id, id: { in: picked.map((p) => p.id) } },
-            orderBy: { id: 'asc' },
-          })) as unknown as Line[])
-        : [];
-      return codes.map((c) => rows.filter((r) => r.product_sku === c));
-    });
-    byPlace.set(place, loader);
-  }
-  return loader.load(code);
+  return loaderAt<string, Line[]>(ctx, info, String(first), async (codes) => {
+    const picked = await prisma().$queryRaw<{ id: number }[]>`
+      SELECT id FROM (
+        SELECT i.id, row_number() OVER (PARTITION BY i.product_sku ORDER BY i.id) AS n
+        FROM invoice_items i
+        JOIN invoices v ON v.company_id = i.company_id AND v.id = i.invoice_id
+        JOIN foreign_trade_shipments s ON s.company_id = v.company_id AND s.id = v.shipment_id
+        JOIN processes p ON p.company_id = s.company_id AND p.id = s.process_id
+        WHERE i.company_id = ${ctx.company.id} AND i.product_sku = ANY(${[...codes]}::text[]) AND p.deleted_at IS NULL
+      ) AS ranked WHERE n <= ${first}`;
+    const rows = picked.length
+      ? ((await prisma().invoiceItem.findMany({ ...query, where: { company_id: ctx.company.id, id: { in: picked.map((p) => p.id) } }, orderBy: { id: 'asc' } })) as unknown as Line[])
+      : [];
+    return codes.map((c) => rows.filter((r) => r.product_sku === c));
+  }).load(code);
 }
