@@ -91,7 +91,7 @@ describe('GraphQL global ids', () => {
     expect(tooMany.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', fields: [{ name: 'ids', message: 'has too many items (maximum is 100)' }] });
   });
 
-  it('looks a process or an order up by id without its operation; an operation sent must be the record\'s', async () => {
+  it('looks a process or an order up, and changes it, by id without its operation; an operation sent must be the record\'s', async () => {
     const bare = await graphql(co.api_key, `{ process(id: ${proc.id}) { reference_code } }`);
     expect(bare.body).toEqual({ data: { process: { reference_code: proc.reference_code } } });
     const other = await newCompany();
@@ -102,6 +102,16 @@ describe('GraphQL global ids', () => {
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     const read = await graphql(co.api_key, `{ order(id: ${order.body.data.id}) { reference_code } }`);
     expect(read.body.data.order.reference_code).toBe(order.body.data.reference_code);
+    // Mutations by id too: the operation is found, or checked when sent.
+    const finished = await graphql(co.api_key, `mutation { finishOrder(id: ${order.body.data.id}) { order { finished_at } userErrors { code } } }`);
+    expect(finished.body.data.finishOrder).toEqual({ order: { finished_at: expect.any(String) }, userErrors: [] });
+    const updated = await graphql(co.api_key, `mutation { updateProcess(id: ${proc.id}, params: { alert_level: DANGER }) { process { alert_level } userErrors { code } } }`);
+    expect(updated.body.data.updateProcess).toEqual({ process: { alert_level: 'DANGER' }, userErrors: [] });
+    const elsewhere = await graphql(co.api_key, `mutation { updateProcess(operation_id: ${other.operation.id}, id: ${proc.id}, params: { alert_level: NORMAL }) { process { id } userErrors { code } } }`);
+    expect(elsewhere.body.data.updateProcess).toEqual({ process: null, userErrors: [{ code: 'NOT_FOUND' }] });
+    const theirs = await graphql(other.api_key, `mutation { updateProcess(id: ${proc.id}, params: { alert_level: NORMAL }) { process { id } userErrors { code } } }`);
+    expect(theirs.body.data.updateProcess).toEqual({ process: null, userErrors: [{ code: 'NOT_FOUND' }] });
+    expect((await graphql(co.api_key, `{ process(id: ${proc.id}) { alert_level } }`)).body.data.process.alert_level).toBe('DANGER');
     // By reference code the operation stays required: a code is unique within its operation.
     const byCode = await graphql(co.api_key, `{ processByReferenceCode(reference_code: "${proc.reference_code}") { id } }`);
     expect(byCode.status).toBe(400);

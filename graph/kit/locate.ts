@@ -3,6 +3,7 @@
 // `reference_code`, a product's `code`), so the two twins never drift apart.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
+import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
 
 /** Where a record is: by id, or by its natural key. */
@@ -14,6 +15,11 @@ export interface Locator {
   id: string;
   /** The natural key: its argument name, the field-name suffix and the argument's description. */
   key: { arg: string; suffix: string; label: string; description: string };
+  /**
+   * The operation of a live record, for records scoped by operation: located by id, their
+   * fields take `operation_id` as an optional check and find it when it is left out.
+   */
+  operationOf?: (ctx: Context, id: number) => Promise<number | null>;
 }
 
 /** A field declared once for both ways of locating its record. */
@@ -22,10 +28,10 @@ export interface LocatedField {
   type: string;
   /** Description, given how the record is located ("id" or the key's label). */
   description: (how: string) => string;
-  /** Arguments besides the locating one, such as `operation_id` or `params`; `byId` for the id twin. */
+  /** Arguments besides the locating one, such as `operation_id` or `params`. */
   // NOTE: Pothos' argument builder is typed by the schema; located fields take it as it comes.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  args?: (t: any, byId: boolean) => Record<string, unknown>;
+  args?: (t: any) => Record<string, unknown>;
   resolve: (query: object, by: By, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
 }
 
@@ -39,17 +45,28 @@ function ordered(args: Record<string, unknown>, locating: Record<string, unknown
 // NOTE: the model is named at run time; Pothos types prismaField by a literal model name.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function located(t: any, name: string, locator: Locator, field: LocatedField): Record<string, unknown> {
-  const make = (how: string, locating: Record<string, unknown>, byOf: (args: Record<string, unknown>) => By) =>
-    t.prismaField({
+  const make = (how: string, locating: Record<string, unknown>, byOf: (args: Record<string, unknown>) => By) => {
+    const args = field.args?.(t) ?? {};
+    // By id, the operation is a check, not a key: left out, it is the record's (docs/graphql.md, "Global ids").
+    const scopedById = how === 'id' && 'operation_id' in args && locator.operationOf;
+    if (scopedById) args.operation_id = t.arg.int({ description: 'The operation; optional, since the id names one record (when sent, the record must be of it).' });
+    return t.prismaField({
       type: field.type,
       // A missing record is null with a NOT_FOUND error at its path; the document's other
       // fields still answer (docs/graphql.md, "Errors"). REST answers 404 for it.
       nullable: true,
       description: field.description(how),
-      args: ordered(field.args?.(t, how === 'id') ?? {}, locating),
-      resolve: (query: object, _root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) =>
-        field.resolve(query, byOf(args), args, ctx, info),
+      args: ordered(args, locating),
+      resolve: async (query: object, _root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => {
+        if (scopedById && args.operation_id == null) {
+          const operation = await locator.operationOf!(ctx, args.id as number);
+          if (operation === null) throw new NotFoundError();
+          args = { ...args, operation_id: operation };
+        }
+        return field.resolve(query, byOf(args), args, ctx, info);
+      },
     });
+  };
   const { arg, suffix, label, description } = locator.key;
   return {
     [name]: make('id', { id: t.arg.int({ required: true, description: locator.id }) }, (a) => ({ id: a.id as number })),
@@ -65,16 +82,13 @@ export async function found<T>(row: Promise<T | null>): Promise<T> {
 }
 
 /** Orders and processes: by id or by reference code within the operation. */
-export const byReferenceCode = (what: string): Locator => ({
+export const byReferenceCode = (what: 'Order' | 'Process'): Locator => ({
   id: `${what} id.`,
   key: { arg: 'reference_code', suffix: 'ByReferenceCode', label: 'reference code', description: `Reference code of the ${what.toLowerCase()}.` },
+  operationOf: async (ctx, id) => {
+    const where = { company_id: ctx.company.id, id, deleted_at: null };
+    const row = what === 'Order' ? await prisma().order.findFirst({ where, select: { operation_id: true } }) : await prisma().process.findFirst({ where, select: { operation_id: true } });
+    return row?.operation_id ?? null;
+  },
 });
 
-/**
- * `operation_id` of an order or process lookup: required with a reference code (unique within
- * its operation), optional with an id (an id names one record; when sent, it must match).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const lookupOperationArg = (t: any, byId: boolean) => ({
-  operation_id: t.arg.int({ required: !byId, description: byId ? 'The operation; optional, since the id names one record (when sent, the record must be of it).' : 'The operation.' }),
-});

@@ -2,7 +2,7 @@
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
-import { found, located, lookupOperationArg } from '../kit/locate.ts';
+import { found, located } from '../kit/locate.ts';
 import { orderLocator, checkOperation } from './validate.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../kit/list.ts';
@@ -63,8 +63,8 @@ builder.queryFields((t) =>
   located(t, 'order', orderLocator, {
     type: 'Order',
     description: (how) => `One live order by ${how}.`,
-    args: lookupOperationArg,
+    args: (t) => ({ operation_id: t.arg.int({ required: true, description: 'Operation id.' }) }),
     resolve: (query, by, args, ctx) =>
-      found(prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: (args.operation_id as number | null) ?? undefined, ...by, deleted_at: null } })),
+      found(prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id as number, ...by, deleted_at: null } })),
   }) as never,
 );

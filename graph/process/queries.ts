@@ -2,8 +2,8 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../kit/list.ts';
-import { found, located, lookupOperationArg } from '../kit/locate.ts';
-import { processLocator, requireOperation } from './stored.ts';
+import { found, located } from '../kit/locate.ts';
+import { processLocator, operationArg, requireOperation } from './stored.ts';
 import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortable } from './inputs.ts';
 import { inRange, inStates, type LifecycleState } from '../kit/filters.ts';
 
@@ -64,8 +64,8 @@ builder.queryFields((t) =>
   located(t, 'process', processLocator, {
     type: 'Process',
     description: (how) => `One live process by ${how}.`,
-    args: lookupOperationArg,
+    args: operationArg,
     resolve: (query, by, args, ctx) =>
-      found(prisma().process.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: (args.operation_id as number | null) ?? undefined, ...by, deleted_at: null } })),
+      found(prisma().process.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id as number, ...by, deleted_at: null } })),
   }) as never,
 );
