@@ -6,7 +6,8 @@ import { graphqlOnly } from '../kit/selection.ts';
 import { exposeFields, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
 import { required } from '../kit/required.ts';
 import { BusinessRoleEnum, DocumentTypeEnum } from '../reference/enums.ts';
-import { node, owned } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
+import { ofCompany } from '../kit/records.ts';
 
 // The actor's catalogue fields (graph/kit/fields.ts), shared by the object type, the inline
 // actor input of handler entries and the writes.
@@ -47,7 +48,7 @@ const PartnershipRoleRef = builder.prismaObject('PartnershipRole', {
 });
 
 export const ActorRef = builder.prismaObject('Actor', {
-  ...node('Actor', owned),
+  ...node('Actor', ofCompany),
   description: 'A partner company or person (supplier, customs broker, carrier...).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),

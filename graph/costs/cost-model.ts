@@ -17,7 +17,8 @@ import { checkRequired, required } from '../kit/required.ts';
 import { findLiveProcess, requireOperation } from '../process/stored.ts';
 import { CurrencyRef } from '../reference/country-currency-types.ts';
 import { mutationFields } from '../kit/payload.ts';
-import { node, owned } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
+import { ofCompany } from '../kit/records.ts';
 
 
 const PrecificationModelEnum = builder.enumType(PrecificationModel, { name: 'PrecificationModel', description: 'How an expense is priced.' });
@@ -25,7 +26,7 @@ const CostReferenceEnum = builder.enumType(CostReference, { name: 'CostReference
 const MatchingRuleOperatorEnum = builder.enumType(MatchingRuleOperator, { name: 'MatchingRuleOperator', description: 'Comparison of a matching rule.' });
 
 builder.prismaObject('CostModel', {
-  ...node('CostModel', owned),
+  ...node('CostModel', ofCompany),
   description: 'A cost model: the expenses a process is expected to incur, by version.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
@@ -55,7 +56,7 @@ const CostModelSummary = builder.prismaObject('CostModel', {
 });
 
 builder.prismaObject('CostModelVersion', {
-  ...node('CostModelVersion', owned),
+  ...node('CostModelVersion', ofCompany),
   description: 'A version of a cost model.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier (the cost_model_version_id of processes).' }),

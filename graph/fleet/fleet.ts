@@ -17,14 +17,15 @@ import { checkRequired, required } from '../kit/required.ts';
 import { countryOf } from '../reference/place-types.ts';
 import { CountryRef } from '../reference/country-currency-types.ts';
 import { mutationFields } from '../kit/payload.ts';
-import { node, liveOwned } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
+import { live } from '../kit/records.ts';
 
 export const VehicleTypeEnum = builder.enumType(VehicleType, { name: 'VehicleType', description: 'Kind of road vehicle.' });
 export const TrailerTypeEnum = builder.enumType(TrailerType, { name: 'TrailerType', description: 'Kind of trailer: BOX, SLIDER, BUGGY_20 (20-foot container chassis), BUGGY_40 (40-foot).' });
 export const TrackerBrandEnum = builder.enumType(TrackerBrand, { name: 'TrackerBrand', description: 'Brand of the vehicle tracker.' });
 
 export const DriverRef = builder.prismaObject('Driver', {
-  ...node('Driver', liveOwned),
+  ...node('Driver', live),
   description: 'A truck driver of the company.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier; trips refer to it as driver_id.' }),
@@ -43,7 +44,7 @@ export const DriverRef = builder.prismaObject('Driver', {
 });
 
 export const VehicleRef = builder.prismaObject('Vehicle', {
-  ...node('Vehicle', liveOwned),
+  ...node('Vehicle', live),
   description: 'A road vehicle of the company.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier; trips refer to it as vehicle_id.' }),
@@ -63,7 +64,7 @@ export const VehicleRef = builder.prismaObject('Vehicle', {
 });
 
 export const TrailerRef = builder.prismaObject('Trailer', {
-  ...node('Trailer', liveOwned),
+  ...node('Trailer', live),
   description: 'A trailer or semi-trailer of the company, pulled by a vehicle on trips.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier; trips refer to it as trailer_id.' }),

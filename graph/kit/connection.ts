@@ -9,7 +9,7 @@ import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
-import { prisma } from '../db.ts';
+import { modelDelegate } from './records.ts';
 import { BadInputError, fieldMessages } from '../errors.ts';
 import { pageSize } from './page.ts';
 
@@ -134,7 +134,7 @@ const PageInfo = builder.objectRef<{ hasNextPage: boolean; hasPreviousPage: bool
 });
 
 type Delegate = { findMany(args: object): Promise<Record<string, unknown>[]>; count(args: { where: object }): Promise<number> };
-const delegateOf = (model: string) => (prisma() as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
+const delegateOf = (model: string) => modelDelegate<Delegate>(model);
 
 /** Declares `<Model>Connection` and `<Model>Edge`; answers the connection type. */
 export function connectionType(model: string, what: string) {

@@ -1,6 +1,6 @@
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
-import { prisma } from '../db.ts';
+import { modelDelegate } from './records.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
 import { connectionType, readConnection } from './connection.ts';
 
@@ -98,7 +98,7 @@ interface ListDelegate {
   findMany(args: object): Promise<unknown[]>;
   count(args: { where: object }): Promise<number>;
 }
-const delegateOf = (model: string) => (prisma() as unknown as Record<string, ListDelegate>)[model[0].toLowerCase() + model.slice(1)];
+const delegateOf = (model: string) => modelDelegate<ListDelegate>(model);
 
 /**
  * The rows of a page with their nested selections, in two statements: the page's keys first

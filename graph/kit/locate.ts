@@ -3,8 +3,10 @@
 // `reference_code`, a product's `code`), so the two twins never drift apart.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
-import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
+import { live, modelDelegate } from './records.ts';
+
+type OperationDelegate = { findFirst(q: object): Promise<{ operation_id: number } | null> };
 
 /** Where a record is: by id, or by its natural key. */
 export type By = { id: number } | Record<string, string>;
@@ -86,8 +88,7 @@ export const byReferenceCode = (what: 'Order' | 'Process'): Locator => ({
   id: `${what} id.`,
   key: { arg: 'reference_code', suffix: 'ByReferenceCode', label: 'reference code', description: `Reference code of the ${what.toLowerCase()}.` },
   operationOf: async (ctx, id) => {
-    const where = { company_id: ctx.company.id, id, deleted_at: null };
-    const row = what === 'Order' ? await prisma().order.findFirst({ where, select: { operation_id: true } }) : await prisma().process.findFirst({ where, select: { operation_id: true } });
+    const row = await modelDelegate<OperationDelegate>(what).findFirst({ where: { ...live(ctx), id }, select: { operation_id: true } });
     return row?.operation_id ?? null;
   },
 });

@@ -6,16 +6,13 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
-import { prisma } from '../db.ts';
 import { BadInputError, NotFoundError, formatFieldMessage } from '../errors.ts';
 import { PAGE } from './page.ts';
+import { recordsById, type RecordScope } from './records.ts';
 import { graphqlOnly } from './selection.ts';
 
-/** Where a node of one type may be found for the asking company, given its integer id. */
-type Scope = (ctx: Context, id: number) => Record<string, unknown>;
-
 const NODE_TYPE = Symbol('node type');
-const scopes = new Map<string, Scope>();
+const scopes = new Map<string, RecordScope>();
 
 
 /** The opaque global id of a record: base64url of `<Type>:<id>`. */
@@ -47,12 +44,10 @@ export const NodeRef = builder.interfaceRef<{ id: number }>('Node').implement({
  * Makes a Prisma object type a `Node`, found by `node(id:)` within `scope`; spread into its
  * `builder.prismaObject` options. The GraphQL type is named as its Prisma model.
  */
-export function node(model: string, scope: Scope): { interfaces: [typeof NodeRef] } {
+export function node(model: string, scope: RecordScope): { interfaces: [typeof NodeRef] } {
   scopes.set(model, scope);
   return { interfaces: [NodeRef] };
 }
-
-type Delegate = { findMany(q: object): Promise<Record<string, unknown>[]> };
 
 /**
  * Records by global id, in the order asked, null where an id names no record of the asking
@@ -62,18 +57,14 @@ async function findNodes(ctx: Context, info: GraphQLResolveInfo, values: readonl
   const parsed = values.map(parseGlobalId);
   const byType = new Map<string, number[]>();
   for (const p of parsed) if (p) byType.set(p.type, [...(byType.get(p.type) ?? []), p.id]);
-  const found = new Map<string, unknown>();
+  const found = new Map<string, Map<number, unknown>>();
   await Promise.all(
-    [...byType].map(async ([type, ids]) => {
-      const delegate = (prisma() as unknown as Record<string, Delegate>)[type[0].toLowerCase() + type.slice(1)];
-      const rows = await delegate.findMany({
-        ...queryFromInfo({ context: ctx, info, typeName: type }),
-        where: { ...scopes.get(type)!(ctx, 0), id: { in: ids } },
-      });
-      for (const row of rows) found.set(`${type}:${row.id}`, { ...row, [NODE_TYPE]: type });
-    }),
+    [...byType].map(async ([type, ids]) => found.set(type, await recordsById(type, queryFromInfo({ context: ctx, info, typeName: type }), scopes.get(type)!(ctx), ids))),
   );
-  return parsed.map((p) => (p ? (found.get(`${p.type}:${p.id}`) ?? null) : null));
+  return parsed.map((p) => {
+    const row = p && found.get(p.type)?.get(p.id);
+    return row ? { ...row, [NODE_TYPE]: p.type } : null;
+  });
 }
 
 builder.queryFields((t) => ({
@@ -99,12 +90,3 @@ builder.queryFields((t) => ({
     },
   }),
 }));
-
-/** A company's record that can be soft-deleted: found while live. */
-export const liveOwned: Scope = (ctx, id) => ({ company_id: ctx.company.id, id, deleted_at: null });
-
-/** A company's record that is never soft-deleted. */
-export const owned: Scope = (ctx, id) => ({ company_id: ctx.company.id, id });
-
-/** Reference data shared by every company. */
-export const shared: Scope = (_ctx, id) => ({ id });

@@ -28,22 +28,28 @@ export interface Warning {
 /** Codes a mutation lists in `userErrors`; the others (rate limits, conflicts, timeouts) stay errors to retry. */
 const RULE_CODES = new Set<ErrorCode>(['BAD_REQUEST', 'NOT_FOUND', 'UNPROCESSABLE_ENTITY', 'PRECONDITION_FAILED']);
 
-const UserErrorType = builder.objectRef<UserError>('UserError').implement({
-  description: 'A rule the request broke; nothing of the mutation was written.',
-  fields: (t) => ({
-    field: t.exposeString('field', { nullable: true, description: 'Dotted name of the argument at fault (`params.items.0.code`), or null when the whole request is.' }),
-    code: t.exposeString('code', { description: 'The catalogue code (`UNPROCESSABLE_ENTITY`, `NOT_FOUND`, `BAD_REQUEST` ...), as REST answers it.' }),
-    message: t.exposeString('message', { description: 'What is wrong, in English.' }),
-  }),
+/** An object type of `field`, `code` and `message`, as userErrors and warnings are (a UserError is a Warning's shape with a catalogue code). */
+function problemType(name: string, description: string, texts: { field: string; code: string; message: string }) {
+  return builder.objectRef<Warning>(name).implement({
+    description,
+    fields: (t) => ({
+      field: t.exposeString('field', { nullable: true, description: texts.field }),
+      code: t.exposeString('code', { description: texts.code }),
+      message: t.exposeString('message', { description: texts.message }),
+    }),
+  });
+}
+
+const UserErrorType = problemType('UserError', 'A rule the request broke; nothing of the mutation was written.', {
+  field: 'Dotted name of the argument at fault (`params.items.0.code`), or null when the whole request is.',
+  code: 'The catalogue code (`UNPROCESSABLE_ENTITY`, `NOT_FOUND`, `BAD_REQUEST` ...), as REST answers it.',
+  message: 'What is wrong, in English.',
 });
 
-const WarningType = builder.objectRef<Warning>('Warning').implement({
-  description: 'Something the mutation did beyond what was sent; the write happened.',
-  fields: (t) => ({
-    field: t.exposeString('field', { nullable: true, description: 'Dotted name of the field concerned, or null.' }),
-    code: t.exposeString('code', { description: 'What happened, e.g. `ETA_FROM_TRACKING`.' }),
-    message: t.exposeString('message', { description: 'What happened, in English.' }),
-  }),
+const WarningType = problemType('Warning', 'Something the mutation did beyond what was sent; the write happened.', {
+  field: 'Dotted name of the field concerned, or null.',
+  code: 'What happened, e.g. `ETA_FROM_TRACKING`.',
+  message: 'What happened, in English.',
 });
 
 /** The rules a failure broke, or undefined when it is not a rule failure. */

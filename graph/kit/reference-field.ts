@@ -4,21 +4,15 @@
 // the fields selected below it; a record that is gone, or another company's, is null.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
-import { prisma } from '../db.ts';
 import { loaderAt } from './place-loader.ts';
+import { recordsById, type RecordScope } from './records.ts';
 import { graphqlOnly } from './selection.ts';
 
-type Delegate = { findMany(q: object): Promise<{ id: number }[]> };
-
-/** Where a record may be read from for the asking company, besides its id. */
-export type ReferenceScope = (ctx: Context) => Record<string, unknown>;
 
 /** The records of `ids` of one link at one place of the query, read together. */
-function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: ReferenceScope, query: object) {
+function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: RecordScope, query: object) {
   return loaderAt<number, unknown>(ctx, info, model, async (ids) => {
-    const delegate = (prisma() as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
-    const rows = await delegate.findMany({ ...query, where: { ...scope(ctx), id: { in: [...ids] } } });
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = await recordsById(model, query, scope(ctx), ids);
     return ids.map((id) => byId.get(id) ?? null);
   });
 }
@@ -29,7 +23,7 @@ function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: 
  * it select, read in the same statement.
  */
 // NOTE: Pothos types `type` by literal names; links are declared for several node types at run time.
-export function referenceField(column: string, model: string, description: string, scope: ReferenceScope): never {
+export function referenceField(column: string, model: string, description: string, scope: RecordScope): never {
   return {
     ...graphqlOnly,
     type: model,
@@ -44,9 +38,3 @@ export function referenceField(column: string, model: string, description: strin
     },
   } as never;
 }
-
-/** Records of the asking company. */
-export const ofCompany: ReferenceScope = (ctx) => ({ company_id: ctx.company.id });
-
-/** Live records of the asking company (soft-deleted ones are gone). */
-export const live: ReferenceScope = (ctx) => ({ company_id: ctx.company.id, deleted_at: null });

@@ -13,7 +13,8 @@ import { containsText, listField, searchWhere } from '../kit/list.ts';
 import { portsByUnlocode } from '../reference/places.ts';
 import { countryOf } from '../reference/place-types.ts';
 import { CountryRef } from '../reference/country-currency-types.ts';
-import { node, shared } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
+import { shared } from '../kit/records.ts';
 
 export const AisClassEnum = builder.enumType(AisClass, { name: 'AisClass', description: 'AIS transponder class: A (SOLAS ships) or B.' });
 export const ShipTypeEnum = builder.enumType('ShipType', {

@@ -7,7 +7,8 @@ import { OrderHandlerMapRef } from '../actor/handlers.ts';
 import { balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
 import { lifecycleStateEnum } from '../kit/filters.ts';
 import { graphqlOnly } from '../kit/selection.ts';
-import { node, liveOwned } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
+import { live } from '../kit/records.ts';
 
 
 export const OrderTypeEnum = builder.enumType(OrderType, {
@@ -138,7 +139,7 @@ const lifecycleDates = fieldsOf('datetime', {
 });
 
 export const OrderRef = builder.prismaObject('Order', {
-  ...node('Order', liveOwned),
+  ...node('Order', live),
   description: 'A purchase, sales or road transport order of an operation.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),

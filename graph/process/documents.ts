@@ -10,12 +10,13 @@ import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { softDelete } from '../kit/lifecycle.ts';
 import { lockRoots } from '../kit/locks.ts';
-import { live, ofCompany, referenceField } from '../kit/reference-field.ts';
+import { referenceField } from '../kit/reference-field.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { storage, UploadHandle } from '../storage.ts';
 import { required } from '../kit/required.ts';
 import { findLiveProcess, requireOperation, type ProcessBy } from './stored.ts';
 import { mutationFields } from '../kit/payload.ts';
+import { live, ofCompany } from '../kit/records.ts';
 
 const ProcessDocumentTypeEnum = builder.enumType(ProcessDocumentType, { name: 'ProcessDocumentType', description: 'Kind of a process document.' });
 

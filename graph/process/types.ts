@@ -3,7 +3,8 @@ import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enu
 import { builder } from '../builder.ts';
 import { handlerRoles } from '../actor/handlers.ts';
 import { graphqlOnly } from '../kit/selection.ts';
-import { node, liveOwned } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
+import { live } from '../kit/records.ts';
 
 export const AlertLevelEnum = builder.enumType(AlertLevel, {
   name: 'AlertLevel',
@@ -66,7 +67,7 @@ builder.prismaObject('BrazilianInvoice', {
 });
 
 export const ProcessRef = builder.prismaObject('Process', {
-  ...node('Process', liveOwned),
+  ...node('Process', live),
   description: 'An import or export process of an operation.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),

@@ -16,8 +16,9 @@ const textFields = {
   content_code: 'Code of the content unit.',
   multiple_code: 'Code of the multiple package.',
 } as const;
-import { node, liveOwned } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
 import { invoiceLinesOf } from './invoice-lines.ts';
+import { live } from '../kit/records.ts';
 const unitFields = {
   package_type: 'Package type.',
   package_measurement_unit: 'Unit of the package capacity.',
@@ -78,7 +79,7 @@ const InternalCodeRef = builder.prismaObject('ProductInternalCode', {
 });
 
 export const ProductRef = builder.prismaObject('Product', {
-  ...node('Product', liveOwned),
+  ...node('Product', live),
   description: 'A product (SKU) the company trades.',
   // The internal codes and foreign operator links are part of the product's own record and
   // small: they come with every product query (joined in the same statement) and are read

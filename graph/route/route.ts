@@ -14,7 +14,8 @@ import { write as inTransaction } from '../kit/transaction.ts';
 import { containsText, listField, searchColumns } from '../kit/list.ts';
 import { checkRequired, required } from '../kit/required.ts';
 import { mutationFields } from '../kit/payload.ts';
-import { node, liveOwned } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
+import { live } from '../kit/records.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -37,7 +38,7 @@ export const RoutePointRef = builder.prismaObject('RoutePoint', {
 });
 
 export const RouteRef = builder.prismaObject('Route', {
-  ...node('Route', liveOwned),
+  ...node('Route', live),
   description: 'A route of the company: named, active or not, with ordered points.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),

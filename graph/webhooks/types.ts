@@ -2,7 +2,8 @@
 import { builder } from '../builder.ts';
 import { graphqlOnly } from '../kit/selection.ts';
 import { eventTypes } from '../events/catalogue.ts';
-import { node, liveOwned } from '../kit/node.ts';
+import { node } from '../kit/node.ts';
+import { live } from '../kit/records.ts';
 
 /** A endpoint row as a mutation answers it: with the secret when it was just made. */
 export type Revealed = { revealed_secret?: string };
@@ -13,7 +14,7 @@ export const WebhookEndpointStatus = builder.enumType('WebhookEndpointStatus', {
 });
 
 builder.prismaObject('WebhookEndpoint', {
-  ...node('WebhookEndpoint', liveOwned),
+  ...node('WebhookEndpoint', live),
   description: 'A URL events are POSTed to, signed with its secret (docs/webhooks.md).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),

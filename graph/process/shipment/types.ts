@@ -11,11 +11,12 @@ import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
 import { registerEnum } from '../../kit/fields.ts';
 import { graphqlOnly } from '../../kit/selection.ts';
-import { live, ofCompany, referenceField } from '../../kit/reference-field.ts';
+import { referenceField } from '../../kit/reference-field.ts';
 import { registerInputs, registerObjects, type NodeHooks } from './engine.ts';
 import { auditItem, shipment } from './spec.ts';
 import '../../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
 import { CurrencyRef } from '../../reference/country-currency-types.ts';
+import { live, ofCompany } from '../../kit/records.ts';
 
 const enumDescriptions: Record<string, string> = {
   ShipmentType: 'Main transport mode of the shipment.',
