@@ -4,7 +4,7 @@ import { PrismaClient, type Prisma } from '../prisma/generated/client/client.ts'
 import { env } from './env.ts';
 
 /** The transaction a unit of work runs in (opened by graph/kit/transaction.ts), if any. */
-export const unitOfWork = new AsyncLocalStorage<{ tx: Prisma.TransactionClient; readOnly: boolean }>();
+export const unitOfWork = new AsyncLocalStorage<{ tx: Prisma.TransactionClient; readOnly: boolean; afterCommit?: (() => void)[] }>();
 
 let database: Database | undefined;
 let client: PrismaClient | undefined;

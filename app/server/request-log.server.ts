@@ -50,7 +50,13 @@ export function inRequestScope(req: IncomingMessage, res: ServerResponse, serve:
   const id = requestIdOf(req);
   req.headers['x-request-id'] = id;
   res.setHeader('X-Request-Id', id);
-  const scope: RequestFacts = { id };
+  const scope: RequestFacts = {
+    id,
+    answered: new Promise<void>((resolve) => {
+      res.once('finish', resolve);
+      res.once('close', resolve);
+    }),
+  };
   facts.set(req, scope);
   logger(req, res);
   requestScope.run(scope, serve);

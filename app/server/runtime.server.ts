@@ -12,6 +12,7 @@ import { countCompanies, createCompany, type NewCompany } from '../../graph/comp
 import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
 import { startDeliveryWorker } from '../../graph/webhooks/workers';
+import { backgroundSettled } from '../../graph/kit/background';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
@@ -211,6 +212,7 @@ export const runtime = {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections?.();
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await backgroundSettled();
       await deliveries?.stop();
       await disconnect();
       process.exit(0);

@@ -6,7 +6,8 @@
 import { createPubSub, filter, pipe } from 'graphql-yoga';
 import type { Event } from '../../prisma/generated/client/client.ts';
 import { openedDatabase, sharedClient } from '../db.ts';
-import { EVENTS_CHANNEL } from './outbox.ts';
+import { withData } from './complete.ts';
+import { EVENTS_CHANNEL } from './notices.ts';
 
 /** Events of each company, for the subscribers in this process. */
 const hub = createPubSub<Record<string, [Event]>>();
@@ -21,7 +22,8 @@ let listening: Promise<unknown> | undefined;
 async function onNotice(payload: string): Promise<void> {
   const { c, ids } = JSON.parse(payload) as { c: number; ids: string[] };
   if (!subscribers.get(c)) return;
-  const events = await sharedClient().event.findMany({ where: { company_id: c, id: { in: ids } }, orderBy: { seq: 'asc' } });
+  // An event whose `data` is still being rendered (graph/events/complete.ts) is given it here.
+  const events = await withData(await sharedClient().event.findMany({ where: { company_id: c, id: { in: ids } }, orderBy: { seq: 'asc' } }));
   for (const e of events) hub.publish(topic(c), e);
 }
 

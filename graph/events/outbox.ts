@@ -1,14 +1,18 @@
 // The events outbox (docs/decisions/012-events-and-webhooks.md). Statement triggers copy every
 // row a transaction changes in the tables events are about into `event_changes`; before the
 // write path commits (graph/kit/transaction.ts, beforeEveryCommit) this takes its own
-// transaction's rows out again, classifies them (catalogue.ts), renders each resource once
-// as its GET route answers it (render.ts) and writes all the events in one statement.
+// transaction's rows out again, classifies them (catalogue.ts) and writes all the events in
+// one statement. An event about a resource (an order, a process, a product) is written
+// `pending`: its `data`, the resource's GET answer, is rendered right after the commit
+// (complete.ts). Until then the resource is not changed again: a transaction that changed it
+// waits for its pending events and runs again, so `data` shows exactly what was committed.
 import { randomBytes } from 'node:crypto';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
-import { beforeEveryCommit, type Tx } from '../kit/transaction.ts';
-import { eventsOf, type PendingEvent, type RowChange } from './catalogue.ts';
-import { renderResources, resourceKey } from './render.ts';
+import { afterCommit, beforeEveryCommit, RetryAfterSettling, type Tx } from '../kit/transaction.ts';
+import { eventsOf, type PendingEvent, type Resource, type RowChange } from './catalogue.ts';
+import { completeAfterCommit, settleEvents, type EventKey } from './complete.ts';
+import { notifySql } from './notices.ts';
 
 /** A new public event id: `evt_` and 24 hex digits. */
 export function newEventId(): string {
@@ -43,17 +47,29 @@ const processOfRow = `CASE g.table_name
 ${customsCases}
 END`;
 
+/** The resource whose event a captured row makes, as (kind, id): SQL over `placed`. */
+const resourceOfRow = `CASE placed.table_name WHEN 'orders' THEN 'order' WHEN 'products' THEN 'product' ELSE 'process' END AS kind,
+  CASE WHEN placed.table_name IN ('orders', 'products', 'processes') THEN placed.row_id ELSE placed.process_id END AS resource_id`;
+
+/** A captured row, and the events still pending about its resource (`waiting_for`, from earlier transactions). */
+type Taken = RowChange & { seq: bigint; waiting_for: string[] | null };
+
 /**
  * Takes the open transaction's captured rows out (one statement; none when the transaction
- * wrote nothing) with the process and operation of rows below a process.
+ * wrote nothing) with the process and operation of rows below a process, and the events of
+ * earlier transactions still pending about the same resources (events_pending_idx).
  */
-async function takeChanges(tx: Tx): Promise<(RowChange & { seq: bigint })[]> {
+async function takeChanges(tx: Tx): Promise<Taken[]> {
   return tx.$queryRawUnsafe(`
     WITH g AS (
       DELETE FROM event_changes WHERE txid = pg_current_xact_id_if_assigned()::text::bigint
       RETURNING company_id, seq, table_name, row_id, old_row, new_row
-    ), placed AS (SELECT g.*, ${processOfRow} AS process_id FROM g)
-    SELECT placed.*, p.operation_id
+    ), placed AS (SELECT g.*, ${processOfRow} AS process_id FROM g),
+    resources AS (SELECT placed.seq, ${resourceOfRow} FROM placed)
+    SELECT placed.*, p.operation_id, (
+      SELECT array_agg(e.id) FROM events e JOIN resources r ON r.seq = placed.seq
+      WHERE e.company_id = placed.company_id AND e.pending IS NOT NULL AND e.pending->>'kind' = r.kind AND (e.pending->>'id')::int = r.resource_id
+    ) AS waiting_for
     FROM placed LEFT JOIN processes p ON p.company_id = placed.company_id AND p.id = placed.process_id
     ORDER BY placed.seq`);
 }
@@ -70,43 +86,33 @@ function coalesce(rows: RowChange[]): RowChange[] {
   return [...byRow.values()];
 }
 
-/** The payload of an event: `data` (the resource as its GET answers it), what else it is about, and `previous`. */
-function payloadOf(event: PendingEvent, rendered: Map<string, unknown>): Prisma.InputJsonValue {
-  const data = event.data ?? rendered.get(resourceKey({ company_id: event.company_id, ...event.resource! }));
-  return { data, ...event.extra, ...(event.previous ? { previous: event.previous } : {}) } as Prisma.InputJsonValue;
+/** The payload of an event as written: `data` when the catalogue gave it, what else it is about, and `previous`. */
+function payloadOf(event: PendingEvent): Prisma.InputJsonValue {
+  return { ...(event.data ? { data: event.data } : {}), ...event.extra, ...(event.previous ? { previous: event.previous } : {}) } as Prisma.InputJsonValue;
 }
-
-/** The channel that tells listening processes which events a transaction committed (graph/events/live.ts). */
-export const EVENTS_CHANNEL = 'tt_events';
-/** Event ids per notice: a NOTIFY payload holds at most 8,000 bytes. */
-const IDS_PER_NOTICE = 200;
 
 /**
  * Writes events in one statement with one parameter (graph/kit/json-rows.ts), in their order
- * (`seq`). The same statement
- * sends the notices of live subscriptions, `{"c": company, "ids": [...]}` on EVENTS_CHANNEL:
- * PostgreSQL delivers them when the transaction commits, and never when it rolls back.
+ * (`seq`). The same statement sends their live notices (notices.ts).
  */
 async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<void> {
   await tx.$queryRawUnsafe(
     `WITH written AS (
-       ${insertJsonRows('events', { company_id: 'int', id: 'varchar', type: 'varchar', payload: 'jsonb', created_at: 'timestamptz' })}
+       ${insertJsonRows('events', { company_id: 'int', id: 'varchar', type: 'varchar', payload: 'jsonb', pending: 'jsonb', created_at: 'timestamptz' })}
        RETURNING company_id, seq, id
-     ), numbered AS (
-       SELECT company_id, id, seq, (row_number() OVER (PARTITION BY company_id ORDER BY seq) - 1) / ${IDS_PER_NOTICE} AS part FROM written
      )
-     SELECT count(pg_notify('${EVENTS_CHANNEL}', json_build_object('c', company_id, 'ids', ids)::text))::int AS notices
-     FROM (SELECT company_id, part, array_agg(id ORDER BY seq) AS ids FROM numbered GROUP BY company_id, part) AS notices`,
+     ${notifySql('written')}`,
     JSON.stringify(rows),
   );
 }
 
-/** An event as recorded. */
+/** An event as recorded; `pending` until its `data` is added after the commit (complete.ts). */
 export interface RecordedEvent {
   company_id: number;
   id: string;
   type: string;
   payload: Prisma.InputJsonValue;
+  pending: Resource | null;
   created_at: Date;
 }
 
@@ -119,17 +125,35 @@ export function onEventsRecorded(listener: EventsListener): void {
   if (!listeners.includes(listener)) listeners.push(listener);
 }
 
-/** Turns the open transaction's captured changes into events, written in one statement. */
+/**
+ * Turns the open transaction's captured changes into events, written in one statement, and
+ * has the pending ones completed once the transaction commits. When a resource it changed
+ * still has pending events of an earlier transaction, it stops: the write path waits for
+ * them and runs the transaction again.
+ */
 export async function recordEvents(tx: Tx): Promise<void> {
   const changes = await takeChanges(tx);
   if (!changes.length) return;
+  const waiting = changes.flatMap((c) => (c.waiting_for ?? []).map((id): EventKey => ({ company_id: c.company_id, id })));
+  if (waiting.length) {
+    const unique = [...new Map(waiting.map((k) => [`${k.company_id}:${k.id}`, k])).values()];
+    throw new RetryAfterSettling(() => settleEvents(unique));
+  }
   const events = eventsOf(coalesce(changes));
   if (!events.length) return;
-  const rendered = await renderResources(events.flatMap((e) => (e.resource && !e.data ? [{ company_id: e.company_id, ...e.resource }] : [])));
   const createdAt = new Date();
-  const rows: RecordedEvent[] = events.map((e) => ({ company_id: e.company_id, id: newEventId(), type: e.type, payload: payloadOf(e, rendered), created_at: createdAt }));
+  const rows: RecordedEvent[] = events.map((e) => ({
+    company_id: e.company_id,
+    id: newEventId(),
+    type: e.type,
+    payload: payloadOf(e),
+    pending: e.resource && !e.data ? e.resource : null,
+    created_at: createdAt,
+  }));
   await insertEvents(tx, rows);
   for (const listener of listeners) await listener(tx, rows);
+  const pending = rows.flatMap((r) => (r.pending ? [{ company_id: r.company_id, id: r.id, pending: r.pending }] : []));
+  if (pending.length) afterCommit(() => completeAfterCommit(pending));
 }
 
 beforeEveryCommit(recordEvents);

@@ -1,6 +1,6 @@
 // Event payloads carry the resource as its GET route answers it: the same GraphQL selection
-// (graph/kit/selection.ts, shared with rest/routes/*), executed inside the writing
-// transaction, so the payload shows exactly the state the transaction commits. Resources are
+// (graph/kit/selection.ts, shared with rest/routes/*), executed right after the writing
+// transaction commits, on one snapshot (complete.ts says why that is the committed state). Resources are
 // read by list (`ids`), a page of 100 per statement, so a batch costs the same number of
 // statements whatever its size. The document's text depends only on the kinds read, so it is
 // parsed and compiled once.
@@ -72,7 +72,7 @@ function groups(resources: OwnedResource[]): OwnedResource[][] {
 }
 
 /**
- * Renders resources as their GET routes answer them, in the open transaction, each resource
+ * Renders resources as their GET routes answer them, in the open unit of work, each resource
  * once: one GraphQL execution per company, one list field per group. Answers them by `resourceKey`.
  */
 export async function renderResources(resources: OwnedResource[]): Promise<Map<string, unknown>> {

@@ -5,6 +5,7 @@ import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
 import { PAGE } from '../kit/page.ts';
 import { eventTypes } from './catalogue.ts';
+import { withData } from './complete.ts';
 import './outbox.ts';
 
 /** The stored payload of an event: the resource and what else the event is about. */
@@ -18,11 +19,11 @@ export const EventObject = builder.prismaObject('Event', {
     id: t.exposeString('id', { description: 'Event id, `evt_` and 24 hex digits; the `webhook-id` of its deliveries.' }),
     type: t.exposeString('type', { description: 'Event type, e.g. `order.created`.' }),
     created_at: t.expose('created_at', { type: 'DateTime', description: 'When the change was committed (its transaction began).' }),
-    data: t.field({ type: 'JSONObject', select: { payload: true }, description: 'The resource as its GET route answers it; for a deleted order, process or product its id, code and `deleted_at`.', resolve: part('data') }),
-    previous: t.field({ type: 'JSONObject', nullable: true, select: { payload: true }, description: 'The values the change replaced, by field (updates and lifecycle steps).', resolve: part('previous') }),
-    shipment: t.field({ type: 'JSONObject', nullable: true, select: { payload: true }, description: 'The shipment whose ETA or tracking status changed.', resolve: part('shipment') }),
-    container_event: t.field({ type: 'JSONObject', nullable: true, select: { payload: true }, description: 'The container event added.', resolve: part('container_event') }),
-    customs: t.field({ type: 'JSONObject', nullable: true, select: { payload: true }, description: 'The customs record (`kind`, `id`, `status`) whose status changed.', resolve: part('customs') }),
+    data: t.field({ type: 'JSONObject', description: 'The resource as its GET route answers it once the change committed (docs/webhooks.md, Payloads); for a deleted order, process or product its id, code and `deleted_at`.', resolve: part('data') }),
+    previous: t.field({ type: 'JSONObject', nullable: true, description: 'The values the change replaced, by field (updates and lifecycle steps).', resolve: part('previous') }),
+    shipment: t.field({ type: 'JSONObject', nullable: true, description: 'The shipment whose ETA or tracking status changed.', resolve: part('shipment') }),
+    container_event: t.field({ type: 'JSONObject', nullable: true, description: 'The container event added.', resolve: part('container_event') }),
+    customs: t.field({ type: 'JSONObject', nullable: true, description: 'The customs record (`kind`, `id`, `status`) whose status changed.', resolve: part('customs') }),
   }),
 });
 
@@ -88,7 +89,7 @@ builder.queryFields((t) => ({
         orderBy: { seq: 'asc' },
         take: limit + 1,
       });
-      const page = rows.slice(0, limit);
+      const page = await withData(rows.slice(0, limit));
       return { data: page, has_more: rows.length > limit, next_cursor: page.length ? encodeCursor(page[page.length - 1].seq) : (args.after ?? null) };
     },
   }),

@@ -8,6 +8,8 @@ export interface RequestFacts {
   id: string;
   companyId?: number;
   route?: string;
+  /** Settles once the answer has been sent (or the connection closed). */
+  answered?: Promise<void>;
 }
 
 export const requestScope = new AsyncLocalStorage<RequestFacts>();

@@ -10,6 +10,8 @@ export type Tx = Prisma.TransactionClient;
 
 /** Attempts of a transaction that keeps failing on a serialization failure or a deadlock. */
 const MAX_ATTEMPTS = 6;
+/** How long a write keeps waiting for pending events of the resources it changes (RetryAfterSettling). */
+const SETTLE_WITHIN_MS = 15_000;
 /** What a caller whose retries ran out is told to wait before trying again, in seconds. */
 const RETRY_AFTER_SECONDS = 1;
 
@@ -34,6 +36,40 @@ const beforeCommit: BeforeCommit[] = [];
  */
 export function beforeEveryCommit(hook: BeforeCommit): void {
   if (!beforeCommit.includes(hook)) beforeCommit.push(hook);
+}
+
+/** Work the write path waits for before it opens a transaction. */
+const beforeTransaction: (() => Promise<void>)[] = [];
+
+/**
+ * Registers work every transaction of the write path waits for before it opens: a request
+ * writing waits for the events of its company's earlier writes in this process to be
+ * completed (graph/events/complete.ts), rather than meeting them pending and running twice.
+ */
+export function beforeEveryTransaction(hook: () => Promise<void>): void {
+  if (!beforeTransaction.includes(hook)) beforeTransaction.push(hook);
+}
+
+/**
+ * Schedules work for once the open transaction of the write path has committed, outside it
+ * (the events' `data`, graph/events/complete.ts); a transaction that rolls back or is run
+ * again drops what it scheduled.
+ */
+export function afterCommit(work: () => void): void {
+  const open = current.getStore();
+  if (!open?.afterCommit) throw new Error('afterCommit: no transaction of the write path is open');
+  open.afterCommit.push(work);
+}
+
+/**
+ * An error that asks the write path to wait for `settle` and run the transaction again: a
+ * resource whose event is still being completed is not changed meanwhile (graph/events/outbox.ts).
+ */
+export class RetryAfterSettling extends Error {
+  readonly retryable = true;
+  constructor(readonly settle: () => Promise<void>) {
+    super('an earlier change of the same resource is still being completed');
+  }
 }
 
 type ErrorLike = { code?: unknown; name?: unknown; kind?: unknown; cause?: unknown; meta?: Record<string, unknown>; originalCode?: unknown };
@@ -100,20 +136,33 @@ export async function write<T>(work: (tx: Tx) => Promise<T>, options: WriteOptio
       throw error;
     }
   }
+  for (const hook of beforeTransaction) await hook();
+  const settleBy = Date.now() + SETTLE_WITHIN_MS;
   for (let attempt = 1; ; attempt += 1) {
     try {
+      const committed: (() => void)[] = [];
       const finished = async (tx: Tx) => {
         const result = await work(tx);
         for (const hook of beforeCommit) await hook(tx);
         return result;
       };
-      return await client().$transaction((tx) => current.run({ tx, readOnly: false }, () => finished(tx)), {
+      const result = await client().$transaction((tx) => current.run({ tx, readOnly: false, afterCommit: committed }, () => finished(tx)), {
         timeout: options.timeout ?? 60_000,
         maxWait: 10_000,
         ...(options.repeatableRead ? { isolationLevel: 'RepeatableRead' as const } : {}),
       });
+      for (const work of committed) work();
+      return result;
     } catch (error) {
       if (isStatementTimeout(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
+      // A write that met pending events waits for them and runs again without using up its
+      // attempts: under a dozen writers of one row each round lets one through.
+      const settling = chain(error).find((e): e is ErrorLike & RetryAfterSettling => e instanceof RetryAfterSettling);
+      if (settling && Date.now() < settleBy) {
+        await settling.settle();
+        attempt -= 1;
+        continue;
+      }
       if (isRetryable(error)) {
         if (attempt >= MAX_ATTEMPTS) throw new ConflictError(RETRY_AFTER_SECONDS);
         await sleep(Math.random() * 10 * 2 ** attempt);

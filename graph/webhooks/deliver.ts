@@ -64,6 +64,7 @@ interface Claimed {
   endpoint_id: number;
   event_id: string;
   event_type: string;
+  /** Never null once claimed: a delivery is due only once its event is complete. */
   body: string;
   inserted_at: Date;
   attempt_count: number;
@@ -77,13 +78,14 @@ interface Claimed {
 
 /**
  * Claims a due delivery for one attempt and reads its endpoint, in one statement: a
- * conditional update, so of several workers one gets it. Answers null when it is not due.
+ * conditional update, so of several workers one gets it. Answers null when it is not due
+ * (its event not complete yet included: it is queued again when it is).
  */
 async function claim(key: DeliveryKey): Promise<Claimed | null> {
   const rows = await sharedClient().$queryRaw<Claimed[]>`
     WITH d AS (
       UPDATE webhook_deliveries SET next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
-      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND next_attempt_at <= now()
+      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND next_attempt_at <= now() AND body IS NOT NULL
       RETURNING company_id, endpoint_id, event_id, event_type, body, inserted_at, attempt_count
     )
     SELECT d.endpoint_id, d.event_id, d.event_type, d.body, d.inserted_at, d.attempt_count,

@@ -1,17 +1,13 @@
 // Events become deliveries in the transaction that records them (graph/events/outbox.ts):
-// one delivery per event and endpoint subscribed to its type, written and queued in one
-// statement each, so a committed event is never left undelivered and a rolled-back one is
-// never sent.
+// one delivery per event and endpoint subscribed to its type, written in one statement, so a
+// committed event is never left undelivered and a rolled-back one is never sent. A delivery
+// of a complete event gets its body and is queued at once; one of a pending event when the
+// event is completed (graph/events/complete.ts).
 import { onEventsRecorded, type RecordedEvent } from '../events/outbox.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
 import type { Tx } from '../kit/transaction.ts';
-import { formatDateTime } from '../scalars.ts';
+import { eventBody } from './body.ts';
 import { enqueueDeliveries } from './queue.ts';
-
-/** The body every attempt of an event's delivery sends: the event as GET /api/events answers it. */
-export function eventBody(event: RecordedEvent): string {
-  return JSON.stringify({ id: event.id, type: event.type, created_at: formatDateTime(event.created_at), ...(event.payload as object) });
-}
 
 /** Makes and queues the deliveries of the events just recorded. */
 async function fanOut(tx: Tx, events: RecordedEvent[]): Promise<void> {
@@ -25,17 +21,17 @@ async function fanOut(tx: Tx, events: RecordedEvent[]): Promise<void> {
   const data = events.flatMap((e) => {
     const subscribed = endpoints.filter((w) => w.company_id === e.company_id && (w.events.includes('*') || w.events.includes(e.type)));
     if (!subscribed.length) return [];
-    const body = eventBody(e);
+    const body = e.pending ? null : eventBody(e);
     return subscribed.map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body, next_attempt_at: now }));
   });
   if (!data.length) return;
   // One parameter for every row, as the events themselves are written (graph/kit/json-rows.ts).
-  const made = await tx.$queryRawUnsafe<{ company_id: number; id: number }[]>(
+  const made = await tx.$queryRawUnsafe<{ company_id: number; id: number; complete: boolean }[]>(
     `${insertJsonRows('webhook_deliveries', { company_id: 'int', endpoint_id: 'int', event_id: 'varchar', event_type: 'varchar', body: 'text', next_attempt_at: 'timestamptz' })}
-     RETURNING company_id, id`,
+     RETURNING company_id, id, body IS NOT NULL AS complete`,
     JSON.stringify(data),
   );
-  await enqueueDeliveries(tx, made);
+  await enqueueDeliveries(tx, made.filter((d) => d.complete));
 }
 
 onEventsRecorded(fanOut);

@@ -7350,7 +7350,7 @@ export interface components {
              * @example 2025-03-01T12:00:00Z
              */
             created_at: string;
-            /** @description The resource as its GET route answers it; for a deleted order, process or product its id, code and `deleted_at`. */
+            /** @description The resource as its GET route answers it once the change committed (docs/webhooks.md, Payloads); for a deleted order, process or product its id, code and `deleted_at`. */
             data: {
                 [key: string]: unknown;
             };

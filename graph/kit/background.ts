@@ -1,0 +1,33 @@
+// Work a request starts and does not wait for (the events' `data` after a commit,
+// graph/events/complete.ts). It starts once the request's answer is sent, so it never delays
+// it, or after 100 ms at the latest (a request may itself wait for background work, as a
+// later mutation of a GraphQL document does), and runs in an async context of its own, so it never joins the request's transaction
+// or counts on its statement counter; a failure is logged (the work is taken up again by the
+// delivery workers), and a stopping server waits for what is running.
+import { AsyncResource } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { requestScope } from './request-scope.ts';
+
+const own = new AsyncResource('background-work');
+/** The longest background work waits for its request's answer before it starts anyway. */
+const START_WITHIN_MS = 100;
+const running = new Set<Promise<void>>();
+
+/** Starts `work` outside the caller's context; `label` names it in the log if it fails. */
+export function inBackground(label: string, work: () => Promise<void>): Promise<void> {
+  const answered = requestScope.getStore()?.answered;
+  const done: Promise<void> = own
+    .runInAsyncScope(async () => {
+      if (answered) await Promise.race([answered, sleep(START_WITHIN_MS)]);
+      await work();
+    })
+    .catch((e: unknown) => console.error(`[${label}] failed:`, e instanceof Error ? e.message : e))
+    .finally(() => running.delete(done));
+  running.add(done);
+  return done;
+}
+
+/** Waits for the background work running now (a server stopping). */
+export async function backgroundSettled(): Promise<void> {
+  while (running.size) await Promise.allSettled([...running]);
+}
