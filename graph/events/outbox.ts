@@ -47,6 +47,14 @@ const processOfRow = `CASE g.table_name
 ${customsCases}
 END`;
 
+/** The tables whose rows the capture triggers copy (migrations `..._events`, `..._capture_rows_once`). */
+const capturedTables = ['orders', 'processes', 'products', 'process_documents', 'foreign_trade_shipments', 'container_events', 'import_declarations', 'duimps', 'import_licenses', 'export_declarations'];
+
+/** A captured row's last version, read from its table (SQL over the captured row `t`); null when it is gone. */
+const newRowOf = `CASE t.table_name
+${capturedTables.map((table) => `  WHEN '${table}' THEN (SELECT to_jsonb(r) FROM ${table} r WHERE r.company_id = t.company_id AND r.id = t.row_id)`).join('\n')}
+END`;
+
 /** The resource whose event a captured row makes, as (kind, id): SQL over `placed`. */
 const resourceOfRow = `CASE placed.table_name WHEN 'orders' THEN 'order' WHEN 'products' THEN 'product' ELSE 'process' END AS kind,
   CASE WHEN placed.table_name IN ('orders', 'products', 'processes') THEN placed.row_id ELSE placed.process_id END AS resource_id`;
@@ -56,15 +64,17 @@ type Taken = RowChange & { seq: bigint; waiting_for: string[] | null };
 
 /**
  * Takes the open transaction's captured rows out (one statement; none when the transaction
- * wrote nothing) with the process and operation of rows below a process, and the events of
- * earlier transactions still pending about the same resources (events_pending_idx).
+ * wrote nothing), each with its last version (a row inserted and deleted again makes none),
+ * the process and operation of rows below a process, and the events of earlier transactions
+ * still pending about the same resources (events_pending_idx).
  */
 async function takeChanges(tx: Tx): Promise<Taken[]> {
   return tx.$queryRawUnsafe(`
-    WITH g AS (
+    WITH t AS (
       DELETE FROM event_changes WHERE txid = pg_current_xact_id_if_assigned()::text::bigint
-      RETURNING company_id, seq, table_name, row_id, old_row, new_row
-    ), placed AS (SELECT g.*, ${processOfRow} AS process_id FROM g),
+      RETURNING company_id, seq, table_name, row_id, old_row
+    ), g AS (SELECT t.*, ${newRowOf} AS new_row FROM t),
+    placed AS (SELECT g.*, ${processOfRow} AS process_id FROM g WHERE g.new_row IS NOT NULL),
     resources AS (SELECT placed.seq, ${resourceOfRow} FROM placed)
     SELECT placed.*, p.operation_id, (
       SELECT array_agg(e.id) FROM events e JOIN resources r ON r.seq = placed.seq
