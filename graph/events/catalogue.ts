@@ -31,7 +31,7 @@ export const eventTypes = [
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
-/** One row as a change left it, coalesced over the transaction: its first old and last new version. */
+/** One row a transaction changed: its version before the transaction (null for a new row) and its last one. */
 export interface RowChange {
   company_id: number;
   table_name: string;

@@ -34,22 +34,22 @@ const BATCH = 500;
 /** The key an event is found by in this module's maps and answers. */
 export const keyOf = (e: EventKey) => `${e.company_id}:${e.id}`;
 
-/** A completion running in this process, and the request whose commit started it. */
+/** A completion running in this process: its events, and the request whose commit started it. */
 interface Running {
   done: Promise<void>;
   request: string | undefined;
+  events: Set<string>;
+  companies: Set<number>;
 }
-/** Completions running in this process, by event: a writer waiting for one waits for it here. */
-const inFlight = new Map<string, Running>();
-/** Completions running in this process, by company. */
-const inFlightOf = new Map<number, Set<Running>>();
+/** Completions running in this process (a handful at a time): writers wait for them here. */
+const running = new Set<Running>();
 
 /**
  * What a writer may wait for: a completion starts once its request has answered (or 100 ms
  * after its commit, graph/kit/background.ts), so the request's own (a later mutation of the
  * same GraphQL document) is not waited for but completed by the writer itself.
  */
-const awaitable = (r: Running | undefined): r is Running => r !== undefined && r.request !== requestScope.getStore()?.id;
+const awaitable = (r: Running) => r.request !== requestScope.getStore()?.id;
 
 /** A pending event as stored. */
 interface PendingRow {
@@ -135,24 +135,20 @@ export function completeAfterCommit(rows: PendingRow[]): void {
     if (delay) await sleep(delay);
     await complete(rows);
   });
-  const running: Running = { done, request: requestScope.getStore()?.id };
-  const companies = [...new Set(rows.map((r) => r.company_id))];
-  for (const r of rows) inFlight.set(keyOf(r), running);
-  for (const c of companies) inFlightOf.set(c, (inFlightOf.get(c) ?? new Set()).add(running));
-  void done.finally(() => {
-    for (const r of rows) if (inFlight.get(keyOf(r)) === running) inFlight.delete(keyOf(r));
-    for (const c of companies) {
-      inFlightOf.get(c)?.delete(running);
-      if (!inFlightOf.get(c)?.size) inFlightOf.delete(c);
-    }
-  });
+  const entry: Running = { done, request: requestScope.getStore()?.id, events: new Set(rows.map(keyOf)), companies: new Set(rows.map((r) => r.company_id)) };
+  running.add(entry);
+  void done.finally(() => running.delete(entry));
+}
+
+/** Waits for the completions running in this process that `which` picks, but not the request's own. */
+async function waitFor(which: (r: Running) => boolean): Promise<void> {
+  await Promise.all([...running].filter((r) => awaitable(r) && which(r)).map((r) => r.done));
 }
 
 /** A request's write waits for the completions of its company's earlier writes in this process. */
 beforeEveryTransaction(async () => {
   const company = requestScope.getStore()?.companyId;
-  const running = company === undefined ? [] : [...(inFlightOf.get(company) ?? [])].filter(awaitable);
-  if (running.length) await Promise.all(running.map((r) => r.done));
+  if (company !== undefined) await waitFor((r) => r.companies.has(company));
 });
 
 /**
@@ -163,7 +159,7 @@ beforeEveryTransaction(async () => {
  */
 export async function settleEvents(keys: EventKey[]): Promise<void> {
   try {
-    await Promise.all(keys.map((k) => inFlight.get(keyOf(k))).filter(awaitable).map((r) => r.done));
+    await waitFor((r) => keys.some((k) => r.events.has(keyOf(k))));
     const left = await stillPending(keys);
     if (left.length) await complete(left);
   } catch (e) {

@@ -7,7 +7,7 @@ import { createPubSub, filter, pipe } from 'graphql-yoga';
 import type { Event } from '../../prisma/generated/client/client.ts';
 import { openedDatabase, sharedClient } from '../db.ts';
 import { withData } from './complete.ts';
-import { EVENTS_CHANNEL } from './notices.ts';
+import { EVENTS_CHANNEL } from './outbox.ts';
 
 /** Events of each company, for the subscribers in this process. */
 const hub = createPubSub<Record<string, [Event]>>();

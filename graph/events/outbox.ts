@@ -11,8 +11,7 @@ import { Prisma } from '../../prisma/generated/client/client.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
 import { afterCommit, beforeEveryCommit, RetryAfterSettling, type Tx } from '../kit/transaction.ts';
 import { eventsOf, type PendingEvent, type Resource, type RowChange } from './catalogue.ts';
-import { completeAfterCommit, settleEvents, type EventKey } from './complete.ts';
-import { notifySql } from './notices.ts';
+import { completeAfterCommit, keyOf, settleEvents, type EventKey } from './complete.ts';
 
 /** A new public event id: `evt_` and 24 hex digits. */
 export function newEventId(): string {
@@ -84,34 +83,32 @@ async function takeChanges(tx: Tx): Promise<Taken[]> {
     ORDER BY placed.seq`);
 }
 
-/** One change per row: the first old version and the last new one, in the order rows were first changed. */
-function coalesce(rows: RowChange[]): RowChange[] {
-  const byRow = new Map<string, RowChange>();
-  for (const r of rows) {
-    const key = `${r.table_name}:${r.company_id}:${r.row_id}`;
-    const seen = byRow.get(key);
-    if (seen) seen.new_row = r.new_row;
-    else byRow.set(key, { ...r });
-  }
-  return [...byRow.values()];
-}
-
 /** The payload of an event as written: `data` when the catalogue gave it, what else it is about, and `previous`. */
 function payloadOf(event: PendingEvent): Prisma.InputJsonValue {
   return { ...(event.data ? { data: event.data } : {}), ...event.extra, ...(event.previous ? { previous: event.previous } : {}) } as Prisma.InputJsonValue;
 }
 
+/** The channel that tells listening processes which events a transaction committed (graph/events/live.ts). */
+export const EVENTS_CHANNEL = 'tt_events';
+/** Event ids per notice: a NOTIFY payload holds at most 8,000 bytes. */
+const IDS_PER_NOTICE = 200;
+
 /**
  * Writes events in one statement with one parameter (graph/kit/json-rows.ts), in their order
- * (`seq`). The same statement sends their live notices (notices.ts).
+ * (`seq`). The same statement
+ * sends the notices of live subscriptions, `{"c": company, "ids": [...]}` on EVENTS_CHANNEL:
+ * PostgreSQL delivers them when the transaction commits, and never when it rolls back.
  */
 async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<void> {
   await tx.$queryRawUnsafe(
     `WITH written AS (
        ${insertJsonRows('events', { company_id: 'int', id: 'varchar', type: 'varchar', payload: 'jsonb', pending: 'jsonb', created_at: 'timestamptz' })}
        RETURNING company_id, seq, id
+     ), numbered AS (
+       SELECT company_id, id, seq, (row_number() OVER (PARTITION BY company_id ORDER BY seq) - 1) / ${IDS_PER_NOTICE} AS part FROM written
      )
-     ${notifySql('written')}`,
+     SELECT count(pg_notify('${EVENTS_CHANNEL}', json_build_object('c', company_id, 'ids', ids)::text))::int AS notices
+     FROM (SELECT company_id, part, array_agg(id ORDER BY seq) AS ids FROM numbered GROUP BY company_id, part) AS notices`,
     JSON.stringify(rows),
   );
 }
@@ -146,10 +143,10 @@ export async function recordEvents(tx: Tx): Promise<void> {
   if (!changes.length) return;
   const waiting = changes.flatMap((c) => (c.waiting_for ?? []).map((id): EventKey => ({ company_id: c.company_id, id })));
   if (waiting.length) {
-    const unique = [...new Map(waiting.map((k) => [`${k.company_id}:${k.id}`, k])).values()];
+    const unique = [...new Map(waiting.map((k) => [keyOf(k), k])).values()];
     throw new RetryAfterSettling(() => settleEvents(unique));
   }
-  const events = eventsOf(coalesce(changes));
+  const events = eventsOf(changes);
   if (!events.length) return;
   const createdAt = new Date();
   const rows: RecordedEvent[] = events.map((e) => ({

@@ -1,9 +1,10 @@
 // Work a request starts and does not wait for (the events' `data` after a commit,
 // graph/events/complete.ts). It starts once the request's answer is sent, so it never delays
 // it, or after 100 ms at the latest (a request may itself wait for background work, as a
-// later mutation of a GraphQL document does), and runs in an async context of its own, so it never joins the request's transaction
-// or counts on its statement counter; a failure is logged (the work is taken up again by the
-// delivery workers), and a stopping server waits for what is running.
+// later mutation of a GraphQL document does). It runs in an async context of its own, so it
+// never joins the request's transaction or counts on its statement counter; a failure is
+// logged (the delivery workers take the work up again), and a stopping server waits for what
+// is running.
 import { AsyncResource } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { requestScope } from './request-scope.ts';
