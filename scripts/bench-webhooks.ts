@@ -22,7 +22,9 @@ import { machineLine, writeSection } from './bench-section.ts';
 import { orderParams } from './bench-domain.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
+/** Timed batches of each mode in a round, after its untimed one. */
+const SAMPLES = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const RATE = 200;
 const TICK_MS = 100;
@@ -74,6 +76,11 @@ try {
   const productCode = (i: number) => `BW-${String(i + 1).padStart(5, '0')}`;
   await call('PUT', '/products', Array.from({ length: 500 }, (_, i) => ({ code: productCode(i), description: 'Bench valve' })));
 
+  // Each part starts on vacuumed tables with fresh statistics: the rows and dead versions one
+  // part leaves must not be cleaned up by the autovacuum in the middle of the next one's timings.
+  const settle = () => db.query('VACUUM (ANALYZE)');
+  await settle();
+
   // 1. The outbox on a 100-order batch.
   const triggers = (await db.query<{ tgname: string; table: string }>(`SELECT tgname, tgrelid::regclass::text AS table FROM pg_trigger WHERE tgname LIKE '%\\_capture\\_%' AND NOT tgisinternal`)).rows;
   const captureTriggers = async (on: boolean) => {
@@ -97,29 +104,31 @@ try {
   let endpoint: number | undefined;
   const ordersPath = `/operations/${company.operation.id}/orders`;
   let batchNo = 0;
+  /** A new batch of 100 orders written (r = 1), then written again with other quantities (r = 2). */
+  const writeBatch = async (prefix: string) => {
+    const batch = batchNo++;
+    const params = (r: number) => Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, r, productCode), reference_code: `${prefix}-${batch}-${i}` }));
+    let t = performance.now();
+    await call('PUT', ordersPath, params(1));
+    const create = performance.now() - t;
+    const createCompleted = await untilComplete();
+    t = performance.now();
+    await call('PUT', ordersPath, params(2));
+    const update = performance.now() - t;
+    const updateCompleted = await untilComplete();
+    return { create, update, createCompleted, updateCompleted };
+  };
   for (let round = 0; round <= ROUNDS; round++) {
     // The order of the modes turns by one each round; round 0 warms up and is not counted.
     for (let k = 0; k < modes.length; k++) {
       const mode = modes[(k + round) % modes.length];
       await captureTriggers(mode !== 'no events');
       if (mode === 'events and an endpoint') endpoint = (await call('POST', '/webhooks', { url: receiverUrl, events: ['*'] })).data.id;
-      const batch = batchNo++;
-      const params = (r: number) => Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, r, productCode), reference_code: `ORB-${batch}-${i}` }));
       // Switching the triggers makes PostgreSQL plan the statements again: an untimed batch first.
-      const warm = (r: number) => Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, r, productCode), reference_code: `ORW-${batch}-${i}` }));
-      await call('PUT', ordersPath, warm(1));
-      await untilComplete();
-      await call('PUT', ordersPath, warm(2));
-      await untilComplete();
-      let t = performance.now();
-      await call('PUT', ordersPath, params(1));
-      const create = performance.now() - t;
-      const createCompleted = await untilComplete();
-      t = performance.now();
-      await call('PUT', ordersPath, params(2));
-      const update = performance.now() - t;
-      const updateCompleted = await untilComplete();
-      if (round > 0) {
+      await writeBatch('ORW');
+      for (let sample = 0; sample < SAMPLES; sample++) {
+        const { create, update, createCompleted, updateCompleted } = await writeBatch('ORB');
+        if (round === 0) continue;
         times[mode].create.push(create);
         times[mode].update.push(update);
         if (mode !== 'no events') completion.create.push(createCompleted), completion.update.push(updateCompleted);
@@ -131,6 +140,7 @@ try {
   await captureTriggers(true);
   const events = Number((await db.query(`SELECT count(*) FROM events WHERE type LIKE 'order.%'`)).rows[0].count);
 
+  await settle();
   // 2. A steady 200 events a second, each a product.created.
   await call('POST', '/webhooks', { url: receiverUrl, events: ['product.created'] });
   const answered = new Map<string, number>();
@@ -156,6 +166,7 @@ try {
   const lost = answered.size - delays.length;
   const achieved = answered.size / ((performance.now() - steadyStart) / 1000);
 
+  await settle();
   // 3. A burst: 2,000 events written at once (10 batches of 200 in parallel), drained.
   const burstCodes = Array.from({ length: BURST }, (_, i) => `BWB-${i}`);
   const before = delivered;
@@ -170,17 +181,18 @@ try {
 
   const m = (mode: Mode, kind: 'create' | 'update') => median(times[mode][kind]);
   const ratio = (mode: Mode, kind: 'create' | 'update') => m(mode, kind) / m('no events', kind);
+  const quartiles = (xs: number[]) => `${fmt(percentile(xs, 25))}–${fmt(percentile(xs, 75))}`;
   const row = (mode: Mode) =>
-    `| ${mode} | ${fmt(m(mode, 'create'))} | ${times[mode].create.map((x) => fmt(x)).join(' / ')} | ${mode === 'no events' ? '' : fmt(ratio(mode, 'create'), 3)} | ${fmt(m(mode, 'update'))} | ${times[mode].update.map((x) => fmt(x)).join(' / ')} | ${mode === 'no events' ? '' : fmt(ratio(mode, 'update'), 3)} |`;
+    `| ${mode} | ${fmt(m(mode, 'create'))} | ${quartiles(times[mode].create)} | ${mode === 'no events' ? '' : fmt(ratio(mode, 'create'), 3)} | ${fmt(m(mode, 'update'))} | ${quartiles(times[mode].update)} | ${mode === 'no events' ? '' : fmt(ratio(mode, 'update'), 3)} |`;
   const overhead = (kind: 'create' | 'update') => m('events', kind) - m('no events', kind);
   const section = [
     HEADING,
     '',
     machineLine('npm run bench-webhooks'),
     '',
-    `One app on PostgreSQL (its in-app delivery worker: graphile-worker, 10 attempts at once), a receiver answering 204 in the bench process. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round), each a new batch of 100 orders with 5 items (create), then the same batch again with other quantities (update), after an untimed batch that lets PostgreSQL plan again once the triggers were switched. "no events": the capture triggers disabled (the write path still asks for captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries made in the same transaction (given their body and queued once the events are complete). Medians in ms, then each round; ratio to "no events" in the same rounds.`,
+    `One app on PostgreSQL (its in-app delivery worker: graphile-worker, 10 attempts at once), a receiver answering 204 in the bench process. The database is vacuumed and analysed before each of the three parts. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round): an untimed batch that lets PostgreSQL plan again once the triggers were switched, then ${SAMPLES} timed ones, each a new batch of 100 orders with 5 items (create), then the same batch again with other quantities (update); ${ROUNDS * SAMPLES} of each in all. "no events": the capture triggers disabled (the write path still asks for captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries made in the same transaction (given their body and queued once the events are complete). Medians and quartiles (p25–p75) in ms; ratio of the medians to "no events" in the same rounds.`,
     '',
-    '| Mode | Create ms | per round | ÷ no events | Update ms | per round | ÷ no events |',
+    '| Mode | Create ms | p25–p75 | ÷ no events | Update ms | p25–p75 | ÷ no events |',
     '|---|---:|---|---:|---:|---|---:|',
     ...modes.map(row),
     '',

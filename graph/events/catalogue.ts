@@ -31,12 +31,13 @@ export const eventTypes = [
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
-/** One row a transaction changed: its version before the transaction (null for a new row) and its last one. */
+/** One row a transaction changed: its last version and the columns it changed. */
 export interface RowChange {
   company_id: number;
   table_name: string;
   row_id: number;
-  old_row: Record<string, unknown> | null;
+  /** The columns the transaction changed, each with its value before it; null for a row it inserted. */
+  changed: Record<string, unknown> | null;
   new_row: Record<string, unknown>;
   /** The process a row below a process belongs to (shipment, container event, customs, document). */
   process_id: number | null;
@@ -76,17 +77,19 @@ function asAnswered(value: unknown): unknown {
 /** The old values of the columns a change changed, bookkeeping left out. */
 export function previousValues(change: RowChange, except: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (!change.old_row) return out;
-  for (const [column, old] of Object.entries(change.old_row)) {
-    if (unreported.has(column) || except.includes(column)) continue;
-    if (JSON.stringify(old) !== JSON.stringify(change.new_row[column])) out[column] = asAnswered(old);
+  for (const [column, old] of Object.entries(change.changed ?? {})) {
+    if (!unreported.has(column) && !except.includes(column)) out[column] = asAnswered(old);
   }
   return out;
 }
 
-const set = (row: Record<string, unknown> | null, column: string) => row?.[column] != null;
-const becameSet = (c: RowChange, column: string) => !set(c.old_row, column) && set(c.new_row, column);
-const becameUnset = (c: RowChange, column: string) => set(c.old_row, column) && !set(c.new_row, column);
+/** A column's value before the transaction: null for a row it inserted. */
+function before(c: RowChange, column: string): unknown {
+  if (!c.changed) return null;
+  return column in c.changed ? c.changed[column] : c.new_row[column];
+}
+const becameSet = (c: RowChange, column: string) => before(c, column) == null && c.new_row[column] != null;
+const becameUnset = (c: RowChange, column: string) => before(c, column) != null && c.new_row[column] == null;
 
 /** The short answer of a deleted order or process (what its DELETE answers) with when it was deleted. */
 function deletedRecord(row: Record<string, unknown>, key: 'reference_code' | 'code') {
@@ -97,10 +100,10 @@ function deletedRecord(row: Record<string, unknown>, key: 'reference_code' | 'co
 function recordEvents(c: RowChange, kind: 'order' | 'process'): PendingEvent[] {
   const resource: Resource = { kind, id: c.row_id, operation_id: Number(c.new_row.operation_id) };
   const base = { company_id: c.company_id, resource };
-  if (!c.old_row) return [{ ...base, type: `${kind}.created` }];
+  if (!c.changed) return [{ ...base, type: `${kind}.created` }];
   if (becameSet(c, 'deleted_at')) return [{ company_id: c.company_id, type: `${kind}.deleted`, data: deletedRecord(c.new_row, 'reference_code') }];
   const events: PendingEvent[] = [];
-  const step = (type: EventType, column: string) => events.push({ ...base, type, previous: { [column]: asAnswered(c.old_row![column]) } });
+  const step = (type: EventType, column: string) => events.push({ ...base, type, previous: { [column]: asAnswered(before(c, column)) } });
   if (becameSet(c, 'finished_at')) step(`${kind}.finished`, 'finished_at');
   if (becameSet(c, 'canceled_at')) step(`${kind}.canceled`, 'canceled_at');
   if (becameUnset(c, 'canceled_at')) step(`${kind}.uncanceled`, 'canceled_at');
@@ -115,7 +118,7 @@ function recordEvents(c: RowChange, kind: 'order' | 'process'): PendingEvent[] {
 
 function productEvents(c: RowChange): PendingEvent[] {
   const resource: Resource = { kind: 'product', id: c.row_id };
-  if (!c.old_row) return [{ company_id: c.company_id, type: 'product.created', resource }];
+  if (!c.changed) return [{ company_id: c.company_id, type: 'product.created', resource }];
   if (becameSet(c, 'deleted_at')) return [{ company_id: c.company_id, type: 'product.deleted', data: deletedRecord(c.new_row, 'code') }];
   return [{ company_id: c.company_id, type: 'product.updated', resource, previous: previousValues(c) }];
 }
@@ -138,7 +141,7 @@ function documentData(row: Record<string, unknown>) {
 }
 
 function documentEvents(c: RowChange): PendingEvent[] {
-  if (!c.old_row) return [{ company_id: c.company_id, type: 'document.uploaded', data: documentData(c.new_row) }];
+  if (!c.changed) return [{ company_id: c.company_id, type: 'document.uploaded', data: documentData(c.new_row) }];
   if (becameSet(c, 'deleted_at')) return [{ company_id: c.company_id, type: 'document.deleted', data: documentData(c.new_row) }];
   return [];
 }
@@ -157,23 +160,24 @@ function shipmentEvents(c: RowChange): PendingEvent[] {
   const base = { company_id: c.company_id, resource: { kind: 'process', id: c.process_id, operation_id: Number(c.operation_id) } as Resource };
   const row = c.new_row;
   if (c.table_name === 'foreign_trade_shipments') {
-    if (!c.old_row) return [];
+    const changed = c.changed;
+    if (!changed) return [];
     const events: PendingEvent[] = [];
     const shipment = { id: row.id, eta: asAnswered(row.eta), status_response: row.status_response };
-    if (JSON.stringify(c.old_row.eta) !== JSON.stringify(row.eta))
-      events.push({ ...base, type: 'shipment.eta_changed', extra: { shipment }, previous: { eta: asAnswered(c.old_row.eta) } });
-    if (c.old_row.status_response !== row.status_response)
-      events.push({ ...base, type: 'shipment.tracking_status_changed', extra: { shipment }, previous: { status_response: c.old_row.status_response } });
+    if ('eta' in changed) events.push({ ...base, type: 'shipment.eta_changed', extra: { shipment }, previous: { eta: asAnswered(changed.eta) } });
+    if ('status_response' in changed)
+      events.push({ ...base, type: 'shipment.tracking_status_changed', extra: { shipment }, previous: { status_response: changed.status_response } });
     return events;
   }
   if (c.table_name === 'container_events') {
-    if (c.old_row) return [];
+    if (c.changed) return [];
     const { company_id: _c, ...event } = row;
     return [{ ...base, type: 'container.event_added', extra: { container_event: { ...event, datetime: asAnswered(event.datetime) } } }];
   }
   const kind = customsKinds[c.table_name];
-  if (!kind || (c.old_row?.status ?? null) === (row.status ?? null)) return [];
-  return [{ ...base, type: 'customs.status_changed', extra: { customs: { kind, id: row.id, status: row.status ?? null } }, previous: { status: c.old_row?.status ?? null } }];
+  const status = before(c, 'status') ?? null;
+  if (!kind || status === (row.status ?? null)) return [];
+  return [{ ...base, type: 'customs.status_changed', extra: { customs: { kind, id: row.id, status: row.status ?? null } }, previous: { status } }];
 }
 
 /**
@@ -181,7 +185,7 @@ function shipmentEvents(c: RowChange): PendingEvent[] {
  * below a process created in the same transaction make no events of their own.
  */
 export function eventsOf(changes: RowChange[]): PendingEvent[] {
-  const createdProcesses = new Set(changes.filter((c) => c.table_name === 'processes' && !c.old_row).map((c) => `${c.company_id}:${c.row_id}`));
+  const createdProcesses = new Set(changes.filter((c) => c.table_name === 'processes' && !c.changed).map((c) => `${c.company_id}:${c.row_id}`));
   return changes.flatMap((c) => {
     switch (c.table_name) {
       case 'orders':

@@ -13,10 +13,14 @@ import { afterCommit, beforeEveryCommit, RetryAfterSettling, type Tx } from '../
 import { eventsOf, type PendingEvent, type Resource, type RowChange } from './catalogue.ts';
 import { completeAfterCommit, keyOf, settleEvents, type EventKey } from './complete.ts';
 
-/** A new public event id: `evt_` and 24 hex digits. */
-export function newEventId(): string {
-  return `evt_${randomBytes(12).toString('hex')}`;
+/** New public event ids: `evt_` and 24 hex digits each, from one draw of random bytes. */
+export function newEventIds(count: number): string[] {
+  const hex = randomBytes(12 * count).toString('hex');
+  return Array.from({ length: count }, (_, i) => `evt_${hex.slice(24 * i, 24 * (i + 1))}`);
 }
+
+/** A new public event id. */
+export const newEventId = (): string => newEventIds(1)[0];
 
 /** Customs tables, each linked to its shipment through a link table: [table, link table, link id column]. */
 const customsLinks = [
@@ -54,33 +58,47 @@ const newRowOf = `CASE t.table_name
 ${capturedTables.map((table) => `  WHEN '${table}' THEN (SELECT to_jsonb(r) FROM ${table} r WHERE r.company_id = t.company_id AND r.id = t.row_id)`).join('\n')}
 END`;
 
-/** The resource whose event a captured row makes, as (kind, id): SQL over `placed`. */
+/**
+ * The columns a captured row's transaction changed, each with its value before (SQL over
+ * `r`): `{}` when none did, null for a row it inserted. Only these leave the database.
+ */
+const changedColumns = `CASE WHEN r.old_row IS NOT NULL THEN coalesce(
+    (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(r.old_row) o WHERE o.value IS DISTINCT FROM r.new_row->o.key), '{}') END`;
+
+/** The resource whose event a captured row makes, as (kind, resource_id): SQL over `placed`. */
 const resourceOfRow = `CASE placed.table_name WHEN 'orders' THEN 'order' WHEN 'products' THEN 'product' ELSE 'process' END AS kind,
   CASE WHEN placed.table_name IN ('orders', 'products', 'processes') THEN placed.row_id ELSE placed.process_id END AS resource_id`;
 
 /** A captured row, and the events still pending about its resource (`waiting_for`, from earlier transactions). */
-type Taken = RowChange & { seq: bigint; waiting_for: string[] | null };
+type Taken = RowChange & { waiting_for: string[] | null };
 
 /**
  * Takes the open transaction's captured rows out (one statement; none when the transaction
- * wrote nothing), each with its last version (a row inserted and deleted again makes none),
+ * wrote nothing), each with its last version (a row inserted and deleted again makes none)
+ * and the columns the transaction changed,
  * the process and operation of rows below a process, and the events of earlier transactions
- * still pending about the same resources (events_pending_idx).
+ * still pending about the same resources (events_pending_idx). Each step is computed once per
+ * row (MATERIALIZED): inlined, the last version's CASE would be planned again in every place
+ * the process's CASE reads it.
  */
-async function takeChanges(tx: Tx): Promise<Taken[]> {
-  return tx.$queryRawUnsafe(`
+const takeOut = `
     WITH t AS (
       DELETE FROM event_changes WHERE txid = pg_current_xact_id_if_assigned()::text::bigint
       RETURNING company_id, seq, table_name, row_id, old_row
-    ), g AS (SELECT t.*, ${newRowOf} AS new_row FROM t),
-    placed AS (SELECT g.*, ${processOfRow} AS process_id FROM g WHERE g.new_row IS NOT NULL),
-    resources AS (SELECT placed.seq, ${resourceOfRow} FROM placed)
-    SELECT placed.*, p.operation_id, (
-      SELECT array_agg(e.id) FROM events e JOIN resources r ON r.seq = placed.seq
-      WHERE e.company_id = placed.company_id AND e.pending IS NOT NULL AND e.pending->>'kind' = r.kind AND (e.pending->>'id')::int = r.resource_id
-    ) AS waiting_for
-    FROM placed LEFT JOIN processes p ON p.company_id = placed.company_id AND p.id = placed.process_id
-    ORDER BY placed.seq`);
+    ), g AS MATERIALIZED (SELECT t.*, ${newRowOf} AS new_row FROM t),
+    placed AS MATERIALIZED (SELECT g.*, ${processOfRow} AS process_id FROM g WHERE g.new_row IS NOT NULL),
+    resources AS (SELECT placed.*, ${resourceOfRow} FROM placed)
+    SELECT json_agg(json_build_object(
+      'company_id', r.company_id, 'table_name', r.table_name, 'row_id', r.row_id, 'changed', ${changedColumns}, 'new_row', r.new_row,
+      'process_id', r.process_id, 'operation_id', p.operation_id, 'waiting_for', (
+        SELECT array_agg(e.id) FROM events e
+        WHERE e.company_id = r.company_id AND e.pending IS NOT NULL AND e.pending->>'kind' = r.kind AND (e.pending->>'id')::int = r.resource_id
+      )) ORDER BY r.seq) AS rows
+    FROM resources r LEFT JOIN processes p ON p.company_id = r.company_id AND p.id = r.process_id`;
+async function takeChanges(tx: Tx): Promise<Taken[]> {
+  // One JSON value for all the rows: each row's cells cost the driver far more than parsing it.
+  const [{ rows }] = await tx.$queryRawUnsafe<{ rows: Taken[] | null }[]>(takeOut);
+  return rows ?? [];
 }
 
 /** The payload of an event as written: `data` when the catalogue gave it, what else it is about, and `previous`. */
@@ -93,24 +111,39 @@ export const EVENTS_CHANNEL = 'tt_events';
 /** Event ids per notice: a NOTIFY payload holds at most 8,000 bytes. */
 const IDS_PER_NOTICE = 200;
 
+/** A webhook endpoint of a company events were written for, and the types it is subscribed to. */
+export interface Subscriber {
+  company_id: number;
+  id: number;
+  events: string[];
+}
+
 /**
  * Writes events in one statement with one parameter (graph/kit/json-rows.ts), in their order
- * (`seq`). The same statement
- * sends the notices of live subscriptions, `{"c": company, "ids": [...]}` on EVENTS_CHANNEL:
- * PostgreSQL delivers them when the transaction commits, and never when it rolls back.
+ * (`seq`). The same statement sends the notices of live subscriptions, `{"c": company, "ids":
+ * [...]}` on EVENTS_CHANNEL (PostgreSQL delivers them when the transaction commits, never when
+ * it rolls back), and answers the active webhook endpoints of the companies written for: every
+ * write records events and most companies have no endpoint, so finding none costs no statement
+ * of its own (graph/webhooks/fan-out.ts).
  */
-async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<void> {
-  await tx.$queryRawUnsafe(
+async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<Subscriber[]> {
+  const [answer] = await tx.$queryRawUnsafe<{ subscribers: Subscriber[] | null }[]>(
     `WITH written AS (
        ${insertJsonRows('events', { company_id: 'int', id: 'varchar', type: 'varchar', payload: 'jsonb', pending: 'jsonb', created_at: 'timestamptz' })}
        RETURNING company_id, seq, id
      ), numbered AS (
        SELECT company_id, id, seq, (row_number() OVER (PARTITION BY company_id ORDER BY seq) - 1) / ${IDS_PER_NOTICE} AS part FROM written
+     ), notified AS (
+       SELECT count(pg_notify('${EVENTS_CHANNEL}', json_build_object('c', company_id, 'ids', ids)::text)) AS notices
+       FROM (SELECT company_id, part, array_agg(id ORDER BY seq) AS ids FROM numbered GROUP BY company_id, part) AS notices
      )
-     SELECT count(pg_notify('${EVENTS_CHANNEL}', json_build_object('c', company_id, 'ids', ids)::text))::int AS notices
-     FROM (SELECT company_id, part, array_agg(id ORDER BY seq) AS ids FROM numbered GROUP BY company_id, part) AS notices`,
+     SELECT (SELECT notices FROM notified) AS notices, (
+       SELECT json_agg(json_build_object('company_id', w.company_id, 'id', w.id, 'events', w.events)) FROM webhook_endpoints w
+       WHERE w.company_id IN (SELECT DISTINCT company_id FROM written) AND w.deleted_at IS NULL AND w.disabled_at IS NULL
+     ) AS subscribers`,
     JSON.stringify(rows),
   );
+  return answer.subscribers ?? [];
 }
 
 /** An event as recorded; `pending` until its `data` is added after the commit (complete.ts). */
@@ -123,8 +156,11 @@ export interface RecordedEvent {
   created_at: Date;
 }
 
-/** Reacts to the events of a transaction, inside it (the webhook deliveries, graph/webhooks/fan-out.ts). */
-export type EventsListener = (tx: Tx, events: RecordedEvent[]) => Promise<void>;
+/**
+ * Reacts to the events of a transaction, inside it, given the webhook endpoints of their
+ * companies (the deliveries, graph/webhooks/fan-out.ts).
+ */
+export type EventsListener = (tx: Tx, events: RecordedEvent[], subscribers: Subscriber[]) => Promise<void>;
 const listeners: EventsListener[] = [];
 
 /** Registers work to do with every transaction's events before it commits. */
@@ -149,16 +185,17 @@ export async function recordEvents(tx: Tx): Promise<void> {
   const events = eventsOf(changes);
   if (!events.length) return;
   const createdAt = new Date();
-  const rows: RecordedEvent[] = events.map((e) => ({
+  const ids = newEventIds(events.length);
+  const rows: RecordedEvent[] = events.map((e, i) => ({
     company_id: e.company_id,
-    id: newEventId(),
+    id: ids[i],
     type: e.type,
     payload: payloadOf(e),
     pending: e.resource && !e.data ? e.resource : null,
     created_at: createdAt,
   }));
-  await insertEvents(tx, rows);
-  for (const listener of listeners) await listener(tx, rows);
+  const subscribers = await insertEvents(tx, rows);
+  for (const listener of listeners) await listener(tx, rows, subscribers);
   const pending = rows.flatMap((r) => (r.pending ? [{ company_id: r.company_id, id: r.id, pending: r.pending }] : []));
   if (pending.length) afterCommit(() => completeAfterCommit(pending));
 }

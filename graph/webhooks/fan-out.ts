@@ -3,19 +3,14 @@
 // committed event is never left undelivered and a rolled-back one is never sent. A delivery
 // of a complete event gets its body and is queued at once; one of a pending event when the
 // event is completed (graph/events/complete.ts).
-import { onEventsRecorded, type RecordedEvent } from '../events/outbox.ts';
+import { onEventsRecorded, type RecordedEvent, type Subscriber } from '../events/outbox.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
 import type { Tx } from '../kit/transaction.ts';
 import { eventBody } from './body.ts';
 import { enqueueDeliveries } from './queue.ts';
 
-/** Makes and queues the deliveries of the events just recorded. */
-async function fanOut(tx: Tx, events: RecordedEvent[]): Promise<void> {
-  const companies = [...new Set(events.map((e) => e.company_id))];
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: { company_id: { in: companies }, deleted_at: null, disabled_at: null },
-    select: { company_id: true, id: true, events: true },
-  });
+/** Makes and queues the deliveries of the events just recorded, to the endpoints of their companies. */
+async function fanOut(tx: Tx, events: RecordedEvent[], endpoints: Subscriber[]): Promise<void> {
   if (!endpoints.length) return;
   const now = new Date();
   const data = events.flatMap((e) => {
