@@ -13,6 +13,9 @@
 // Optional environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ROUNDS (default 5),
 // BENCH_SECONDS (steady-rate seconds, default 15).
 import { execSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +36,10 @@ const HEADING = '## Events and webhooks';
 
 execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
 const adminToken = randomBytes(16).toString('hex');
-const app = await startAppServer({ serverUrl: SERVER_URL, adminToken });
+// The app's request log (one JSON line per request with its `duration_ms`) gives each timed
+// write's time in the server as well, without the bench process's share of the machine.
+const requestLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-webhooks-')), 'requests.log');
+const app = await startAppServer({ serverUrl: SERVER_URL, adminToken, stdoutLog: requestLog });
 const db = new pg.Client({ connectionString: app.databaseUrl });
 await db.connect();
 
@@ -67,8 +73,12 @@ try {
   });
   const company = (await created.json()) as { api_key: string; operation: { id: number } };
   const headers = { 'api-key': company.api_key, 'content-type': 'application/json' };
-  const call = async (method: string, path: string, params?: unknown) => {
-    const res = await fetch(`${app.baseUrl}/api${path}`, { method, headers, body: params === undefined ? undefined : JSON.stringify({ params }) });
+  const call = async (method: string, path: string, params?: unknown, requestId?: string) => {
+    const res = await fetch(`${app.baseUrl}/api${path}`, {
+      method,
+      headers: requestId ? { ...headers, 'x-request-id': requestId } : headers,
+      body: params === undefined ? undefined : JSON.stringify({ params }),
+    });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
     return JSON.parse(text) as { data: any };
@@ -89,6 +99,8 @@ try {
   type Mode = 'no events' | 'events' | 'events and an endpoint';
   const modes: Mode[] = ['no events', 'events', 'events and an endpoint'];
   const times: Record<Mode, { create: number[]; update: number[] }> = Object.fromEntries(modes.map((m) => [m, { create: [], update: [] }])) as never;
+  /** The request ids of the timed writes, to read their time in the server from the request log. */
+  const requestIds: Record<Mode, { create: string[]; update: string[] }> = Object.fromEntries(modes.map((m) => [m, { create: [], update: [] }])) as never;
   // The events' `data` is rendered after the write answers (docs/webhooks.md, Payloads): each
   // write is timed alone, then how long after its answer its events are complete; the next
   // write waits for those and for their deliveries.
@@ -108,15 +120,16 @@ try {
   const writeBatch = async (prefix: string) => {
     const batch = batchNo++;
     const params = (r: number) => Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, r, productCode), reference_code: `${prefix}-${batch}-${i}` }));
+    const ids = { create: `bench-${batch}-create`, update: `bench-${batch}-update` };
     let t = performance.now();
-    await call('PUT', ordersPath, params(1));
+    await call('PUT', ordersPath, params(1), ids.create);
     const create = performance.now() - t;
     const createCompleted = await untilComplete();
     t = performance.now();
-    await call('PUT', ordersPath, params(2));
+    await call('PUT', ordersPath, params(2), ids.update);
     const update = performance.now() - t;
     const updateCompleted = await untilComplete();
-    return { create, update, createCompleted, updateCompleted };
+    return { create, update, createCompleted, updateCompleted, ids };
   };
   for (let round = 0; round <= ROUNDS; round++) {
     // The order of the modes turns by one each round; round 0 warms up and is not counted.
@@ -127,17 +140,33 @@ try {
       // Switching the triggers makes PostgreSQL plan the statements again: an untimed batch first.
       await writeBatch('ORW');
       for (let sample = 0; sample < SAMPLES; sample++) {
-        const { create, update, createCompleted, updateCompleted } = await writeBatch('ORB');
+        const { create, update, createCompleted, updateCompleted, ids } = await writeBatch('ORB');
         if (round === 0) continue;
         times[mode].create.push(create);
         times[mode].update.push(update);
+        requestIds[mode].create.push(ids.create);
+        requestIds[mode].update.push(ids.update);
         if (mode !== 'no events') completion.create.push(createCompleted), completion.update.push(updateCompleted);
       }
       if (endpoint !== undefined) await call('DELETE', `/webhooks/${endpoint}`);
       endpoint = undefined;
     }
+    // Statistics taken while the orders' tables were empty would have PostgreSQL check each
+    // new item's keys by scanning them, until an autovacuum samples them again in the middle of
+    // a timed round: the warm-up fills them first.
+    if (round === 0) await settle();
   }
   await captureTriggers(true);
+  const serverMs = new Map<string, number>();
+  for (const line of readFileSync(requestLog, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { request_id?: string; duration_ms?: number };
+    if (entry.request_id?.startsWith('bench-') && typeof entry.duration_ms === 'number') serverMs.set(entry.request_id, entry.duration_ms);
+  }
+  const serverTimes = Object.fromEntries(
+    modes.map((m) => [m, { create: requestIds[m].create.map((id) => serverMs.get(id)!), update: requestIds[m].update.map((id) => serverMs.get(id)!) }]),
+  ) as typeof times;
+  if (Object.values(serverTimes).some((t) => [...t.create, ...t.update].some((x) => x === undefined))) throw new Error(`a timed write is missing from the request log ${requestLog}`);
   const events = Number((await db.query(`SELECT count(*) FROM events WHERE type LIKE 'order.%'`)).rows[0].count);
 
   await settle();
@@ -179,26 +208,38 @@ try {
   const drained = lastArrival - burstStart;
   const burstDelivered = delivered - before;
 
-  const m = (mode: Mode, kind: 'create' | 'update') => median(times[mode][kind]);
-  const ratio = (mode: Mode, kind: 'create' | 'update') => m(mode, kind) / m('no events', kind);
-  const quartiles = (xs: number[]) => `${fmt(percentile(xs, 25))}–${fmt(percentile(xs, 75))}`;
-  const row = (mode: Mode) =>
-    `| ${mode} | ${fmt(m(mode, 'create'))} | ${quartiles(times[mode].create)} | ${mode === 'no events' ? '' : fmt(ratio(mode, 'create'), 3)} | ${fmt(m(mode, 'update'))} | ${quartiles(times[mode].update)} | ${mode === 'no events' ? '' : fmt(ratio(mode, 'update'), 3)} |`;
-  const overhead = (kind: 'create' | 'update') => m('events', kind) - m('no events', kind);
+  type Kind = 'create' | 'update';
+  const table = (source: typeof times) => {
+    const m = (mode: Mode, kind: Kind) => median(source[mode][kind]);
+    const ratio = (mode: Mode, kind: Kind) => (mode === 'no events' ? '' : fmt(m(mode, kind) / m('no events', kind), 3));
+    const quartiles = (xs: number[]) => `${fmt(percentile(xs, 25))}–${fmt(percentile(xs, 75))}`;
+    const cells = (mode: Mode, kind: Kind) => `${fmt(m(mode, kind))} | ${quartiles(source[mode][kind])} | ${ratio(mode, kind)}`;
+    return [
+      '| Mode | Create ms | p25–p75 | ÷ no events | Update ms | p25–p75 | ÷ no events |',
+      '|---|---:|---|---:|---:|---|---:|',
+      ...modes.map((mode) => `| ${mode} | ${cells(mode, 'create')} | ${cells(mode, 'update')} |`),
+    ];
+  };
+  const overhead = (source: typeof times, kind: Kind) => median(source['events'][kind]) - median(source['no events'][kind]);
+  const shares = (source: typeof times) => `${fmt(overhead(source, 'create'))} ms on a create and ${fmt(overhead(source, 'update'))} ms on an update`;
   const section = [
     HEADING,
     '',
     machineLine('npm run bench-webhooks'),
     '',
-    `One app on PostgreSQL (its in-app delivery worker: graphile-worker, 10 attempts at once), a receiver answering 204 in the bench process. The database is vacuumed and analysed before each of the three parts. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round): an untimed batch that lets PostgreSQL plan again once the triggers were switched, then ${SAMPLES} timed ones, each a new batch of 100 orders with 5 items (create), then the same batch again with other quantities (update); ${ROUNDS * SAMPLES} of each in all. "no events": the capture triggers disabled (the write path still asks for captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries made in the same transaction (given their body and queued once the events are complete). Medians and quartiles (p25–p75) in ms; ratio of the medians to "no events" in the same rounds.`,
+    `One app on PostgreSQL (its in-app delivery worker: graphile-worker, 10 attempts at once), a receiver answering 204 in the bench process. The database is vacuumed and analysed before each of the three parts, and after the warm-up round has filled the orders' tables. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round): an untimed batch that lets PostgreSQL plan again once the triggers were switched, then ${SAMPLES} timed ones, each a new batch of 100 orders with 5 items (create), then the same batch again with other quantities (update); ${ROUNDS * SAMPLES} of each in all. "no events": the capture triggers disabled (the write path still asks for captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries made in the same transaction (given their body and queued once the events are complete). Medians and quartiles (p25–p75) in ms; ratio of the medians to "no events" in the same rounds.`,
     '',
-    '| Mode | Create ms | p25–p75 | ÷ no events | Update ms | p25–p75 | ÷ no events |',
-    '|---|---:|---|---:|---:|---|---:|',
-    ...modes.map(row),
+    'As the bench process sees each write (from sending it to the whole answer read):',
+    '',
+    ...table(times),
+    '',
+    "As the app's request log times each one (\`duration_ms\`: from the request's arrival to its answer sent), without the bench process, which shares the machine's 2 cores with the app and PostgreSQL:",
+    '',
+    ...table(serverTimes),
     '',
     `The events' \`data\` (each order as its GET answers it) is rendered after the write has answered: its events were complete a median ${fmt(median(completion.create))} ms after the answer of a create and ${fmt(median(completion.update))} ms after that of an update (writes of the same orders meanwhile wait for it; the next write here was sent once they were complete and delivered).`,
     '',
-    `Events written inside a batch: 100 in one statement; the outbox's share of the median batch is ${fmt(overhead('create'))} ms on a create and ${fmt(overhead('update'))} ms on an update, ${overhead('create') > 0 ? `${fmt(100 / (overhead('create') / 1000))} events a second of outbox time on a create` : 'within the noise of the rounds'}. ${fmt(events)} order events were written in all.`,
+    `Events written inside a batch: 100 in one statement; the outbox's share of the median batch is ${shares(times)} as the bench sees it, ${shares(serverTimes)} in the app${overhead(serverTimes, 'create') > 0 ? `, ${fmt(100 / (overhead(serverTimes, 'create') / 1000))} events a second of outbox time on a create` : ''}. ${fmt(events)} order events were written in all.`,
     '',
     '| Delivery | Figure |',
     '|---|---:|',

@@ -38,6 +38,7 @@ export interface RowChange {
   row_id: number;
   /** The columns the transaction changed, each with its value before it; null for a row it inserted. */
   changed: Record<string, unknown> | null;
+  /** Its last version: of a resource's own row, only `resourceRowColumns`. */
   new_row: Record<string, unknown>;
   /** The process a row below a process belongs to (shipment, container event, customs, document). */
   process_id: number | null;
@@ -66,6 +67,10 @@ export interface PendingEvent {
 /** Columns that are bookkeeping, never reported as changed. */
 const unreported = new Set(['company_id', 'updated_at', 'inserted_at', 'id']);
 const lifecycleColumns = ['finished_at', 'canceled_at', 'deleted_at', 'costs_closed_at'];
+/** The columns of an order, process or product row read here (the rest of `data` is rendered after the commit). */
+export const resourceRowColumns = ['id', 'operation_id', 'reference_code', 'code', ...lifecycleColumns];
+/** The tables whose rows are resources of their own, each with its events. */
+export const resourceTables = ['orders', 'processes', 'products'];
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/;
 

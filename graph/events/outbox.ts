@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
 import { afterCommit, beforeEveryCommit, RetryAfterSettling, type Tx } from '../kit/transaction.ts';
-import { eventsOf, type PendingEvent, type Resource, type RowChange } from './catalogue.ts';
+import { eventsOf, resourceRowColumns, resourceTables, type PendingEvent, type Resource, type RowChange } from './catalogue.ts';
 import { completeAfterCommit, keyOf, settleEvents, type EventKey } from './complete.ts';
 
 /** New public event ids: `evt_` and 24 hex digits each, from one draw of random bytes. */
@@ -65,9 +65,17 @@ END`;
 const changedColumns = `CASE WHEN r.old_row IS NOT NULL THEN coalesce(
     (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(r.old_row) o WHERE o.value IS DISTINCT FROM r.new_row->o.key), '{}') END`;
 
+/**
+ * What of a captured row's last version the catalogue is given (SQL over `r`): of an order,
+ * a process or a product only the columns it reads, of a row below a process all of it (it
+ * is the payload's shipment, container event, customs record or document).
+ */
+const newRowOut = `CASE WHEN r.table_name IN (${resourceTables.map((t) => `'${t}'`).join(', ')})
+    THEN jsonb_build_object(${resourceRowColumns.map((c) => `'${c}', r.new_row->'${c}'`).join(', ')}) ELSE r.new_row END`;
+
 /** The resource whose event a captured row makes, as (kind, resource_id): SQL over `placed`. */
 const resourceOfRow = `CASE placed.table_name WHEN 'orders' THEN 'order' WHEN 'products' THEN 'product' ELSE 'process' END AS kind,
-  CASE WHEN placed.table_name IN ('orders', 'products', 'processes') THEN placed.row_id ELSE placed.process_id END AS resource_id`;
+  CASE WHEN placed.table_name IN (${resourceTables.map((t) => `'${t}'`).join(', ')}) THEN placed.row_id ELSE placed.process_id END AS resource_id`;
 
 /** A captured row, and the events still pending about its resource (`waiting_for`, from earlier transactions). */
 type Taken = RowChange & { waiting_for: string[] | null };
@@ -89,7 +97,7 @@ const takeOut = `
     placed AS MATERIALIZED (SELECT g.*, ${processOfRow} AS process_id FROM g WHERE g.new_row IS NOT NULL),
     resources AS (SELECT placed.*, ${resourceOfRow} FROM placed)
     SELECT json_agg(json_build_object(
-      'company_id', r.company_id, 'table_name', r.table_name, 'row_id', r.row_id, 'changed', ${changedColumns}, 'new_row', r.new_row,
+      'company_id', r.company_id, 'table_name', r.table_name, 'row_id', r.row_id, 'changed', ${changedColumns}, 'new_row', ${newRowOut},
       'process_id', r.process_id, 'operation_id', p.operation_id, 'waiting_for', (
         SELECT array_agg(e.id) FROM events e
         WHERE e.company_id = r.company_id AND e.pending IS NOT NULL AND e.pending->>'kind' = r.kind AND (e.pending->>'id')::int = r.resource_id
