@@ -117,13 +117,24 @@ describe.skipIf(!browserAvailable())('the site chrome', () => {
 
     // A route path finds the pages that use it and the operation itself; pick the first page.
     await page.keyboard.press('Control+k');
-    await page.keyboard.type('/api/products-by-code');
-    // Results follow each key typed: wait for those of the whole path.
+    const path = '/api/products-by-code';
+    await page.keyboard.type(path);
+    // Results follow each key typed: wait for those of the whole path (the box holds all of
+    // it), read in one go with the box, which lists the operation and the pages that use it.
     const operation = 'API reference · GET /api/products-by-code/{code}';
-    await expect.poll(async () => (await page.locator('.search-results [role=option]').allTextContents()).some((h) => h.includes(operation)), { timeout: 10_000 }).toBe(true);
-    const hits = await page.locator('.search-results [role=option]').allTextContents();
+    const shown = () =>
+      page.evaluate(() => ({
+        query: document.querySelector<HTMLInputElement>('.search-input')?.value,
+        hits: [...document.querySelectorAll('.search-results [role=option]')].map((h) => h.textContent ?? ''),
+      }));
+    await expect
+      .poll(async () => {
+        const { query, hits } = await shown();
+        return query === path && hits.some((h) => h.includes(operation)) && hits.some((h) => !h.includes('API reference'));
+      }, { timeout: 10_000 })
+      .toBe(true);
+    const { hits } = await shown();
     const firstPage = hits.findIndex((h) => !h.includes('API reference'));
-    expect(firstPage).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < firstPage; i++) await page.keyboard.press('ArrowDown');
     expect(await page.locator('.search-results [aria-selected=true]').textContent()).toBe(hits[firstPage]);
     await page.keyboard.press('Enter');
