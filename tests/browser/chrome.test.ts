@@ -1,10 +1,36 @@
 // The site's chrome in Chromium, as docs/docs-site.md describes it: colour mode, announcement,
 // the phone menu, search by keyboard, the progress bar, code tabs, anchors under the navbar,
 // the crash page and a failed route load.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../helpers.ts';
 import { browserAvailable, launch, watchedPage } from './chromium.ts';
+
+/**
+ * Types `query` into the focused search box and answers the hits once the box ends with all of it
+ * and they satisfy `until`: results follow each key typed, and a busy machine can show those of
+ * a part of the query for a while. The box and the list are read together.
+ */
+async function searchFor(page: Page, query: string, until: (hits: string[]) => boolean): Promise<string[]> {
+  await page.keyboard.type(query);
+  const shown = () =>
+    page.evaluate(() => ({
+      query: document.querySelector<HTMLInputElement>('.search-input')?.value,
+      hits: [...document.querySelectorAll('.search-results [role=option]')].map((h) => h.textContent ?? ''),
+    }));
+  let hits: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const now = await shown();
+        hits = now.hits;
+        return Boolean(now.query?.endsWith(query)) && until(now.hits);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return hits;
+}
 
 describe.skipIf(!browserAvailable())('the site chrome', () => {
   let browser: Browser;
@@ -110,30 +136,14 @@ describe.skipIf(!browserAvailable())('the site chrome', () => {
         return page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
       })
       .toBe('Search the documentation');
-    await page.keyboard.type('conditional writes');
-    await page.waitForSelector('.search-results [role=option]');
+    await searchFor(page, 'conditional writes', (hits) => hits.length > 0);
     await page.keyboard.press('Enter');
     await page.waitForURL(/#conditional-writes/);
 
     // A route path finds the pages that use it and the operation itself; pick the first page.
     await page.keyboard.press('Control+k');
-    const path = '/api/products-by-code';
-    await page.keyboard.type(path);
-    // Results follow each key typed: wait for those of the whole path (the box holds all of
-    // it), read in one go with the box, which lists the operation and the pages that use it.
     const operation = 'API reference · GET /api/products-by-code/{code}';
-    const shown = () =>
-      page.evaluate(() => ({
-        query: document.querySelector<HTMLInputElement>('.search-input')?.value,
-        hits: [...document.querySelectorAll('.search-results [role=option]')].map((h) => h.textContent ?? ''),
-      }));
-    await expect
-      .poll(async () => {
-        const { query, hits } = await shown();
-        return query === path && hits.some((h) => h.includes(operation)) && hits.some((h) => !h.includes('API reference'));
-      }, { timeout: 10_000 })
-      .toBe(true);
-    const { hits } = await shown();
+    const hits = await searchFor(page, '/api/products-by-code', (shown) => shown.some((h) => h.includes(operation)) && shown.some((h) => !h.includes('API reference')));
     const firstPage = hits.findIndex((h) => !h.includes('API reference'));
     for (let i = 0; i < firstPage; i++) await page.keyboard.press('ArrowDown');
     expect(await page.locator('.search-results [aria-selected=true]').textContent()).toBe(hits[firstPage]);
@@ -148,11 +158,9 @@ describe.skipIf(!browserAvailable())('the site chrome', () => {
     const { page, close } = await watchedPage(browser);
     await page.goto(`${baseUrl()}/products`);
     await page.locator('.search-input').click();
-    await page.keyboard.type('create a product');
-    await page.waitForSelector('.search-results [role=option]');
-    const hits = await page.locator('.search-results [role=option]').allTextContents();
-    const operation = hits.findIndex((h) => h.includes('API reference · POST /api/products'));
-    expect(operation).toBeGreaterThanOrEqual(0);
+    const wanted = 'API reference · POST /api/products';
+    const hits = await searchFor(page, 'create a product', (shown) => shown.some((h) => h.includes(wanted)));
+    const operation = hits.findIndex((h) => h.includes(wanted));
     for (let i = 0; i < operation; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/api\/#operation\/products\.create$/);
