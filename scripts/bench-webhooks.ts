@@ -13,7 +13,7 @@
 // Optional environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ROUNDS (default 5),
 // BENCH_SECONDS (steady-rate seconds, default 15).
 import { execSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -38,7 +38,8 @@ execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
 const adminToken = randomBytes(16).toString('hex');
 // The app's request log (one JSON line per request with its `duration_ms`) gives each timed
 // write's time in the server as well, without the bench process's share of the machine.
-const requestLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-webhooks-')), 'requests.log');
+const logDir = mkdtempSync(path.join(os.tmpdir(), 'bench-webhooks-'));
+const requestLog = path.join(logDir, 'requests.log');
 const app = await startAppServer({ serverUrl: SERVER_URL, adminToken, stdoutLog: requestLog });
 const db = new pg.Client({ connectionString: app.databaseUrl });
 await db.connect();
@@ -98,9 +99,10 @@ try {
   };
   type Mode = 'no events' | 'events' | 'events and an endpoint';
   const modes: Mode[] = ['no events', 'events', 'events and an endpoint'];
-  const times: Record<Mode, { create: number[]; update: number[] }> = Object.fromEntries(modes.map((m) => [m, { create: [], update: [] }])) as never;
-  /** The request ids of the timed writes, to read their time in the server from the request log. */
-  const requestIds: Record<Mode, { create: string[]; update: string[] }> = Object.fromEntries(modes.map((m) => [m, { create: [], update: [] }])) as never;
+  type Kind = 'create' | 'update';
+  type Times = Record<Mode, Record<Kind, number[]>>;
+  /** Each timed write by mode and kind: as the bench saw it, and its request id in the app's log. */
+  const timed: Record<Mode, Record<Kind, { ms: number; id: string }[]>> = Object.fromEntries(modes.map((m) => [m, { create: [], update: [] }])) as never;
   // The events' `data` is rendered after the write answers (docs/webhooks.md, Payloads): each
   // write is timed alone, then how long after its answer its events are complete; the next
   // write waits for those and for their deliveries.
@@ -142,10 +144,8 @@ try {
       for (let sample = 0; sample < SAMPLES; sample++) {
         const { create, update, createCompleted, updateCompleted, ids } = await writeBatch('ORB');
         if (round === 0) continue;
-        times[mode].create.push(create);
-        times[mode].update.push(update);
-        requestIds[mode].create.push(ids.create);
-        requestIds[mode].update.push(ids.update);
+        timed[mode].create.push({ ms: create, id: ids.create });
+        timed[mode].update.push({ ms: update, id: ids.update });
         if (mode !== 'no events') completion.create.push(createCompleted), completion.update.push(updateCompleted);
       }
       if (endpoint !== undefined) await call('DELETE', `/webhooks/${endpoint}`);
@@ -163,9 +163,10 @@ try {
     const entry = JSON.parse(line) as { request_id?: string; duration_ms?: number };
     if (entry.request_id?.startsWith('bench-') && typeof entry.duration_ms === 'number') serverMs.set(entry.request_id, entry.duration_ms);
   }
-  const serverTimes = Object.fromEntries(
-    modes.map((m) => [m, { create: requestIds[m].create.map((id) => serverMs.get(id)!), update: requestIds[m].update.map((id) => serverMs.get(id)!) }]),
-  ) as typeof times;
+  const timesBy = (ms: (write: { ms: number; id: string }) => number | undefined): Times =>
+    Object.fromEntries(modes.map((m) => [m, { create: timed[m].create.map(ms), update: timed[m].update.map(ms) }])) as Times;
+  const times = timesBy((w) => w.ms);
+  const serverTimes = timesBy((w) => serverMs.get(w.id));
   if (Object.values(serverTimes).some((t) => [...t.create, ...t.update].some((x) => x === undefined))) throw new Error(`a timed write is missing from the request log ${requestLog}`);
   const events = Number((await db.query(`SELECT count(*) FROM events WHERE type LIKE 'order.%'`)).rows[0].count);
 
@@ -208,8 +209,7 @@ try {
   const drained = lastArrival - burstStart;
   const burstDelivered = delivered - before;
 
-  type Kind = 'create' | 'update';
-  const table = (source: typeof times) => {
+  const table = (source: Times) => {
     const m = (mode: Mode, kind: Kind) => median(source[mode][kind]);
     const ratio = (mode: Mode, kind: Kind) => (mode === 'no events' ? '' : fmt(m(mode, kind) / m('no events', kind), 3));
     const quartiles = (xs: number[]) => `${fmt(percentile(xs, 25))}–${fmt(percentile(xs, 75))}`;
@@ -220,8 +220,8 @@ try {
       ...modes.map((mode) => `| ${mode} | ${cells(mode, 'create')} | ${cells(mode, 'update')} |`),
     ];
   };
-  const overhead = (source: typeof times, kind: Kind) => median(source['events'][kind]) - median(source['no events'][kind]);
-  const shares = (source: typeof times) => `${fmt(overhead(source, 'create'))} ms on a create and ${fmt(overhead(source, 'update'))} ms on an update`;
+  const overhead = (source: Times, kind: Kind) => median(source['events'][kind]) - median(source['no events'][kind]);
+  const shares = (source: Times) => `${fmt(overhead(source, 'create'))} ms on a create and ${fmt(overhead(source, 'update'))} ms on an update`;
   const section = [
     HEADING,
     '',
@@ -261,4 +261,5 @@ try {
   receiver.close();
   await db.end();
   await app.stop();
+  rmSync(logDir, { recursive: true, force: true });
 }

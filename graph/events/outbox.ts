@@ -58,6 +58,9 @@ const newRowOf = `CASE t.table_name
 ${capturedTables.map((table) => `  WHEN '${table}' THEN (SELECT to_jsonb(r) FROM ${table} r WHERE r.company_id = t.company_id AND r.id = t.row_id)`).join('\n')}
 END`;
 
+/** The tables of resources with events of their own, as an SQL list. */
+const resourceTablesSql = resourceTables.map((t) => `'${t}'`).join(', ');
+
 /**
  * The columns a captured row's transaction changed, each with its value before (SQL over
  * `r`): `{}` when none did, null for a row it inserted. Only these leave the database.
@@ -70,24 +73,23 @@ const changedColumns = `CASE WHEN r.old_row IS NOT NULL THEN coalesce(
  * a process or a product only the columns it reads, of a row below a process all of it (it
  * is the payload's shipment, container event, customs record or document).
  */
-const newRowOut = `CASE WHEN r.table_name IN (${resourceTables.map((t) => `'${t}'`).join(', ')})
+const newRowOut = `CASE WHEN r.table_name IN (${resourceTablesSql})
     THEN jsonb_build_object(${resourceRowColumns.map((c) => `'${c}', r.new_row->'${c}'`).join(', ')}) ELSE r.new_row END`;
 
 /** The resource whose event a captured row makes, as (kind, resource_id): SQL over `placed`. */
 const resourceOfRow = `CASE placed.table_name WHEN 'orders' THEN 'order' WHEN 'products' THEN 'product' ELSE 'process' END AS kind,
-  CASE WHEN placed.table_name IN (${resourceTables.map((t) => `'${t}'`).join(', ')}) THEN placed.row_id ELSE placed.process_id END AS resource_id`;
+  CASE WHEN placed.table_name IN (${resourceTablesSql}) THEN placed.row_id ELSE placed.process_id END AS resource_id`;
 
 /** A captured row, and the events still pending about its resource (`waiting_for`, from earlier transactions). */
 type Taken = RowChange & { waiting_for: string[] | null };
 
 /**
  * Takes the open transaction's captured rows out (one statement; none when the transaction
- * wrote nothing), each with its last version (a row inserted and deleted again makes none)
- * and the columns the transaction changed,
- * the process and operation of rows below a process, and the events of earlier transactions
- * still pending about the same resources (events_pending_idx). Each step is computed once per
- * row (MATERIALIZED): inlined, the last version's CASE would be planned again in every place
- * the process's CASE reads it.
+ * wrote nothing), each with its last version (a row inserted and deleted again makes none),
+ * the columns the transaction changed, the process and operation of rows below a process, and
+ * the events of earlier transactions still pending about the same resources
+ * (events_pending_idx). Each step is computed once per row (MATERIALIZED): inlined, the last
+ * version's CASE would be planned again in every place the process's CASE reads it.
  */
 const takeOut = `
     WITH t AS (
@@ -103,6 +105,7 @@ const takeOut = `
         WHERE e.company_id = r.company_id AND e.pending IS NOT NULL AND e.pending->>'kind' = r.kind AND (e.pending->>'id')::int = r.resource_id
       )) ORDER BY r.seq) AS rows
     FROM resources r LEFT JOIN processes p ON p.company_id = r.company_id AND p.id = r.process_id`;
+
 async function takeChanges(tx: Tx): Promise<Taken[]> {
   // One JSON value for all the rows: each row's cells cost the driver far more than parsing it.
   const [{ rows }] = await tx.$queryRawUnsafe<{ rows: Taken[] | null }[]>(takeOut);
