@@ -78,12 +78,18 @@ describe('request ids and the request log', () => {
       msg: 'request completed',
     });
     expect(typeof line.duration_ms).toBe('number');
+    // The write's time recording its event, part of its whole time.
+    expect(line.outbox_ms).toBeGreaterThan(0);
+    expect(line.outbox_ms).toBeLessThanOrEqual(line.duration_ms + 1);
     const text = JSON.stringify(line);
     for (const secret of [c.api_key, code, 'locale=en-US', 'Valve']) expect(text).not.toContain(secret);
 
     // A refused request is logged too, without a company when its key is wrong.
     const refusedId = `log-${uniq()}`;
     expect((await fetch(`${baseUrl()}/api/products`, { headers: { 'api-key': 'tt_nope_nope', 'x-request-id': refusedId } })).status).toBe(401);
-    expect(await logLine(refusedId)).toMatchObject({ company_id: null, route: 'products.list', res: { status: 401 } });
+    const refused = await logLine(refusedId);
+    expect(refused).toMatchObject({ company_id: null, route: 'products.list', res: { status: 401 } });
+    // It wrote nothing: no time recording events.
+    expect(refused).not.toHaveProperty('outbox_ms');
   });
 });

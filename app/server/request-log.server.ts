@@ -16,7 +16,8 @@ const facts = new WeakMap<IncomingMessage, RequestFacts>();
 
 function withFacts(req: IncomingMessage, line: object): object {
   const f = facts.get(req);
-  return { ...line, company_id: f?.companyId ?? null, route: f?.route ?? null };
+  const outbox = f?.outboxMs === undefined ? {} : { outbox_ms: Math.round(f.outboxMs * 10) / 10 };
+  return { ...line, company_id: f?.companyId ?? null, route: f?.route ?? null, ...outbox };
 }
 
 const logger = pinoHttp({

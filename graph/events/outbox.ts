@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
+import { noteOutboxTime } from '../kit/request-scope.ts';
 import { afterCommit, beforeEveryCommit, RetryAfterSettling, type Tx } from '../kit/transaction.ts';
 import { eventsOf, resourceRowColumns, resourceTables, type PendingEvent, type Resource, type RowChange } from './catalogue.ts';
 import { completeAfterCommit, keyOf, settleEvents, type EventKey } from './complete.ts';
@@ -180,12 +181,25 @@ export function onEventsRecorded(listener: EventsListener): void {
 }
 
 /**
+ * The outbox's part of every transaction of the write path, timed: the request log reports
+ * it as `outbox_ms` (docs/security.md, Request ids and logs).
+ */
+async function recordEvents(tx: Tx): Promise<void> {
+  const started = performance.now();
+  try {
+    await takeAndWrite(tx);
+  } finally {
+    noteOutboxTime(performance.now() - started);
+  }
+}
+
+/**
  * Turns the open transaction's captured changes into events, written in one statement, and
  * has the pending ones completed once the transaction commits. When a resource it changed
  * still has pending events of an earlier transaction, it stops: the write path waits for
  * them and runs the transaction again.
  */
-export async function recordEvents(tx: Tx): Promise<void> {
+async function takeAndWrite(tx: Tx): Promise<void> {
   const changes = await takeChanges(tx);
   if (!changes.length) return;
   const waiting = changes.flatMap((c) => (c.waiting_for ?? []).map((id): EventKey => ({ company_id: c.company_id, id })));

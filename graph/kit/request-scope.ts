@@ -8,6 +8,8 @@ export interface RequestFacts {
   id: string;
   companyId?: number;
   route?: string;
+  /** Milliseconds its writes spent recording their events before they committed (graph/events/outbox.ts). */
+  outboxMs?: number;
   /** Settles once the answer has been sent (or the connection closed). */
   answered?: Promise<void>;
 }
@@ -18,4 +20,10 @@ export const requestScope = new AsyncLocalStorage<RequestFacts>();
 export function noteRequest(facts: Partial<Omit<RequestFacts, 'id'>>): void {
   const scope = requestScope.getStore();
   if (scope) Object.assign(scope, facts);
+}
+
+/** Adds to the time the current request's writes spent recording events (nothing outside a request). */
+export function noteOutboxTime(ms: number): void {
+  const scope = requestScope.getStore();
+  if (scope) scope.outboxMs = (scope.outboxMs ?? 0) + ms;
 }
