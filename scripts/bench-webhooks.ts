@@ -13,7 +13,7 @@
 // Writes docs/benchmarks.md, section "Events and webhooks". Targets (docs/webhooks.md): the
 // outbox adds under 10 % to a 100-order batch; delivery p99 under 1 s at 200 events/s.
 //
-// Optional environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ROUNDS (default 5),
+// Optional environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ROUNDS (default 10),
 // BENCH_SECONDS (steady-rate seconds, default 15).
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -71,6 +71,8 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+/** p25–p75 of `xs`. */
+const quartiles = (xs: number[], digits = 0) => `${fmt(percentile(xs, 25), digits)}–${fmt(percentile(xs, 75), digits)}`;
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 try {
@@ -232,7 +234,6 @@ try {
   const table = (source: Times) => {
     const m = (mode: Mode, kind: Kind) => median(source[mode][kind]);
     const ratio = (mode: Mode, kind: Kind) => (mode === 'no events' ? '' : fmt(m(mode, kind) / m('no events', kind), 3));
-    const quartiles = (xs: number[]) => `${fmt(percentile(xs, 25))}–${fmt(percentile(xs, 75))}`;
     const cells = (mode: Mode, kind: Kind) => `${fmt(m(mode, kind))} | ${quartiles(source[mode][kind])} | ${ratio(mode, kind)}`;
     return [
       '| Mode | Create ms | p25–p75 | ÷ no events | Update ms | p25–p75 | ÷ no events |',
@@ -250,7 +251,7 @@ try {
     ...modes
       .filter((m) => m !== 'no events')
       .map((mode) => {
-        const cells = (kind: Kind) => `${fmt(median(outboxTimes[mode][kind]), 1)} | ${fmt(percentile(outboxTimes[mode][kind], 25), 1)}–${fmt(percentile(outboxTimes[mode][kind], 75), 1)} | ${pct(ownShare(mode, kind))}`;
+        const cells = (kind: Kind) => `${fmt(median(outboxTimes[mode][kind]), 1)} | ${quartiles(outboxTimes[mode][kind], 1)} | ${pct(ownShare(mode, kind))}`;
         return `| ${mode} | ${cells('create')} | ${cells('update')} |`;
       }),
   ];

@@ -52,7 +52,7 @@ ${customsCases}
 END`;
 
 /** The tables whose rows the capture triggers copy (migrations `..._events`, `..._capture_rows_once`). */
-const capturedTables = ['orders', 'processes', 'products', 'process_documents', 'foreign_trade_shipments', 'container_events', 'import_declarations', 'duimps', 'import_licenses', 'export_declarations'];
+const capturedTables = [...resourceTables, 'process_documents', 'foreign_trade_shipments', 'container_events', ...customsLinks.map(([table]) => table)];
 
 /** A captured row's last version, read from its table (SQL over the captured row `t`); null when it is gone. */
 const newRowOf = `CASE t.table_name
