@@ -47,8 +47,8 @@ export interface Env {
   webhooksRetryScale: number;
   /** Whether the app process delivers webhooks too (on PostgreSQL, `npm run worker` processes can do it alone). */
   webhooksInAppWorker: boolean;
-  /** Milliseconds an event waits after its commit before its `data` is rendered (0; tests widen the moment). */
-  eventsCompletionDelayMs: number;
+  /** Milliseconds the writing process waits after a commit before it relays the change's events (0; tests widen the moment). */
+  eventsRelayDelayMs: number;
   /** Days events and settled webhook deliveries are kept (docs/webhooks.md, Retention). */
   eventsRetentionDays: number;
 }
@@ -142,9 +142,9 @@ export function readEnv(vars: Vars): Env {
   const scale = given('WEBHOOKS_RETRY_SCALE');
   const webhooksRetryScale = scale === undefined ? 1 : Number(scale);
   if (!(webhooksRetryScale > 0 && webhooksRetryScale <= 1)) problems.push(`WEBHOOKS_RETRY_SCALE must be a number above 0 and at most 1, got "${scale}"`);
-  const delay = given('EVENTS_COMPLETION_DELAY_MS');
-  const eventsCompletionDelayMs = delay === undefined ? 0 : Number(delay);
-  if (!(Number.isInteger(eventsCompletionDelayMs) && eventsCompletionDelayMs >= 0 && eventsCompletionDelayMs <= 10_000)) problems.push(`EVENTS_COMPLETION_DELAY_MS must be a whole number from 0 to 10000, got "${delay}"`);
+  const delay = given('EVENTS_RELAY_DELAY_MS');
+  const eventsRelayDelayMs = delay === undefined ? 0 : Number(delay);
+  if (!(Number.isInteger(eventsRelayDelayMs) && eventsRelayDelayMs >= 0 && eventsRelayDelayMs <= 10_000)) problems.push(`EVENTS_RELAY_DELAY_MS must be a whole number from 0 to 10000, got "${delay}"`);
   const inApp = given('WEBHOOKS_IN_APP_WORKER');
   if (inApp !== undefined && !['true', 'false', '1', '0'].includes(inApp)) problems.push(`WEBHOOKS_IN_APP_WORKER must be true or false, got "${inApp}"`);
   const webhooksInAppWorker = inApp === undefined || inApp === 'true' || inApp === '1';
@@ -178,7 +178,7 @@ export function readEnv(vars: Vars): Env {
     webhooksAllowPrivateTargets,
     webhooksRetryScale,
     webhooksInAppWorker,
-    eventsCompletionDelayMs,
+    eventsRelayDelayMs,
     eventsRetentionDays,
   };
   if (problems.length) throw new EnvError(problems);

@@ -13,6 +13,7 @@ import { ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { inTurn } from './company/workload.ts';
 import { requestScope } from './kit/request-scope.ts';
 import { withExtensions } from './kit/graphql-errors.ts';
+import { readyToRead } from './kit/before-reading.ts';
 
 const executor = env().graphqlExecutor;
 // The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
@@ -82,7 +83,9 @@ const useSnapshotReads: Plugin = {
   onExecute({ args, executeFn, setExecuteFn }) {
     if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
     const document = args.document;
-    setExecuteFn((a) => {
+    const ready = () => readyToRead(document, args.operationName, args.contextValue as unknown as Context);
+    setExecuteFn(async (a) => {
+      await ready();
       // NOTE: the statements of a transaction are counted in the scope that opened it, so the
       // reads are measured on the request's counter (one is made when there is none).
       const counter = sqlCounter.getStore();

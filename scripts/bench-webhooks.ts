@@ -6,7 +6,8 @@
 //    events with one endpoint subscribed to every type (deliveries made and queued too).
 //    Beside the difference of the modes' medians, the outbox's own time: `outbox_ms` of each
 //    write in the app's request log, and its capture triggers' time from PostgreSQL's
-//    function statistics (track_functions, set on the bench's database).
+//    function statistics (track_functions, set on the bench's database). And how long after
+//    the write's answer its relay has written the batch's 100 events.
 // 2. Deliveries at a steady 200 events a second (a batch of 20 new products every 100 ms):
 //    the delay from the write's answer to the delivery's arrival, p50 and p99.
 // 3. A burst of 2,000 events made at once: deliveries a second until the last arrives.
@@ -112,13 +113,13 @@ try {
   type Times = Record<Mode, Record<Kind, number[]>>;
   /** Each timed write by mode and kind: as the bench saw it, and its request id in the app's log. */
   const timed: Record<Mode, Record<Kind, { ms: number; id: string }[]>> = Object.fromEntries(modes.map((m) => [m, { create: [], update: [] }])) as never;
-  // The events' `data` is rendered after the write answers (docs/webhooks.md, Payloads): each
-  // write is timed alone, then how long after its answer its events are complete; the next
-  // write waits for those and for their deliveries.
+  // The events are written by a relay after the write answers (docs/webhooks.md, Payloads):
+  // each write is timed alone, then how long after its answer its captured rows are relayed;
+  // the next write waits for those and for their deliveries.
   const completion = { create: [] as number[], update: [] as number[] };
   const untilComplete = async () => {
     const answered = performance.now();
-    while (Number((await db.query('SELECT count(*) FROM events WHERE pending IS NOT NULL')).rows[0].count) > 0) await new Promise((r) => setTimeout(r, 2));
+    while (Number((await db.query('SELECT count(*) FROM event_changes')).rows[0].count) > 0) await new Promise((r) => setTimeout(r, 2));
     const complete = performance.now() - answered;
     // Deliveries still being made would share the machine with the next timed write.
     while (Number((await db.query(`SELECT count(*) FROM webhook_deliveries WHERE status = 'PENDING'`)).rows[0].count) > 0) await new Promise((r) => setTimeout(r, 5));
@@ -262,7 +263,7 @@ try {
     '',
     machineLine('npm run bench-webhooks'),
     '',
-    `One app on PostgreSQL (its in-app delivery worker: graphile-worker, 10 attempts at once), a receiver answering 204 in the bench process. The database is vacuumed and analysed before each of the three parts, and after the warm-up round has filled the orders' tables. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round): an untimed batch that lets PostgreSQL plan again once the triggers were switched, then ${SAMPLES} timed ones, each a new batch of 100 orders with 5 items (create), then the same batch again with other quantities (update); ${ROUNDS * SAMPLES} of each in all. "no events": the capture triggers disabled (the write path still asks for captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries made in the same transaction (given their body and queued once the events are complete). Medians and quartiles (p25–p75) in ms; ratio of the medians to "no events" in the same rounds.`,
+    `One app on PostgreSQL (its in-app delivery worker: graphile-worker, 10 attempts at once), a receiver answering 204 in the bench process. The database is vacuumed and analysed before each of the three parts, and after the warm-up round has filled the orders' tables. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round): an untimed batch that lets PostgreSQL plan again once the triggers were switched, then ${SAMPLES} timed ones, each a new batch of 100 orders with 5 items (create), then the same batch again with other quantities (update); ${ROUNDS * SAMPLES} of each in all. "no events": the capture triggers disabled (the write path still checks its captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries, made and queued by the relay in the transaction that writes the events. Medians and quartiles (p25–p75) in ms; ratio of the medians to "no events" in the same rounds.`,
     '',
     'As the bench process sees each write (from sending it to the whole answer read):',
     '',
@@ -272,13 +273,13 @@ try {
     '',
     ...table(serverTimes),
     '',
-    `The outbox's own time, measured where it is spent: \`outbox_ms\` of each timed write in the request log (its take-out of the captured rows, their events written and the deliveries made, before the commit), and the capture triggers' time inside the write's statements, ${fmt(triggerMsPerWrite, 2)} ms a write (PostgreSQL's function statistics over the ${fmt(capturedWrites)} writes made with them on, warm-up and untimed ones included). Share: both, over the median write of "no events" less its own \`outbox_ms\` (${fmt(withoutOutbox('create'), 1)} ms a create, ${fmt(withoutOutbox('update'), 1)} ms an update; its take-out finds nothing).`,
+    `The outbox's own time, measured where it is spent: \`outbox_ms\` of each timed write in the request log (its one statement before the commit, which checks that no other transaction's captured rows of the same resources wait for the relay), and the capture triggers' time inside the write's statements (the captured rows are the outbox), ${fmt(triggerMsPerWrite, 2)} ms a write (PostgreSQL's function statistics over the ${fmt(capturedWrites)} writes made with them on, warm-up and untimed ones included). Share: both, over the median write of "no events" less its own \`outbox_ms\` (${fmt(withoutOutbox('create'), 1)} ms a create, ${fmt(withoutOutbox('update'), 1)} ms an update; its check finds nothing).`,
     '',
     ...ownTable,
     '',
-    `The events' \`data\` (each order as its GET answers it) is rendered after the write has answered: its events were complete a median ${fmt(median(completion.create))} ms after the answer of a create and ${fmt(median(completion.update))} ms after that of an update (writes of the same orders meanwhile wait for it; the next write here was sent once they were complete and delivered).`,
+    `The relay takes the captured rows out, renders each order as its GET answers it and writes the 100 events (and the deliveries) after the write has answered, in a transaction of its own: they were written a median ${fmt(median(completion.create))} ms after the answer of a create (${fmt(100 / (median(completion.create) / 1000))} events a second) and ${fmt(median(completion.update))} ms after that of an update (${fmt(100 / (median(completion.update) / 1000))} events a second). Writes of the same orders meanwhile wait for it; the next write here was sent once they were written and delivered.`,
     '',
-    `Events written inside a batch: 100 in one statement; the outbox's share of the median batch is ${shares(times)} as the bench sees it, ${shares(serverTimes)} in the app${overhead(serverTimes, 'create') > 0 ? `, ${fmt(100 / (overhead(serverTimes, 'create') / 1000))} events a second of outbox time on a create` : ''}. ${fmt(events)} order events were written in all.`,
+    `Events of a batch: 100 written in one statement by its relay; the outbox's share of the median batch is ${shares(times)} as the bench sees it, ${shares(serverTimes)} in the app. ${fmt(events)} order events were written in all.`,
     '',
     '| Delivery | Figure |',
     '|---|---:|',

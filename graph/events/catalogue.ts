@@ -1,6 +1,6 @@
 // The event catalogue (docs/webhooks.md): which changes of which tables make which events.
 // Pure functions over the rows the capture triggers copied (graph/events/outbox.ts); the
-// payloads' `data` is rendered after the commit, once per resource (complete.ts).
+// payloads' `data` is rendered by the relay, once per resource (relay.ts).
 import { formatDateTime } from '../scalars.ts';
 
 /** Every event type an endpoint may subscribe to, in the order the docs list them. */

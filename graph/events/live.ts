@@ -1,13 +1,11 @@
-// Live events for GraphQL subscriptions (docs/graphql.md, "Subscriptions"). The outbox
-// notifies EVENTS_CHANNEL with the ids of the events a transaction wrote; PostgreSQL delivers
-// the notice when it commits, to every process listening (LISTEN/NOTIFY), and never for a
-// rolled-back one. Each process listens once it has a subscriber, reads the notified events
+// Live events for GraphQL subscriptions (docs/graphql.md, "Subscriptions"). The relay
+// notifies EVENTS_CHANNEL with the ids of the events it wrote; PostgreSQL delivers the notice
+// when it commits, to every process listening (LISTEN/NOTIFY). Each process listens once it has a subscriber, reads the notified events
 // of companies it serves, and hands each one to the subscribers of its company only.
 import { createPubSub, filter, pipe } from 'graphql-yoga';
 import type { Event } from '../../prisma/generated/client/client.ts';
-import { openedDatabase, sharedClient } from '../db.ts';
-import { withData } from './complete.ts';
-import { EVENTS_CHANNEL } from './outbox.ts';
+import { openedDatabase, sharedClient, sql } from '../db.ts';
+import { EVENTS_CHANNEL, relayCompany } from './relay.ts';
 
 /** Events of each company, for the subscribers in this process. */
 const hub = createPubSub<Record<string, [Event]>>();
@@ -22,8 +20,7 @@ let listening: Promise<unknown> | undefined;
 async function onNotice(payload: string): Promise<void> {
   const { c, ids } = JSON.parse(payload) as { c: number; ids: string[] };
   if (!subscribers.get(c)) return;
-  // An event whose `data` is still being rendered (graph/events/complete.ts) is given it here.
-  const events = await withData(await sharedClient().event.findMany({ where: { company_id: c, id: { in: ids } }, orderBy: { seq: 'asc' } }));
+  const events = await sharedClient().event.findMany({ where: { company_id: c, id: { in: ids } }, orderBy: { seq: 'asc' } });
   for (const e of events) hub.publish(topic(c), e);
 }
 
@@ -37,11 +34,19 @@ function listen(): Promise<unknown> {
   return listening;
 }
 
-/** The events of a company from now on that `keep` accepts, until the subscriber leaves. */
+/**
+ * The events of a company from now on that `keep` accepts, until the subscriber leaves. The
+ * company's changes committed before are relayed first and their events, written before the
+ * subscription started (`seq` up to the company's last now), are not its own even when their
+ * notices come after it.
+ */
 export async function liveEvents(companyId: number, keep: (event: Event) => boolean): Promise<AsyncIterable<Event>> {
   await listen();
+  await relayCompany(companyId);
+  const [{ last }] = await sql<{ last: string }>('SELECT coalesce(max(seq), 0)::text AS last FROM events WHERE company_id = $1', companyId);
+  const since = BigInt(last);
   subscribers.set(companyId, (subscribers.get(companyId) ?? 0) + 1);
-  const source = pipe(hub.subscribe(topic(companyId)), filter(keep));
+  const source = pipe(hub.subscribe(topic(companyId)), filter((e: Event) => e.seq > since && keep(e)));
   const leave = () => subscribers.set(companyId, (subscribers.get(companyId) ?? 1) - 1);
   return {
     [Symbol.asyncIterator]() {

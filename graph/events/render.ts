@@ -1,6 +1,6 @@
 // Event payloads carry the resource as its GET route answers it: the same GraphQL selection
 // (graph/kit/selection.ts, shared with rest/routes/*), executed right after the writing
-// transaction commits, on one snapshot (complete.ts says why that is the committed state). Resources are
+// transaction commits, in the relay's transaction (relay.ts says why that is the committed state). Resources are
 // read by list (`ids`), a page of 100 per statement, so a batch costs the same number of
 // statements whatever its size. The document's text depends only on the kinds read, so it is
 // parsed and compiled once.

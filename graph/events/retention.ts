@@ -1,6 +1,7 @@
 // How long events and webhook deliveries are kept (docs/webhooks.md, Retention): events and
 // settled deliveries (with their attempts) older than EVENTS_RETENTION_DAYS are deleted, and
-// so are rows a change left in `event_changes` outside the write path (docs/decisions/012).
+// so are captured rows no relay could take out for an hour, each failure logged
+// (docs/decisions/012): they would otherwise keep their resources from being changed.
 // The delivery workers run it when they start and every hour (graph/webhooks/workers.ts).
 // Deletes go company by company through the indexes that lead with `company_id`, a bounded
 // number of rows per statement, so no statement holds many locks or runs long.
@@ -9,7 +10,7 @@ import { env } from '../env.ts';
 
 /** Rows deleted by one statement. */
 const CHUNK = 5_000;
-/** Captured rows older than this were left by a change outside the write path. */
+/** Captured rows older than this could not be relayed (the workers relay them from 5 s on, every minute). */
 const LEFT_CHANGES_MS = 3600_000;
 
 /** What one pass deleted. */
@@ -50,5 +51,6 @@ export async function pruneExpired(now = new Date()): Promise<Pruned> {
     `DELETE FROM event_changes WHERE (company_id, seq) IN (SELECT company_id, seq FROM event_changes WHERE created_at < $1 LIMIT ${CHUNK}) RETURNING 1`,
     new Date(now.getTime() - LEFT_CHANGES_MS),
   );
+  if (pruned.changes) console.error(`[events] ${pruned.changes} captured rows could not be relayed for an hour and were deleted: their events are lost`);
   return pruned;
 }

@@ -5,8 +5,9 @@ import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
 import { PAGE } from '../kit/page.ts';
 import { eventTypes } from './catalogue.ts';
-import { withData } from './complete.ts';
+import { beforeReading } from '../kit/before-reading.ts';
 import './outbox.ts';
+import { relayCompany } from './relay.ts';
 
 /** The stored payload of an event: the resource and what else the event is about. */
 type Payload = Record<string, Record<string, unknown> | undefined>;
@@ -89,8 +90,12 @@ builder.queryFields((t) => ({
         orderBy: { seq: 'asc' },
         take: limit + 1,
       });
-      const page = await withData(rows.slice(0, limit));
+      const page = rows.slice(0, limit);
       return { data: page, has_more: rows.length > limit, next_cursor: page.length ? encodeCursor(page[page.length - 1].seq) : (args.after ?? null) };
     },
   }),
 }));
+
+// Changes committed and not relayed yet are relayed before the events are read: a change that
+// has answered is listed at once (docs/webhooks.md, Catching up).
+beforeReading('events', (ctx) => relayCompany(ctx.company.id));

@@ -1,5 +1,5 @@
-// Work a request starts and does not wait for (the events' `data` after a commit,
-// graph/events/complete.ts). It starts once the request's answer is sent, so it never delays
+// Work a request starts and does not wait for (the relay of its changes' events after a
+// commit, graph/events/relay.ts). It starts once the request's answer is sent, so it never delays
 // it, or after 100 ms at the latest (a request may itself wait for background work, as a
 // later mutation of a GraphQL document does). It runs in an async context of its own, so it
 // never joins the request's transaction or counts on its statement counter; a failure is

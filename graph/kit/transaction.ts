@@ -10,7 +10,7 @@ export type Tx = Prisma.TransactionClient;
 
 /** Attempts of a transaction that keeps failing on a serialization failure or a deadlock. */
 const MAX_ATTEMPTS = 6;
-/** How long a write keeps waiting for pending events of the resources it changes (RetryAfterSettling). */
+/** How long a write keeps waiting for earlier changes of the resources it changes to be relayed (RetryAfterSettling). */
 const SETTLE_WITHIN_MS = 15_000;
 /** What a caller whose retries ran out is told to wait before trying again, in seconds. */
 const RETRY_AFTER_SECONDS = 1;
@@ -23,6 +23,11 @@ export interface WriteOptions {
   repeatableRead?: boolean;
   /** Transaction time limit in ms (default 60 s; batches of full trees take seconds under load). */
   timeout?: number;
+  /**
+   * The events relay's own transaction (graph/events/relay.ts): it waits for nothing before it
+   * opens, and it changes no table events are about, so it has no outbox to check.
+   */
+  relay?: boolean;
 }
 
 /** Work the write path runs at the end of every transaction it opens, before the commit. */
@@ -44,7 +49,7 @@ const beforeTransaction: (() => Promise<void>)[] = [];
 /**
  * Registers work every transaction of the write path waits for before it opens: a request
  * writing waits for the events of its company's earlier writes in this process to be
- * completed (graph/events/complete.ts), rather than meeting them pending and running twice.
+ * relayed (graph/events/relay.ts), rather than meeting them not relayed and running twice.
  */
 export function beforeEveryTransaction(hook: () => Promise<void>): void {
   if (!beforeTransaction.includes(hook)) beforeTransaction.push(hook);
@@ -52,7 +57,7 @@ export function beforeEveryTransaction(hook: () => Promise<void>): void {
 
 /**
  * Schedules work for once the open transaction of the write path has committed, outside it
- * (the events' `data`, graph/events/complete.ts); a transaction that rolls back or is run
+ * (the relay of its events, graph/events/relay.ts); a transaction that rolls back or is run
  * again drops what it scheduled.
  */
 export function afterCommit(work: () => void): void {
@@ -63,12 +68,12 @@ export function afterCommit(work: () => void): void {
 
 /**
  * An error that asks the write path to wait for `settle` and run the transaction again: a
- * resource whose event is still being completed is not changed meanwhile (graph/events/outbox.ts).
+ * resource whose earlier change is not relayed yet is not changed meanwhile (graph/events/outbox.ts).
  */
 export class RetryAfterSettling extends Error {
   readonly retryable = true;
   constructor(readonly settle: () => Promise<void>) {
-    super('an earlier change of the same resource is still being completed');
+    super('an earlier change of the same resource is still being relayed');
   }
 }
 
@@ -136,14 +141,14 @@ export async function write<T>(work: (tx: Tx) => Promise<T>, options: WriteOptio
       throw error;
     }
   }
-  for (const hook of beforeTransaction) await hook();
+  if (!options.relay) for (const hook of beforeTransaction) await hook();
   const settleBy = Date.now() + SETTLE_WITHIN_MS;
   for (let attempt = 1; ; attempt += 1) {
     try {
       const committed: (() => void)[] = [];
       const finished = async (tx: Tx) => {
         const result = await work(tx);
-        for (const hook of beforeCommit) await hook(tx);
+        if (!options.relay) for (const hook of beforeCommit) await hook(tx);
         return result;
       };
       const result = await client().$transaction((tx) => current.run({ tx, readOnly: false, afterCommit: committed }, () => finished(tx)), {
@@ -155,7 +160,7 @@ export async function write<T>(work: (tx: Tx) => Promise<T>, options: WriteOptio
       return result;
     } catch (error) {
       if (isStatementTimeout(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
-      // A write that met pending events waits for them and runs again without using up its
+      // A write that met earlier changes not relayed yet waits for them and runs again without using up its
       // attempts: under a dozen writers of one row each round lets one through.
       const settling = chain(error).find((e): e is ErrorLike & RetryAfterSettling => e instanceof RetryAfterSettling);
       if (settling && Date.now() < settleBy) {

@@ -85,7 +85,7 @@ async function claim(key: DeliveryKey): Promise<Claimed | null> {
   const rows = await sharedClient().$queryRaw<Claimed[]>`
     WITH d AS (
       UPDATE webhook_deliveries SET next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
-      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND next_attempt_at <= now() AND body IS NOT NULL
+      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND next_attempt_at <= now()
       RETURNING company_id, endpoint_id, event_id, event_type, body, inserted_at, attempt_count
     )
     SELECT d.endpoint_id, d.event_id, d.event_type, d.body, d.inserted_at, d.attempt_count,

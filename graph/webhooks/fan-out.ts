@@ -1,9 +1,7 @@
-// Events become deliveries in the transaction that records them (graph/events/outbox.ts):
-// one delivery per event and endpoint subscribed to its type, written in one statement, so a
-// committed event is never left undelivered and a rolled-back one is never sent. A delivery
-// of a complete event gets its body and is queued at once; one of a pending event when the
-// event is completed (graph/events/complete.ts).
-import { onEventsRecorded, type RecordedEvent, type Subscriber } from '../events/outbox.ts';
+// Events become deliveries in the transaction that writes them (graph/events/relay.ts): one
+// delivery per event and endpoint subscribed to its type, written in one statement with its
+// body and queued, so a written event is never left undelivered.
+import { onEventsRecorded, type RecordedEvent, type Subscriber } from '../events/relay.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
 import type { Tx } from '../kit/transaction.ts';
 import { eventBody } from './body.ts';
@@ -16,17 +14,17 @@ async function fanOut(tx: Tx, events: RecordedEvent[], endpoints: Subscriber[]):
   const data = events.flatMap((e) => {
     const subscribed = endpoints.filter((w) => w.company_id === e.company_id && (w.events.includes('*') || w.events.includes(e.type)));
     if (!subscribed.length) return [];
-    const body = e.pending ? null : eventBody(e);
+    const body = eventBody(e);
     return subscribed.map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body, next_attempt_at: now }));
   });
   if (!data.length) return;
   // One parameter for every row, as the events themselves are written (graph/kit/json-rows.ts).
-  const made = await tx.$queryRawUnsafe<{ company_id: number; id: number; complete: boolean }[]>(
+  const made = await tx.$queryRawUnsafe<{ company_id: number; id: number }[]>(
     `${insertJsonRows('webhook_deliveries', { company_id: 'int', endpoint_id: 'int', event_id: 'varchar', event_type: 'varchar', body: 'text', next_attempt_at: 'timestamptz' })}
-     RETURNING company_id, id, body IS NOT NULL AS complete`,
+     RETURNING company_id, id`,
     JSON.stringify(data),
   );
-  await enqueueDeliveries(tx, made.filter((d) => d.complete));
+  await enqueueDeliveries(tx, made);
 }
 
 onEventsRecorded(fanOut);

@@ -11,7 +11,7 @@ import { attemptDelivery } from './deliver.ts';
 import { DELIVER_TASK, enqueueDeliveries, onDeliveriesQueued, type DeliveryKey } from './queue.ts';
 import { write } from '../kit/transaction.ts';
 import { pruneExpired } from '../events/retention.ts';
-import { completeStaleEvents } from '../events/complete.ts';
+import { relayStale } from '../events/relay.ts';
 
 /** A running delivery worker. */
 export interface DeliveryWorker {
@@ -24,15 +24,15 @@ const CONCURRENCY = 20;
 const EMBEDDED_POLL_MS = 500;
 /** How often events and deliveries past their keeping time are deleted (as graphile-worker's crontab below). */
 const PRUNE_EVERY_MS = 3600_000;
-/** How often the embedded worker completes events left pending (as graphile-worker's requeue below, every minute). */
-const COMPLETE_EVERY_MS = 60_000;
+/** How often the embedded worker relays changes left unrelayed (as graphile-worker's requeue below, every minute). */
+const RELAY_EVERY_MS = 60_000;
 
-/** Completes events a process that died left pending (graph/events/complete.ts); a failure is logged and the next pass tries again. */
-async function completeStale(): Promise<void> {
+/** Relays the changes a process that died left unrelayed (graph/events/relay.ts); a failure is logged and the next pass tries again. */
+async function relayLeft(): Promise<void> {
   try {
-    await completeStaleEvents();
+    await relayStale();
   } catch (e) {
-    console.error('[events] completing pending events failed:', e instanceof Error ? e.message : e);
+    console.error('[events] relaying left changes failed:', e instanceof Error ? e.message : e);
   }
 }
 
@@ -49,11 +49,11 @@ async function prune(): Promise<void> {
  * Queues every pending delivery again (each keeps one job: the job key replaces a waiting
  * one and stands beside a job locked by a worker that died). Run when a worker starts and
  * every minute, so an attempt a killed worker held is made again once its claim expires.
- * Events left pending are completed first, which queues their deliveries.
+ * Changes left unrelayed are relayed first, which queues their deliveries.
  */
 export async function requeuePending(): Promise<number> {
-  await completeStale();
-  const pending = await sharedClient().webhookDelivery.findMany({ where: { status: 'PENDING', body: { not: null } }, select: { company_id: true, id: true, next_attempt_at: true }, take: 10_000 });
+  await relayLeft();
+  const pending = await sharedClient().webhookDelivery.findMany({ where: { status: 'PENDING' }, select: { company_id: true, id: true, next_attempt_at: true }, take: 10_000 });
   const keys: DeliveryKey[] = pending.map((d) => ({ company_id: d.company_id, id: d.id, run_at: d.next_attempt_at ?? new Date() }));
   for (let i = 0; i < keys.length; i += 1000) await write((db) => enqueueDeliveries(db, keys.slice(i, i + 1000)));
   return keys.length;
@@ -92,7 +92,7 @@ function startEmbeddedWorker(): DeliveryWorker {
   let running: Promise<void> = Promise.resolve();
   const tick = async () => {
     const due = await sharedClient().webhookDelivery.findMany({
-      where: { status: 'PENDING', next_attempt_at: { lte: new Date() }, body: { not: null } },
+      where: { status: 'PENDING', next_attempt_at: { lte: new Date() } },
       orderBy: { next_attempt_at: 'asc' },
       select: { company_id: true, id: true },
       take: CONCURRENCY,
@@ -124,14 +124,14 @@ function startEmbeddedWorker(): DeliveryWorker {
   );
   loop();
   void prune();
-  void completeStale();
+  void relayLeft();
   const pruning = setInterval(() => own.runInAsyncScope(prune), PRUNE_EVERY_MS).unref();
-  const completing = setInterval(() => own.runInAsyncScope(completeStale), COMPLETE_EVERY_MS).unref();
+  const relaying = setInterval(() => own.runInAsyncScope(relayLeft), RELAY_EVERY_MS).unref();
   return {
     stop: async () => {
       stopped = true;
       clearInterval(pruning);
-      clearInterval(completing);
+      clearInterval(relaying);
       clearTimeout(timer);
       await running;
     },

@@ -3,7 +3,7 @@
 import type { Context } from '../context.ts';
 import { FieldErrors, NotFoundError, fieldMessages, formatFieldMessage } from '../errors.ts';
 import { eventTypes } from '../events/catalogue.ts';
-import { newEventId } from '../events/outbox.ts';
+import { newEventId } from '../events/relay.ts';
 import { formatDateTime } from '../scalars.ts';
 import { lockRoots } from '../kit/locks.ts';
 import { softDelete } from '../kit/lifecycle.ts';

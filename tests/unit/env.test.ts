@@ -44,7 +44,7 @@ describe('the environment', () => {
       webhooksAllowPrivateTargets: false,
       webhooksRetryScale: 1,
       webhooksInAppWorker: true,
-      eventsCompletionDelayMs: 0,
+      eventsRelayDelayMs: 0,
       eventsRetentionDays: 30,
     });
   });
@@ -102,7 +102,7 @@ describe('the environment', () => {
   it('names the variable and the value it refuses', () => {
     expect(problems({ PORT: 'abc' })).toEqual(['PORT must be an integer from 1 to 65535, got "abc"']);
     expect(problems({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'yes' })).toEqual(['WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false, got "yes"']);
-    expect(problems({ EVENTS_COMPLETION_DELAY_MS: '-5' })).toEqual(['EVENTS_COMPLETION_DELAY_MS must be a whole number from 0 to 10000, got "-5"']);
+    expect(problems({ EVENTS_RELAY_DELAY_MS: '-5' })).toEqual(['EVENTS_RELAY_DELAY_MS must be a whole number from 0 to 10000, got "-5"']);
     expect(problems({ PORT: '70000' })).toEqual(['PORT must be an integer from 1 to 65535, got "70000"']);
     expect(problems({ DATABASE_POOL_SIZE: '0' })).toEqual(['DATABASE_POOL_SIZE must be a positive integer, got "0"']);
     expect(problems({ MAX_UPLOAD_BYTES: '2.5' })).toEqual(['MAX_UPLOAD_BYTES must be a positive integer, got "2.5"']);

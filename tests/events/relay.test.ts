@@ -1,8 +1,8 @@
-// An event's `data` is rendered right after its change commits, outside the transaction
-// (docs/webhooks.md, "Payloads"; docs/decisions/012-events-and-webhooks.md). These tests hold
-// it to showing exactly the state its own change committed while other changes of the same
-// resource follow at once, from one app process or from two, and check that an event left
-// pending by a process that died is completed by the workers.
+// A change's events are written by a relay right after its commit (docs/webhooks.md,
+// "Payloads"; docs/decisions/012-events-and-webhooks.md). These tests hold each event to
+// showing exactly the state its own change committed while other changes of the same resource
+// follow at once, from one app process or from two; check that a reader lists a change whose
+// relay has not run yet; and that the workers relay the change of a process that died first.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -51,9 +51,9 @@ async function raceOnOneProduct(call: Call, writers: number): Promise<void> {
   expect((await call('GET', `/products/${created.body.data.id}`)).body.data).toEqual(events.at(-1).data);
 }
 
-// EVENTS_COMPLETION_DELAY_MS holds each event pending for 300 ms after its commit, so the
-// writers that follow meet it pending (the moment is a few milliseconds otherwise).
-const DELAYED = { EVENTS_COMPLETION_DELAY_MS: '300' };
+// EVENTS_RELAY_DELAY_MS holds each change's relay back 300 ms after its commit, so the writers
+// that follow meet its captured rows not yet relayed (the moment is a few milliseconds otherwise).
+const DELAYED = { EVENTS_RELAY_DELAY_MS: '300' };
 
 describe('event data while changes of the same resource follow at once', () => {
   let app: AppServer | undefined;
@@ -98,38 +98,66 @@ describe('event data across app processes', () => {
   }, 60_000);
 });
 
-describe('an event left pending by a process that died', () => {
-  const onServer = inject('databaseKind') === 'postgres';
+describe('a change not relayed yet', () => {
+  // The writing process relays 10 s after its commit, as if it were slow or about to die.
+  const HELD = { EVENTS_RELAY_DELAY_MS: '10000' };
   let app: AppServer | undefined;
   let call: Call;
   beforeAll(async () => {
-    if (onServer) ({ app, call } = await appWithCompany(process.env.DATABASE_URL, {}));
+    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, HELD));
   }, 120_000);
   afterAll(async () => {
     await app?.stop();
   });
 
-  it.runIf(onServer)('is listed with its data, and completed by the workers when they start', async () => {
-    const created = await call('POST', '/products', { code: uniq('LEFT-'), description: 'Left pending' });
+  it('is listed at once with its data: the reader relays it first', async () => {
+    const code = uniq('HELD-');
+    const created = await call('POST', '/products', { code, description: 'Held back' });
     expect(created.status).toBe(201);
-    const [event] = await allEvents(call);
+    const answered = Date.now();
+    const listed = (await allEvents(call, '&filters[type]=product.created')).filter((e) => e.data?.code === code);
+    expect(listed).toHaveLength(1);
+    // Before the writer's relay (held 10 s) could have written it.
+    expect(Date.now() - answered).toBeLessThan(8_000);
+    expect(listed[0].data).toEqual((await call('GET', `/products/${created.body.data.id}`)).body.data);
+    // The writer's own relay, when it comes, finds nothing left to write.
+    await new Promise((r) => setTimeout(r, 10_500));
+    expect((await allEvents(call, '&filters[type]=product.created')).filter((e) => e.data?.code === code)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('a change whose process died before relaying it', () => {
+  // A process killed with SIGKILL needs a PostgreSQL server to come back to.
+  const onServer = inject('databaseKind') === 'postgres';
+  let app: AppServer | undefined;
+  let call: Call;
+  beforeAll(async () => {
+    if (onServer) ({ app, call } = await appWithCompany(process.env.DATABASE_URL, { EVENTS_RELAY_DELAY_MS: '10000' }));
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it.runIf(onServer)('is relayed by the workers when they start, with its data', async () => {
+    const code = uniq('DIED-');
+    const created = await call('POST', '/products', { code, description: 'Died before relaying' });
+    expect(created.status).toBe(201);
     const db = new pg.Client({ connectionString: app!.databaseUrl });
     await db.connect();
     try {
-      // As the commit left it when its process died: no `data`, the resource pending.
-      await db.query(`UPDATE events SET payload = payload - 'data', pending = jsonb_build_object('kind', 'product', 'id', $2::int), created_at = now() - interval '1 minute' WHERE id = $1`, [event.id, created.body.data.id]);
-      const listed = (await allEvents(call)).find((e) => e.id === event.id);
-      expect(listed).toEqual({ ...event, created_at: expect.stringMatching(/Z$/) });
-      await app!.restart('SIGTERM');
+      const left = async () => (await db.query(`SELECT count(*)::int AS n FROM event_changes WHERE table_name = 'products' AND row_id = $1`, [created.body.data.id])).rows[0].n;
+      const written = async () => (await db.query(`SELECT payload FROM events WHERE type = 'product.created' AND payload->'data'->>'code' = $1`, [code])).rows;
+      expect(await left()).toBe(1);
+      // Older than the workers' 5 s, then killed before its own relay (10 s after the commit).
+      await new Promise((r) => setTimeout(r, 5_500));
+      expect(await written()).toEqual([]);
+      await app!.restart('SIGKILL');
       const deadline = Date.now() + 10_000;
-      let row: { pending: unknown; payload: any } | undefined;
-      while (Date.now() < deadline) {
-        row = (await db.query('SELECT pending, payload FROM events WHERE id = $1', [event.id])).rows[0];
-        if (row?.pending === null) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(row?.pending).toBeNull();
-      expect(row?.payload.data).toEqual(event.data);
+      while (Date.now() < deadline && (await written()).length === 0) await new Promise((r) => setTimeout(r, 100));
+      const rows = await written();
+      expect(rows).toHaveLength(1);
+      expect(rows[0].payload.data).toEqual((await call('GET', `/products/${created.body.data.id}`)).body.data);
+      expect(await left()).toBe(0);
     } finally {
       await db.end();
     }
