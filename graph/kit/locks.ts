@@ -21,6 +21,23 @@ export async function lockKeys(tx: Tx, companyId: number, kind: KeyKind, keys: r
     ) AS locked`;
 }
 
+/**
+ * Locks rows `(company_id, id)` of `table` without changing them (FOR UPDATE, in key order):
+ * a writer of a process's parts that does not write the process itself (a vessel's new ETA
+ * moving its shipments) still runs after, or before, the process's own writers, so the events
+ * outbox sees the other's change of the process (graph/events/outbox.ts).
+ */
+export async function lockRows(tx: Tx, table: 'processes', keys: readonly { company_id: number; id: number }[]): Promise<void> {
+  if (!keys.length) return;
+  await tx.$queryRawUnsafe(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM ${table} r JOIN jsonb_to_recordset($1::jsonb) AS k(company_id int, id int) ON r.company_id = k.company_id AND r.id = k.id
+       ORDER BY r.company_id, r.id FOR UPDATE OF r
+     ) AS locked`,
+    JSON.stringify(keys),
+  );
+}
+
 /** A model delegate with the two calls a root lock needs. */
 export interface RootDelegate {
   // NOTE: Prisma's delegates are generic over their argument types; these loose signatures

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../../prisma/generated/client/client.ts';
+import { lockRows } from '../../kit/locks.ts';
 import { updateRows, type Row } from '../../kit/set-rows.ts';
 import { followVessels, type StatusResponse, type VesselChange } from '../../logistics/vessel-changes.ts';
 
@@ -101,15 +102,17 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
       vessel_id: { in: [...etas.keys()] },
       parent: { automatic_tracking_enabled: true, parent: { deleted_at: null, canceled_at: null, finished_at: null } },
     },
-    select: { company_id: true, shipment_id: true, ...maritimeSelect, parent: { select: { eta: true } } },
+    select: { company_id: true, shipment_id: true, ...maritimeSelect, parent: { select: { eta: true, process_id: true } } },
   });
   const events: Prisma.TrackingEventCreateManyInput[] = [];
   const moved: Row[] = [];
+  const processes: { company_id: number; id: number }[] = [];
   for (const f of followers) {
     const eta = etas.get(f.vessel_id!)!;
     const status = trackingStatus(f);
     if (status !== 'FOUND') continue;
     moved.push({ company_id: f.company_id, id: f.shipment_id, eta, eta_source: 'TRACKING', status_response: 'FOUND' });
+    processes.push({ company_id: f.company_id, id: f.parent.process_id });
     events.push({
       kind: 'SHIPMENT_TRACKING_UPDATED',
       company_id: f.company_id,
@@ -118,6 +121,7 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
       changes: { eta: { from: f.parent.eta?.toISOString() ?? null, to: eta.toISOString() }, status_response: 'FOUND' },
     });
   }
+  await lockRows(db, 'processes', processes);
   await updateRows(db, 'foreign_trade_shipments', moved);
   if (events.length) await db.trackingEvent.createMany({ data: events });
 }
