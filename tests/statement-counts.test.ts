@@ -48,7 +48,7 @@ describe('statements per list page', () => {
       for (let i = 0; i < 100; i++) endpoints.push((await C.post('/webhooks', { url: `${receiver.url}/${i}`, events: i === 0 ? ['product.created'] : ['order.created'] })).body.data.id);
       const made = await C.put('/products', Array.from({ length: 100 }, (_, i) => ({ code: uniq(`SC-${i}-`), description: 'Counted valve' })));
       expect(made.status).toBe(201);
-      // Delivered once complete (docs/webhooks.md, "Payloads"): the pages read complete events.
+      // Delivered once relayed (docs/webhooks.md, "Payloads"): the pages read all 100 events.
       await receiver.until((list) => list.length >= 100, 30_000);
       same(await counts('/events'));
       same(await counts('/webhooks'));

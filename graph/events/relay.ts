@@ -189,13 +189,41 @@ beforeEveryTransaction(async () => {
   if (company !== undefined) await waitFor((r) => r.companies.has(company));
 });
 
-/** Relays, `TRANSACTIONS_PER_RELAY` at a time, the committed transactions `find` (SQL answering `txid`) picks. */
+/**
+ * Relays transactions together, or, when that fails, each alone: one that cannot be relayed
+ * (logged) does not hold the others back. Answers how many events were written and whether
+ * every transaction was relayed.
+ */
+async function relayEach(txids: readonly string[]): Promise<{ written: number; failed: boolean }> {
+  try {
+    return { written: await relay(txids), failed: false };
+  } catch (e) {
+    if (txids.length === 1) {
+      console.error(`[events] relaying transaction ${txids[0]} failed (the workers try again every minute):`, e instanceof Error ? e.message : e);
+      return { written: 0, failed: true };
+    }
+    let written = 0;
+    let failed = false;
+    for (const txid of txids) {
+      const one = await relayEach([txid]);
+      written += one.written;
+      failed ||= one.failed;
+    }
+    return { written, failed };
+  }
+}
+
+/**
+ * Relays, `TRANSACTIONS_PER_RELAY` at a time, the committed transactions `find` (SQL answering
+ * `txid`) picks, until none is left or one could not be relayed (it would come first again).
+ */
 async function relayAll(find: string, ...values: unknown[]): Promise<number> {
   let total = 0;
   for (;;) {
     const txids = (await sql<{ txid: string }>(`SELECT txid::text AS txid FROM event_changes WHERE ${find} GROUP BY txid ORDER BY min(seq) LIMIT ${TRANSACTIONS_PER_RELAY}`, ...values)).map((r) => r.txid);
-    total += await relay(txids);
-    if (txids.length < TRANSACTIONS_PER_RELAY) return total;
+    const { written, failed } = await relayEach(txids);
+    total += written;
+    if (failed || txids.length < TRANSACTIONS_PER_RELAY) return total;
   }
 }
 

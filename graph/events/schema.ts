@@ -15,7 +15,7 @@ type Payload = Record<string, Record<string, unknown> | undefined>;
 const part = (name: string) => (event: { payload: unknown }) => ((event.payload as Payload)[name] ?? null) as never;
 
 export const EventObject = builder.prismaObject('Event', {
-  description: 'A change recorded in the transaction that made it (docs/webhooks.md, Event catalogue).',
+  description: 'A change, recorded with it and written as an event right after it committed (docs/webhooks.md, Event catalogue).',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Event id, `evt_` and 24 hex digits; the `webhook-id` of its deliveries.' }),
     type: t.exposeString('type', { description: 'Event type, e.g. `order.created`.' }),

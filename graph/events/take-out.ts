@@ -67,13 +67,16 @@ const newRowOut = `CASE WHEN r.table_name IN (${resourceTablesSql})
  * the order they were captured, each with its transaction. A row inserted and deleted again
  * (none is: deletes are soft) would make none. Each step is computed once per row
  * (MATERIALIZED): inlined, the last version's CASE would be planned again in every place the
- * process's CASE reads it. A relay taking the same transactions at once waits for this one's
- * commit and then finds nothing.
+ * process's CASE reads it. The rows are locked first in one order (company, seq), so relays
+ * of overlapping transactions wait for each other and never deadlock; one taking the same
+ * transactions as another waits for its commit and then finds nothing.
  */
 const takeOutRows = `
-    WITH t AS (
-      DELETE FROM event_changes WHERE txid = ANY($1::bigint[])
-      RETURNING txid, company_id, seq, table_name, row_id, old_row, created_at
+    WITH locked AS (
+      SELECT company_id, seq FROM event_changes WHERE txid = ANY($1::bigint[]) ORDER BY company_id, seq FOR UPDATE
+    ), t AS (
+      DELETE FROM event_changes e USING locked l WHERE e.company_id = l.company_id AND e.seq = l.seq
+      RETURNING e.txid, e.company_id, e.seq, e.table_name, e.row_id, e.old_row, e.created_at
     ), g AS MATERIALIZED (SELECT t.*, ${newRowOf} AS new_row FROM t),
     r AS MATERIALIZED (SELECT g.*, ${processOfRow} AS process_id FROM g WHERE g.new_row IS NOT NULL)
     SELECT json_agg(json_build_object(

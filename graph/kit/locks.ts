@@ -21,19 +21,35 @@ export async function lockKeys(tx: Tx, companyId: number, kind: KeyKind, keys: r
     ) AS locked`;
 }
 
+/** Rows of a table by key, for the writers that lock rows of several companies at once. */
+type RowKeys = readonly { company_id: number; id: number }[];
+
 /**
- * Locks rows `(company_id, id)` of `table` without changing them (FOR UPDATE, in key order):
- * a writer of a process's parts that does not write the process itself (a vessel's new ETA
- * moving its shipments) still runs after, or before, the process's own writers, so the events
- * outbox sees the other's change of the process (graph/events/outbox.ts).
+ * Locks rows `(company_id, id)` of `table` without changing them (FOR UPDATE, in key order),
+ * for a writer of parts of several processes at once (a vessel's new ETA moving shipments):
+ * it runs after, or before, each process's own writers.
  */
-export async function lockRows(tx: Tx, table: 'processes', keys: readonly { company_id: number; id: number }[]): Promise<void> {
+export async function lockRows(tx: Tx, table: 'processes', keys: RowKeys): Promise<void> {
   if (!keys.length) return;
   await tx.$queryRawUnsafe(
     `SELECT count(*)::int AS n FROM (
        SELECT 1 FROM ${table} r JOIN jsonb_to_recordset($1::jsonb) AS k(company_id int, id int) ON r.company_id = k.company_id AND r.id = k.id
        ORDER BY r.company_id, r.id FOR UPDATE OF r
      ) AS locked`,
+    JSON.stringify(keys),
+  );
+}
+
+/**
+ * Touches `updated_at` of rows `(company_id, id)` of `table` the transaction has locked
+ * (lockRows), as lockRoots does: a REPEATABLE READ writer that read them before fails and runs
+ * again, and the events outbox captures them (graph/events/outbox.ts), so the change is one
+ * of the process's own.
+ */
+export async function touchRows(tx: Tx, table: 'processes', keys: RowKeys): Promise<void> {
+  if (!keys.length) return;
+  await tx.$executeRawUnsafe(
+    `UPDATE ${table} r SET updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS k(company_id int, id int) WHERE r.company_id = k.company_id AND r.id = k.id`,
     JSON.stringify(keys),
   );
 }

@@ -8,7 +8,7 @@ export interface RequestFacts {
   id: string;
   companyId?: number;
   route?: string;
-  /** Milliseconds its writes spent recording their events before they committed (graph/events/outbox.ts). */
+  /** Milliseconds its writes spent in the events outbox before they committed (graph/events/outbox.ts). */
   outboxMs?: number;
   /** Settles once the answer has been sent (or the connection closed). */
   answered?: Promise<void>;

@@ -36,8 +36,8 @@ const beforeCommit: BeforeCommit[] = [];
 
 /**
  * Registers work every transaction of the write path runs last, inside the transaction: the
- * events outbox (graph/events/outbox.ts) turns the rows its triggers captured into events, so
- * no mutation can commit a change without its event, and a rolled-back change has none.
+ * events outbox (graph/events/outbox.ts) checks that no earlier change of the resources its
+ * triggers captured still waits for the relay, and has its own change relayed once committed.
  */
 export function beforeEveryCommit(hook: BeforeCommit): void {
   if (!beforeCommit.includes(hook)) beforeCommit.push(hook);

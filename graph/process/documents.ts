@@ -129,7 +129,7 @@ async function findDocument(ctx: Context, operationId: number, by: ProcessBy, id
   const p = await locate(ctx, operationId, by);
   const doc = await prisma().processDocument.findFirst({
     where: { company_id: ctx.company.id, process_id: p.id, id, deleted_at: null },
-    select: { id: true, storage_key: true, content_type: true, original_filename: true, size_bytes: true },
+    select: { id: true, process_id: true, storage_key: true, content_type: true, original_filename: true, size_bytes: true },
   });
   if (!doc) throw new NotFoundError();
   return doc;
@@ -187,8 +187,12 @@ mutationFields((t) => {
       args: { ...processArgs(t.arg, byCode), id: documentId(t.arg) },
       resolve: async (query, _root, args: LocatingArgs & { id: number }, ctx) => {
         const d = await findDocument(ctx, args.operation_id, byArgs(args), args.id);
-        // One conditional update: of concurrent deletes one wins, the others answer 404.
-        await inTransaction((db) => softDelete(db.processDocument, { company_id: ctx.company.id, id: d.id }));
+        // One conditional update: of concurrent deletes one wins, the others answer 404. The
+        // process is locked first, as every writer of its parts locks it (graph/kit/locks.ts).
+        await inTransaction(async (db) => {
+          if (!(await lockRoots(db.process, { company_id: ctx.company.id, operation_id: args.operation_id, id: d.process_id }))) throw new NotFoundError();
+          await softDelete(db.processDocument, { company_id: ctx.company.id, id: d.id });
+        });
         await storage().delete(d.storage_key);
         return prisma().processDocument.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id: d.id } } });
       },

@@ -64,7 +64,7 @@ interface Claimed {
   endpoint_id: number;
   event_id: string;
   event_type: string;
-  /** Never null once claimed: a delivery is due only once its event is complete. */
+  /** The exact body every attempt sends, fixed when the delivery was made. */
   body: string;
   inserted_at: Date;
   attempt_count: number;
@@ -78,8 +78,7 @@ interface Claimed {
 
 /**
  * Claims a due delivery for one attempt and reads its endpoint, in one statement: a
- * conditional update, so of several workers one gets it. Answers null when it is not due
- * (its event not complete yet included: it is queued again when it is).
+ * conditional update, so of several workers one gets it. Answers null when it is not due.
  */
 async function claim(key: DeliveryKey): Promise<Claimed | null> {
   const rows = await sharedClient().$queryRaw<Claimed[]>`

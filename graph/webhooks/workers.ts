@@ -12,6 +12,9 @@ import { DELIVER_TASK, enqueueDeliveries, onDeliveriesQueued, type DeliveryKey }
 import { write } from '../kit/transaction.ts';
 import { pruneExpired } from '../events/retention.ts';
 import { relayStale } from '../events/relay.ts';
+// The relay makes deliveries through its listener: a worker started apart (`npm run worker`)
+// relays events too, without the GraphQL schema that loads it in the app.
+import './fan-out.ts';
 
 /** A running delivery worker. */
 export interface DeliveryWorker {

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../../prisma/generated/client/client.ts';
-import { lockRows } from '../../kit/locks.ts';
+import { lockRows, touchRows } from '../../kit/locks.ts';
 import { updateRows, type Row } from '../../kit/set-rows.ts';
 import { followVessels, type StatusResponse, type VesselChange } from '../../logistics/vessel-changes.ts';
 
@@ -96,12 +96,19 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
     if (eta && eta.getTime() !== c.voyage?.previous?.eta?.getTime()) etas.set(c.vessel.id, eta);
   }
   if (!etas.size) return;
-  // NOTE: vessels are global, so this one query spans companies (on Citus, every shard).
+  // NOTE: vessels are global, so these queries span companies (on Citus, every shard).
+  const where = {
+    vessel_id: { in: [...etas.keys()] },
+    parent: { automatic_tracking_enabled: true, parent: { deleted_at: null, canceled_at: null, finished_at: null } },
+  };
+  // The followers' processes are locked before the followers are read, as every writer of a
+  // process's parts locks it first (graph/kit/locks.ts): what a writer of the process
+  // committed meanwhile (tracking turned off, an ETA sent) is read here, not written over.
+  const candidates = await db.maritimeTransportShipment.findMany({ where, select: { company_id: true, parent: { select: { process_id: true } } } });
+  if (!candidates.length) return;
+  await lockRows(db, 'processes', candidates.map((c) => ({ company_id: c.company_id, id: c.parent.process_id })));
   const followers = await db.maritimeTransportShipment.findMany({
-    where: {
-      vessel_id: { in: [...etas.keys()] },
-      parent: { automatic_tracking_enabled: true, parent: { deleted_at: null, canceled_at: null, finished_at: null } },
-    },
+    where,
     select: { company_id: true, shipment_id: true, ...maritimeSelect, parent: { select: { eta: true, process_id: true } } },
   });
   const events: Prisma.TrackingEventCreateManyInput[] = [];
@@ -121,7 +128,7 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
       changes: { eta: { from: f.parent.eta?.toISOString() ?? null, to: eta.toISOString() }, status_response: 'FOUND' },
     });
   }
-  await lockRows(db, 'processes', processes);
+  await touchRows(db, 'processes', processes);
   await updateRows(db, 'foreign_trade_shipments', moved);
   if (events.length) await db.trackingEvent.createMany({ data: events });
 }
