@@ -7338,7 +7338,7 @@ export interface components {
             /** @description ISO 3166-1 alpha-2 country code, e.g. BR. */
             country_code?: string;
         };
-        /** @description A change recorded in the transaction that made it (docs/webhooks.md, Event catalogue). */
+        /** @description A change, recorded with it and written as an event right after it committed (docs/webhooks.md, Event catalogue). */
         Event: {
             /** @description Event id, `evt_` and 24 hex digits; the `webhook-id` of its deliveries. */
             id: string;
