@@ -130,11 +130,11 @@ async function relay(txids: readonly string[]): Promise<number> {
   }, { relay: true });
 }
 
-/** A relay running in this process: its transactions and companies, and the request whose commit started it. */
+/** A relay running in this process: its transaction and companies, and the request whose commit started it. */
 interface Running {
   done: Promise<void>;
   request: string | undefined;
-  txids: Set<string>;
+  txid: string;
   companies: Set<number>;
 }
 /** Relays running in this process (a handful at a time): writers and readers wait for them here. */
@@ -163,7 +163,7 @@ export function relayAfterCommit(txid: string, companies: number[]): void {
     if (delay) await sleep(delay);
     await relay([txid]);
   });
-  const entry: Running = { done, request: requestScope.getStore()?.id, txids: new Set([txid]), companies: new Set(companies) };
+  const entry: Running = { done, request: requestScope.getStore()?.id, txid, companies: new Set(companies) };
   running.add(entry);
   void done.finally(() => running.delete(entry));
 }
@@ -171,16 +171,13 @@ export function relayAfterCommit(txid: string, companies: number[]): void {
 /**
  * Makes sure the given committed transactions are relayed: those being relayed in this
  * process for another request are waited for, the others (this request's own, another
- * process's, or a dead one's) are relayed here. Never throws: a writer waiting for them tries
- * again, for 15 s at most (graph/kit/transaction.ts), and is told 409 if they stay.
+ * process's, or a dead one's) are relayed here. Never throws (relayEach logs a failure): a
+ * writer waiting for them tries again, for 15 s at most (graph/kit/transaction.ts), and is
+ * told 409 if they stay.
  */
 export async function settleTransactions(txids: string[]): Promise<void> {
-  try {
-    await waitFor((r) => txids.some((t) => r.txids.has(t)));
-    await relay(txids);
-  } catch (e) {
-    console.error('[events] relaying events failed:', e instanceof Error ? e.message : e);
-  }
+  await waitFor((r) => txids.includes(r.txid));
+  await relayEach(txids);
 }
 
 /** A request's write waits for the relays of its company's earlier writes in this process. */
