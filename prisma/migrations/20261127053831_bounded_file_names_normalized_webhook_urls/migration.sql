@@ -2,7 +2,10 @@
 -- "Request size"), as graph/process/file-names.ts storedFileName() makes them at upload: the
 -- last path segment; each run of control, bidirectional or line-separator characters made
 -- `_`; surrounding spaces and leading dots removed; `file` when nothing is left; cut to 255
--- characters keeping an extension of at most 16 characters (the dot included).
+-- characters keeping an extension of at most 16 characters (the dot included). A repair, not
+-- a change anyone made: the events capture trigger is off for it, so no event is made of it.
+ALTER TABLE "process_documents" DISABLE TRIGGER "process_documents_capture_update";
+
 WITH segment AS (
   SELECT company_id, id,
     regexp_replace(regexp_replace(original_filename, '^.*[/\\]', ''), '[\x01-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]+', '_', 'g') AS visible
@@ -26,6 +29,8 @@ UPDATE "process_documents" AS d
 SET "original_filename" = stored.name
 FROM stored
 WHERE d.company_id = stored.company_id AND d.id = stored.id AND d."original_filename" <> stored.name;
+
+ALTER TABLE "process_documents" ENABLE TRIGGER "process_documents_capture_update";
 
 -- AlterTable
 ALTER TABLE "process_documents" ALTER COLUMN "original_filename" SET DATA TYPE VARCHAR(255);
