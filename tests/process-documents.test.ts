@@ -138,7 +138,7 @@ describe('process documents', () => {
       const boundary = `b${randomBytes(8).toString('hex')}`;
       const form =
         `--${boundary}\r\ncontent-disposition: form-data; name="type"\r\n\r\nOTHER\r\n` +
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename*=UTF-8''${encodeURIComponent(filename)}\r\ncontent-type: text/plain\r\n\r\nx\r\n--${boundary}--\r\n`;
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename*=UTF-8''${encodeURIComponent(filename).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}\r\ncontent-type: text/plain\r\n\r\nx\r\n--${boundary}--\r\n`;
       const res = await fetch(`${baseUrl()}/api${P}/${body.data.id}/documents`, {
         method: 'POST',
         headers: { 'api-key': a.api_key, 'content-type': `multipart/form-data; boundary=${boundary}` },

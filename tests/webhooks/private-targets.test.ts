@@ -13,6 +13,7 @@ describe('webhook targets on a server that refuses private addresses', () => {
   let app: AppServer;
   let key: string;
   const adminToken = randomBytes(16).toString('hex');
+  // A database of its own, migrated from nothing: as slow to start as startAppServer allows.
   beforeAll(async () => {
     app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken, settings: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'false' } });
     const created = await fetch(`${app.baseUrl}/admin/companies`, {
@@ -21,7 +22,7 @@ describe('webhook targets on a server that refuses private addresses', () => {
       body: JSON.stringify({ name: 'Private targets' }),
     });
     key = ((await created.json()) as { api_key: string }).api_key;
-  });
+  }, 300_000);
   afterAll(() => app?.stop());
 
   const register = (url: string) =>
