@@ -63,7 +63,7 @@ export const fieldMessages = {
   roleNotHeld: 'does not hold this role in a partnership',
   withId: 'cannot be sent together with the id',
   ambiguousCode: 'matches several records; send the id',
-  privateTarget: 'must not be a private, loopback or link-local address',
+  refusedTarget: 'must resolve to public addresses only',
 } as const;
 
 /** A field message whose text names a limit (`%{count}`), in en-US. */

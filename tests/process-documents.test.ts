@@ -111,4 +111,51 @@ describe('process documents', () => {
     expect(exactly.status).toBe(201);
     expect(exactly.body.data.size).toBe(25 * 1024 * 1024);
   }, 60_000);
+  it('keeps a 7,000-character file name as 255 characters with its extension, so the download header stays small', async () => {
+    const P = `/operations/${a.operation.id}/processes`;
+    const { body } = await A.post(P, { reference_code: uniq('PRC-') });
+    const name = `${'é'.repeat(6996)}.pdf`;
+    const res = await upload(a.api_key, `${P}/${body.data.id}/documents`, { type: 'OTHER' }, { name, type: 'application/pdf', bytes: new Uint8Array([37, 80, 68, 70]) });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    expect(res.body.data.original_filename).toBe(`${'é'.repeat(251)}.pdf`);
+    const got = await download(a.api_key, `${P}/${body.data.id}/documents/${res.body.data.id}`);
+    expect(got.status).toBe(200);
+    const header = got.headers.get('content-disposition')!;
+    // 255 characters of at most 4 UTF-8 bytes, each byte 3 characters percent-encoded, beside
+    // the ASCII fallback: a few kilobytes at most (docs/security.md, "Downloads").
+    expect(header.length).toBeLessThanOrEqual(3400);
+    expect(decodeURIComponent(header.split("filename*=UTF-8''")[1])).toBe(res.body.data.original_filename);
+  });
+
+  it('stores a file name without its path, control or bidirectional characters and leading dots', async () => {
+    const P = `/operations/${a.operation.id}/processes`;
+    const { body } = await A.post(P, { reference_code: uniq('PRC-') });
+    /**
+     * Uploads with the file name in the part's header as RFC 5987 `filename*` (percent-encoded
+     * UTF-8): the one way a control character reaches the server (raw, the part is malformed).
+     */
+    const rawUpload = async (filename: string) => {
+      const boundary = `b${randomBytes(8).toString('hex')}`;
+      const form =
+        `--${boundary}\r\ncontent-disposition: form-data; name="type"\r\n\r\nOTHER\r\n` +
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename*=UTF-8''${encodeURIComponent(filename).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}\r\ncontent-type: text/plain\r\n\r\nx\r\n--${boundary}--\r\n`;
+      const res = await fetch(`${baseUrl()}/api${P}/${body.data.id}/documents`, {
+        method: 'POST',
+        headers: { 'api-key': a.api_key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: Buffer.from(form, 'utf8'),
+      });
+      const answer = (await res.json()) as any;
+      expect(res.status, JSON.stringify(answer)).toBe(201);
+      return answer.data.original_filename as string;
+    };
+    for (const [sent, stored] of [
+      ['../../etc/passwd', 'passwd'],
+      ['C:\\Users\\me\\report.pdf', 'report.pdf'],
+      ['.htaccess', 'htaccess'],
+      ['in\u0007voice\t\u001b[31m1.pdf', 'in_voice_[31m1.pdf'],
+      ['invoice\u202efdp.exe', 'invoice_fdp.exe'],
+      ['  ...  ', 'file'],
+      ['Proforma (1) ção.pdf', 'Proforma (1) ção.pdf'],
+    ]) expect(await rawUpload(sent), JSON.stringify(sent)).toBe(stored);
+  });
 });

@@ -13,6 +13,7 @@ import { lockRoots } from '../kit/locks.ts';
 import { referenceField } from '../kit/reference-field.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { storage, UploadHandle } from '../storage.ts';
+import { storedFileName } from './file-names.ts';
 import { required } from '../kit/required.ts';
 import { findLiveProcess, requireOperation, type ProcessBy } from './stored.ts';
 import { mutationFields } from '../kit/payload.ts';
@@ -37,7 +38,7 @@ builder.prismaObject('ProcessDocument', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
     type: t.expose('type', { type: ProcessDocumentTypeEnum, description: 'Document type.' }),
-    original_filename: t.exposeString('original_filename', { description: 'File name as uploaded.' }),
+    original_filename: t.exposeString('original_filename', { description: 'File name as uploaded, cleaned (no path, control or bidirectional characters, nor leading dots) and cut to 255 characters keeping the extension.' }),
     description: t.exposeString('description', { nullable: true, description: 'Description.' }),
     content_type: t.exposeString('content_type', { description: 'Media type as uploaded.' }),
     size: t.exposeInt('size_bytes', { description: 'Size in bytes.' }),
@@ -109,7 +110,7 @@ async function upload(ctx: Context, operationId: number, by: ProcessBy, params: 
         process_id: p.id,
         type: params.type!,
         description: params.description ?? null,
-        original_filename: file.filename,
+        original_filename: storedFileName(file.filename),
         content_type: file.contentType,
         size_bytes: size,
         storage_key: key,

@@ -10,13 +10,16 @@ import { env } from '../env.ts';
 import { write } from '../kit/transaction.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './schedule.ts';
 import { signatureHeader } from './signing.ts';
-import { checkedLookup, literalRefused, PrivateTargetError } from './targets.ts';
+import { checkedLookup, literalRefused } from './targets.ts';
+import { failureText, REFUSED_TARGET } from './failures.ts';
 import { enqueueDeliveries, type DeliveryKey } from './queue.ts';
 
 /** Longest an attempt waits for the endpoint's answer. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** How long a claimed attempt is held before another worker may take it (a worker that died mid-attempt). */
 export const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 5_000;
+/** The error of an attempt without an answer in time. */
+const NO_ANSWER = `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`;
 /** Bytes of the endpoint's answer read (the rest is dropped). */
 const ANSWER_BYTES = 4096;
 
@@ -34,8 +37,7 @@ interface Outcome {
 export function post(url: URL, headers: Record<string, string>, body: string): Promise<Outcome> {
   const started = performance.now();
   const done = (status: number | null, error: string | null): Outcome => ({ status, error, duration_ms: Math.round(performance.now() - started) });
-  const literal = literalRefused(url);
-  if (literal) return Promise.resolve(done(null, new PrivateTargetError(literal).message));
+  if (literalRefused(url)) return Promise.resolve(done(null, REFUSED_TARGET));
   return new Promise((resolve) => {
     const request = (url.protocol === 'https:' ? https : http).request(
       url,
@@ -53,8 +55,9 @@ export function post(url: URL, headers: Record<string, string>, body: string): P
         response.on('error', settle);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`)));
-    request.on('error', (e: Error) => resolve(done(null, e.name === 'AbortError' || e.name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : e.message.slice(0, 500))));
+    request.on('timeout', () => request.destroy(Object.assign(new Error(NO_ANSWER), { name: 'TimeoutError' })));
+    // Recorded and shown to the company: a fixed sentence, never the resolved address.
+    request.on('error', (e: Error) => resolve(done(null, failureText(e, NO_ANSWER))));
     request.end(body);
   });
 }

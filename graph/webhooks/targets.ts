@@ -1,27 +1,30 @@
-// Where webhooks may be sent (docs/webhooks.md, Security): public unicast addresses only,
-// unless WEBHOOKS_ALLOW_PRIVATE_TARGETS is set (tests, local development). A URL is checked
-// when it is registered and again on every attempt, on the very address the request
-// connects to, so a host whose name later resolves to a private address is still refused.
+// Where webhooks may be sent (docs/webhooks.md, "Where deliveries may go"): public unicast
+// addresses only (graph/webhooks/addresses.ts), unless WEBHOOKS_ALLOW_PRIVATE_TARGETS is set
+// (tests, local development). A URL is checked when it is registered and again on every
+// attempt, on the very address the request connects to, so a host whose name later resolves
+// to a private address is still refused.
 import { lookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
 import { env } from '../env.ts';
+import { isPublicAddress } from './addresses.ts';
 
-/** Why a URL cannot be a webhook target, or undefined when it can be one as written. */
-export type TargetProblem = 'invalid' | 'private';
+export { isPublicAddress } from './addresses.ts';
 
-/** Whether an address is public unicast (not private, loopback, link-local, multicast, reserved ...). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
+/**
+ * Why a URL cannot be a webhook target: not an http(s) URL without credentials ('invalid'), or
+ * a host that is not public ('refused': private, unresolvable or a refused address form alike,
+ * so that the answer tells nothing of the network the platform runs in).
+ */
+export type TargetProblem = 'invalid' | 'refused';
+
+/** Longest a registration waits for the host's name to resolve (then it is refused). */
+export const REGISTRATION_LOOKUP_MS = 5_000;
 
 /** Whether private targets are allowed in this process. */
 const privateAllowed = () => env().webhooksAllowPrivateTargets;
 
-/** The URL as a webhook target: http(s), no credentials; or the problem with it as written. */
+/** The URL as a webhook target: http(s), no credentials; or 'invalid'. */
 export function parseTarget(text: string): URL | 'invalid' {
   let url: URL;
   try {
@@ -34,32 +37,52 @@ export function parseTarget(text: string): URL | 'invalid' {
   return url;
 }
 
+/**
+ * A target URL as it is stored and answered (docs/webhooks.md, "URL normalization"): the WHATWG
+ * URL serialization (lower-case scheme and host, IDN host in punycode, default port dropped,
+ * dot segments resolved, IP addresses in their canonical form, characters percent-encoded)
+ * without the fragment, which is never sent.
+ */
+export function normalizedTarget(url: URL): string {
+  const copy = new URL(url.href);
+  copy.hash = '';
+  return copy.href;
+}
+
 /** The host of a URL as `dns.lookup` and `ipaddr` take it (IPv6 literals lose their brackets). */
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
-/**
- * Checks a target when it is registered: a readable http(s) URL whose host resolves, to
- * public addresses only (all of them) unless private targets are allowed.
- */
-export async function checkTarget(text: string): Promise<TargetProblem | undefined> {
-  const url = parseTarget(text);
-  if (url === 'invalid') return 'invalid';
-  if (privateAllowed()) return undefined;
-  const host = hostOf(url);
-  if (ipaddr.isValid(host)) return isPublicAddress(host) ? undefined : 'private';
-  let addresses: LookupAddress[];
+/** The host's addresses, or null when it does not resolve within REGISTRATION_LOOKUP_MS. */
+async function resolved(host: string): Promise<LookupAddress[] | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), REGISTRATION_LOOKUP_MS)));
   try {
-    addresses = await lookup(host, { all: true, verbatim: true });
-  } catch {
-    return 'invalid';
+    return await Promise.race([lookup(host, { all: true, verbatim: true }).catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
   }
-  return addresses.length && addresses.every((a) => isPublicAddress(a.address)) ? undefined : 'private';
 }
 
-/** The error of a connection refused because its address is not public. */
+/**
+ * Checks a target when it is registered: a readable http(s) URL whose host resolves, to
+ * public addresses only (all of them) unless private targets are allowed. Answers the
+ * normalized URL, or the problem.
+ */
+export async function checkTarget(text: string): Promise<{ url: string } | { problem: TargetProblem }> {
+  const url = parseTarget(text);
+  if (url === 'invalid') return { problem: 'invalid' };
+  if (privateAllowed()) return { url: normalizedTarget(url) };
+  const host = hostOf(url);
+  const addresses = ipaddr.isValid(host) ? [{ address: host }] : await resolved(host);
+  if (!addresses?.length || !addresses.every((a) => isPublicAddress(a.address))) return { problem: 'refused' };
+  return { url: normalizedTarget(url) };
+}
+
+/** The error of a connection refused because an address of its host is not public (the address is never told). */
 export class PrivateTargetError extends Error {
-  constructor(readonly address: string) {
-    super(`refused: ${address} is a private, loopback or link-local address`);
+  constructor() {
+    super('refused target');
+    this.name = 'PrivateTargetError';
   }
 }
 
@@ -72,8 +95,8 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 export function checkedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
   lookup(hostname, { all: true, verbatim: true }).then(
     (addresses) => {
-      const refused = privateAllowed() ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-      if (refused || !addresses.length) return callback(new PrivateTargetError(refused?.address ?? hostname), options.all ? [] : '');
+      const refused = !privateAllowed() && addresses.some((a) => !isPublicAddress(a.address));
+      if (refused || !addresses.length) return callback(new PrivateTargetError(), options.all ? [] : '');
       if (options.all) callback(null, addresses);
       else callback(null, addresses[0].address, addresses[0].family);
     },
@@ -81,8 +104,8 @@ export function checkedLookup(hostname: string, options: { all?: boolean }, call
   );
 }
 
-/** Checks an IP literal host at delivery time (a literal is not looked up). */
-export function literalRefused(url: URL): string | undefined {
+/** Whether an IP literal host is refused at delivery time (a literal is not looked up). */
+export function literalRefused(url: URL): boolean {
   const host = hostOf(url);
-  return ipaddr.isValid(host) && !privateAllowed() && !isPublicAddress(host) ? host : undefined;
+  return ipaddr.isValid(host) && !privateAllowed() && !isPublicAddress(host);
 }

@@ -4,6 +4,13 @@ import { graphqlOnly } from '../kit/selection.ts';
 import { eventTypes } from '../events/catalogue.ts';
 import { node } from '../kit/node.ts';
 import { live } from '../kit/records.ts';
+import { normalizedTarget, parseTarget } from './targets.ts';
+
+/** A stored URL, normalized (it was parsed when registered, so it still parses). */
+const storedTarget = (url: string) => {
+  const parsed = parseTarget(url);
+  return parsed === 'invalid' ? url : normalizedTarget(parsed);
+};
 
 /** A endpoint row as a mutation answers it: with the secret when it was just made. */
 export type Revealed = { revealed_secret?: string };
@@ -18,7 +25,13 @@ builder.prismaObject('WebhookEndpoint', {
   description: 'A URL events are POSTed to, signed with its secret (docs/webhooks.md).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Identifier.' }),
-    url: t.exposeString('url', { description: 'Where deliveries are POSTed (http or https).' }),
+    url: t.string({
+      select: { url: true },
+      description: 'Where deliveries are POSTed (http or https), normalized: lower-case scheme and host, IDN host in punycode, default port and fragment dropped (docs/webhooks.md).',
+      // Stored normalized; a row stored before normalization that the migration could not
+      // rewrite in SQL (a non-ASCII URL) is normalized on the way out, as its deliveries are.
+      resolve: (row) => storedTarget(row.url),
+    }),
     description: t.exposeString('description', { nullable: true, description: 'What the endpoint is for.' }),
     events: t.exposeStringList('events', { description: `Event types delivered, or \`["*"]\` for all of them (${eventTypes.length} types).` }),
     status: t.field({
@@ -83,7 +96,7 @@ builder.prismaObject('WebhookDelivery', {
 export const WebhookEndpointParams = builder.inputType('WebhookEndpointParams', {
   description: 'An endpoint as written: on update, fields left out are kept.',
   fields: (t) => ({
-    url: t.string({ description: 'Where deliveries are POSTed: an http or https URL of a public address.' }),
+    url: t.string({ description: 'Where deliveries are POSTed: an http or https URL whose host resolves to public addresses only; stored normalized.' }),
     events: t.stringList({ description: 'Event types to deliver, or `["*"]` for all of them.' }),
     description: t.string({ description: 'What the endpoint is for.' }),
     enabled: t.boolean({ description: 'false stops deliveries; true starts them again (also after the platform disabled the endpoint).' }),

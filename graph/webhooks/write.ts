@@ -2,6 +2,7 @@
 // create, update, delete, rotate the secret, send a test ping, retry a delivery.
 import type { Context } from '../context.ts';
 import { FieldErrors, NotFoundError, fieldMessages, formatFieldMessage } from '../errors.ts';
+import { inputLimits } from '../kit/input-limits.ts';
 import { eventTypes } from '../events/catalogue.ts';
 import { newEventId } from '../events/relay.ts';
 import { formatDateTime } from '../scalars.ts';
@@ -22,19 +23,29 @@ export interface EndpointParams {
 
 /** How long the secret before a rotation keeps signing. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** Longest URL stored, normalized (docs/limits.md, "Addresses, URLs, paths"). */
+const URL_MAX = inputLimits.longLineLength;
 /** The subscription to every event type. */
 const ALL = '*';
 
-/** Validates an endpoint write (a create when `creating`); throws 422 with every problem. */
-async function validate(params: EndpointParams, creating: boolean): Promise<void> {
+/**
+ * Validates an endpoint write (a create when `creating`); throws 422 with every problem.
+ * Answers the URL to store, normalized (undefined when the write leaves it as it is).
+ */
+async function validate(params: EndpointParams, creating: boolean): Promise<string | undefined> {
   const errors = new FieldErrors();
+  let normalized: string | undefined;
   if (params.url !== undefined || creating) {
     const url = params.url?.trim();
     if (!url) errors.add('url', fieldMessages.blank);
     else {
-      const problem = await checkTarget(url);
-      if (problem === 'invalid') errors.add('url', fieldMessages.invalid);
-      if (problem === 'private') errors.add('url', fieldMessages.privateTarget);
+      const checked = await checkTarget(url);
+      // One message for every refused host (private, unresolvable, refused form): telling them
+      // apart would map the platform's network for whoever registers (docs/webhooks.md).
+      if ('problem' in checked) errors.add('url', checked.problem === 'invalid' ? fieldMessages.invalid : fieldMessages.refusedTarget);
+      // Percent-encoding and punycode lengthen a URL: the stored form obeys the limit too.
+      else if (checked.url.length > URL_MAX) errors.add('url', formatFieldMessage('tooLong', URL_MAX));
+      else normalized = checked.url;
     }
   }
   if (params.events !== undefined || creating) {
@@ -48,6 +59,7 @@ async function validate(params: EndpointParams, creating: boolean): Promise<void
     if (events.includes(ALL) && events.length > 1) errors.add('events', fieldMessages.invalid);
   }
   errors.throwIfAny();
+  return normalized;
 }
 
 /** The live endpoint of the company, locked for the rest of the transaction, or 404. */
@@ -57,13 +69,13 @@ async function lockLive(db: Tx, companyId: number, id: number): Promise<void> {
 
 /** Creates an endpoint; answers its key and the secret, shown this once. */
 export async function createEndpoint(ctx: Context, params: EndpointParams) {
-  await validate(params, true);
+  const url = (await validate(params, true))!;
   const secret = newSecret();
   const row = await write((db) =>
     db.webhookEndpoint.create({
       data: {
         company_id: ctx.company.id,
-        url: params.url!.trim(),
+        url,
         events: [...new Set(params.events!)],
         description: params.description ?? null,
         secret,
@@ -77,13 +89,13 @@ export async function createEndpoint(ctx: Context, params: EndpointParams) {
 
 /** Updates an endpoint; fields left out are kept. `enabled` turns deliveries off or on again. */
 export async function updateEndpoint(ctx: Context, id: number, params: EndpointParams) {
-  await validate(params, false);
+  const url = await validate(params, false);
   return write(async (db) => {
     await lockLive(db, ctx.company.id, id);
     await db.webhookEndpoint.update({
       where: { company_id_id: { company_id: ctx.company.id, id } },
       data: {
-        ...(params.url !== undefined ? { url: params.url!.trim() } : {}),
+        ...(url !== undefined ? { url } : {}),
         ...(params.events !== undefined ? { events: [...new Set(params.events!)] } : {}),
         ...(params.description !== undefined ? { description: params.description } : {}),
         ...(params.enabled === true ? { disabled_at: null, disabled_reason: null, failing_since: null } : {}),

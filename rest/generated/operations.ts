@@ -2773,7 +2773,7 @@ export type WebhookEndpointParams = {
   enabled?: boolean | null | undefined;
   /** Event types to deliver, or `["*"]` for all of them. */
   events?: Array<string> | null | undefined;
-  /** Where deliveries are POSTed: an http or https URL of a public address. */
+  /** Where deliveries are POSTed: an http or https URL whose host resolves to public addresses only; stored normalized. */
   url?: string | null | undefined;
 };
 

@@ -50,7 +50,7 @@ const ptBR: Messages = {
     roleNotHeld: 'não tem este papel em uma parceria',
     withId: 'não pode ser enviado junto com o id',
     ambiguousCode: 'corresponde a vários registros; envie o id',
-    privateTarget: 'não pode ser um endereço privado, de loopback ou link-local',
+    refusedTarget: 'deve resolver somente para endereços públicos',
   },
 };
 
@@ -92,7 +92,7 @@ const esES: Messages = {
     roleNotHeld: 'no tiene este rol en una asociación',
     withId: 'no puede enviarse junto con el id',
     ambiguousCode: 'coincide con varios registros; envíe el id',
-    privateTarget: 'no puede ser una dirección privada, de loopback o de enlace local',
+    refusedTarget: 'debe resolver solo a direcciones públicas',
   },
 };
 

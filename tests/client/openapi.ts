@@ -5587,7 +5587,7 @@ export interface components {
             id: number;
             /** @description Document type. */
             type: components["schemas"]["ProcessDocumentType"];
-            /** @description File name as uploaded. */
+            /** @description File name as uploaded, cleaned (no path, control or bidirectional characters, nor leading dots) and cut to 255 characters keeping the extension. */
             original_filename: string;
             /** @description Description. */
             description: string | null;
@@ -7395,7 +7395,7 @@ export interface components {
              * @description Identifier.
              */
             id: number;
-            /** @description Where deliveries are POSTed (http or https). */
+            /** @description Where deliveries are POSTed (http or https), normalized: lower-case scheme and host, IDN host in punycode, default port and fragment dropped (docs/webhooks.md). */
             url: string;
             /** @description What the endpoint is for. */
             description: string | null;
@@ -7445,7 +7445,7 @@ export interface components {
         WebhookEndpointStatus: "ENABLED" | "DISABLED";
         /** @description An endpoint as written: on update, fields left out are kept. */
         WebhookEndpointParams: {
-            /** @description Where deliveries are POSTed: an http or https URL of a public address. */
+            /** @description Where deliveries are POSTed: an http or https URL whose host resolves to public addresses only; stored normalized. */
             url?: string;
             /** @description Event types to deliver, or `["*"]` for all of them. */
             events?: string[];
@@ -7456,7 +7456,7 @@ export interface components {
         };
         /** @description An endpoint as written: on update, fields left out are kept. For an update every field is optional: fields left out are kept. */
         WebhookEndpointParamsUpdate: {
-            /** @description Where deliveries are POSTed: an http or https URL of a public address. */
+            /** @description Where deliveries are POSTed: an http or https URL whose host resolves to public addresses only; stored normalized. */
             url?: string;
             /** @description Event types to deliver, or `["*"]` for all of them. */
             events?: string[];

@@ -127,6 +127,22 @@ describe('webhook deliveries', () => {
     await own.close();
   });
 
+  it('records why an attempt failed without the address the host resolved to', async () => {
+    // Nothing listens on the discard port: the connection is refused ("connect ECONNREFUSED
+    // 127.0.0.1:9" in Node's words, which would tell the company the address).
+    const hook = (await A.post('/webhooks', { url: 'http://localhost:9/hooks', events: ['*'] })).body.data;
+    expect(hook.url).toBe('http://localhost:9/hooks');
+    const ping = (await A.post(`/webhooks/${hook.id}/test`, undefined)).body.data;
+    let delivery: any;
+    for (let i = 0; i < 200 && !delivery?.attempt_count; i++) {
+      delivery = (await A.get(`/webhooks/${hook.id}/deliveries`)).body.data.find((d: any) => d.id === ping.id);
+      if (!delivery?.attempt_count) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(delivery).toMatchObject({ attempt_count: 1, response_status: null, error: 'the connection was refused' });
+    expect(delivery.attempts[0].error).toBe('the connection was refused');
+    expect(JSON.stringify(delivery)).not.toMatch(/127\.0\.0\.1|::1/);
+  });
+
   it('sends a ping, and signs with both secrets for a day after a rotation', async () => {
     const hook = await endpoint(A, ['order.created']);
     const rotated = (await A.post(`/webhooks/${hook.id}/rotate-secret`, undefined)).body.data.secret;

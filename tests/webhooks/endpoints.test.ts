@@ -31,6 +31,21 @@ describe('webhook endpoints', () => {
     expect((await A.del(`/webhooks/${endpoint.id}`)).status).toBe(404);
   });
 
+  it('stores the url normalized, on create and on update, and answers it so', async () => {
+    const created = await A.post('/webhooks', { url: 'HTTP://LocalHost:80/a/./b/../hooks?x=1#fragment', events: ['*'] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.url).toBe('http://localhost/a/hooks?x=1');
+    expect((await A.get(`/webhooks/${created.body.data.id}`)).body.data.url).toBe('http://localhost/a/hooks?x=1');
+    const updated = await A.put(`/webhooks/${created.body.data.id}`, { url: 'https://Bücher.Example:443/ü' });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.data.url).toBe('https://xn--bcher-kva.example/%C3%BC');
+    expect((await A.get('/webhooks')).body.data.find((e: any) => e.id === created.body.data.id).url).toBe('https://xn--bcher-kva.example/%C3%BC');
+    // Percent-encoding lengthens a URL: the stored form is held to the 2,048 characters too.
+    const long = await A.post('/webhooks', { url: `https://example.com/${'ü'.repeat(400)}`, events: ['*'] }, en);
+    expect(long.status).toBe(422);
+    expect(long.body.fields).toEqual([{ name: 'url', message: 'is too long (maximum is 2048 characters)' }]);
+  });
+
   it('rotates the secret: a new one answered once, the old one signing 24 hours more', async () => {
     const { body } = await A.post('/webhooks', { url: target, events: ['*'] });
     const rotated = await A.post(`/webhooks/${body.data.id}/rotate-secret`, undefined);
