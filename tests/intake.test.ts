@@ -83,6 +83,7 @@ const madeUpKey = () => `tt_${randomBytes(6).toString('hex')}_${randomBytes(24).
 describe('request intake', () => {
   let app: AppServer;
   let key: string;
+  let operationId: number;
   const adminToken = randomBytes(16).toString('hex');
   const json = (apiKey?: string) => ({ 'content-type': 'application/json', locale: 'en-US', ...(apiKey ? { 'api-key': apiKey } : {}) });
 
@@ -97,7 +98,7 @@ describe('request intake', () => {
       headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Intake Co.' }),
     });
-    key = ((await res.json()) as { api_key: string }).api_key;
+    ({ api_key: key, operation: { id: operationId } } = (await res.json()) as { api_key: string; operation: { id: number } });
     // Generous: a loaded machine starts a server of its own slowly.
   }, 300_000);
   afterAll(async () => {
@@ -163,16 +164,23 @@ describe('request intake', () => {
     }
   });
 
-  it('answers 408 to a body still arriving at the deadline, and serves the company meanwhile (a slow body holds no turn)', async () => {
+  it('answers 408 to a body or upload still arriving at the deadline, and serves the company meanwhile (a slow body holds no turn)', async () => {
+    const created = await fetch(`${app.baseUrl}/api/operations/${operationId}/processes`, { method: 'POST', headers: json(key), body: JSON.stringify({ params: { reference_code: `IN-${randomBytes(3).toString('hex')}` } }) });
+    expect(created.status).toBe(201);
+    const processId = ((await created.json()) as { data: { id: number } }).data.id;
     const slowRest = send(app.baseUrl, 'POST', '/api/products', json(key), { first: '{"params":{"code":"', dripMs: 300 });
+    const slowUpload = send(app.baseUrl, 'POST', `/api/operations/${operationId}/processes/${processId}/documents`, { 'api-key': key, 'content-type': 'multipart/form-data; boundary=XX' }, {
+      first: '--XX\r\ncontent-disposition: form-data; name="type"\r\n\r\nINVOICE\r\n--XX\r\ncontent-disposition: form-data; name="file"; filename="a.txt"\r\n\r\n',
+      dripMs: 300,
+    });
     const slowGraphql = send(app.baseUrl, 'POST', '/graphql', json(key), { first: '{"query":"{ __typename }","variables":{"a":"', dripMs: 300 });
     let slowDone = false;
-    void Promise.allSettled([slowRest, slowGraphql]).then(() => (slowDone = true));
+    void Promise.race([slowRest, slowGraphql, slowUpload]).finally(() => (slowDone = true));
     // One request of the company at work at once: a slow body holding the turn would stall this.
     const read = await fetch(`${app.baseUrl}/api/products`, { headers: json(key), signal: AbortSignal.timeout(BODY_TIMEOUT_MS * 3) });
     expect(read.status).toBe(200);
     expect(slowDone).toBe(false);
-    const [rest, graphql] = await Promise.all([slowRest, slowGraphql]);
+    const [rest, graphql, upload] = await Promise.all([slowRest, slowGraphql, slowUpload]);
     expect(rest.status).toBe(408);
     expect(JSON.parse(rest.text)).toMatchObject({ code: 'REQUEST_TIMEOUT', message: 'The request body did not arrive in time.' });
     expect(rest.ms).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
@@ -180,6 +188,8 @@ describe('request intake', () => {
     expect(graphql.status).toBe(408);
     expect(JSON.parse(graphql.text).errors[0].extensions.code).toBe('REQUEST_TIMEOUT');
     expect(await graphql.closed).toBe(true);
+    expect(upload.status).toBe(408);
+    expect(await upload.closed).toBe(true);
   });
 
   it('answers made-up key prefixes with 401 and no SQL statement of their own: one shared lookup a second at most', async () => {
