@@ -21,6 +21,8 @@ export interface Env {
   rateLimitRequests: number;
   /** Points a REST write (POST, PUT, DELETE) costs. */
   rateLimitWriteCost: number;
+  /** Requests without a valid API key one client address may send a second, per process. */
+  rateLimitUnauthenticated: number;
   /** Whether the rate limits apply (RATE_LIMITS=0 turns them off). */
   rateLimits: boolean;
   dataDir: string;
@@ -28,6 +30,8 @@ export interface Env {
   production: boolean;
   adminToken?: string;
   maxUploadBytes: number;
+  /** Longest a request's body may take to arrive once reading starts, in ms. */
+  bodyTimeoutMs: number;
   skipDemo: boolean;
   sqlStats: boolean;
   /** Characters of each statement SQL_TRACE prints; undefined when tracing is off. */
@@ -110,11 +114,13 @@ export function readEnv(vars: Vars): Env {
   // Points a second per API key, and the points of a REST write (docs/limits.md, Rate limits).
   const rateLimitRequests = int('RATE_LIMIT_REQUESTS', 100);
   const rateLimitWriteCost = int('RATE_LIMIT_WRITE_COST', 4);
+  const rateLimitUnauthenticated = int('RATE_LIMIT_UNAUTHENTICATED', 10);
   // Off only where something in front of the app limits instead (an API gateway).
   const rateLimits = given('RATE_LIMITS') === undefined ? true : flag('RATE_LIMITS');
   const dataDir = path.resolve(given('DATA_DIR') ?? './data');
   const documentsDir = path.resolve(given('DOCUMENTS_DIR') ?? path.join(dataDir, 'documents'));
   const maxUploadBytes = int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024);
+  const bodyTimeoutMs = int('BODY_TIMEOUT_MS', 60_000);
   const adminToken = given('ADMIN_TOKEN');
   const production = vars.NODE_ENV === 'production';
   const websiteUrl = given('PUBLIC_WEBSITE_URL') ?? 'https://tradetrack.example';
@@ -161,12 +167,14 @@ export function readEnv(vars: Vars): Env {
     companyQueue,
     rateLimitRequests,
     rateLimitWriteCost,
+    rateLimitUnauthenticated,
     rateLimits,
     dataDir,
     documentsDir,
     production,
     adminToken,
     maxUploadBytes,
+    bodyTimeoutMs,
     skipDemo,
     sqlStats,
     sqlTraceChars: sqlTrace ? sqlTraceChars : undefined,

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'PRECONDITION_FAILED'
   | 'METHOD_NOT_ALLOWED'
+  | 'REQUEST_TIMEOUT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
@@ -33,6 +34,7 @@ export const catalogue: Record<ErrorCode, { status: number; message: string }> =
   PRECONDITION_FAILED: { status: 412, message: 'The resource has changed since you read it.' },
   // HTTP-level refusals (docs/limits.md).
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed on this path.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request body did not arrive in time.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is larger than allowed.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be sent in a supported media type.' },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests. Please retry later.' },

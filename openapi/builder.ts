@@ -37,6 +37,7 @@ const errorResponses: {
     on: (route) => route.def.method !== 'GET',
     headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again.', schema: RETRY_AFTER } },
   },
+  { status: '408', code: 'REQUEST_TIMEOUT', name: 'RequestTimeout', on: (route) => route.variables.some((v) => v.from === 'body') },
   {
     status: '412',
     code: 'PRECONDITION_FAILED',

@@ -25,6 +25,7 @@ import { noteRequest } from '../graph/kit/request-scope.ts';
 import { decode } from './decode.ts';
 import { flatOrderBy, readQuery, sortsBothWays } from './query.ts';
 import { readMultipart } from './multipart.ts';
+import { bodyLimits, bodyRefusal, readJson, sendsJson, withDeadline, type BodyProblem } from './body.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
 import { answerField, valueAt } from './answer.ts';
@@ -145,53 +146,47 @@ function allowedMethods(path: string): string | null {
   return ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'].filter((m) => methods.has(m)).join(', ');
 }
 
-/** Whether a request's declared body type is JSON (`application/json` or any `+json`); no type is taken as JSON. */
-function sendsJson(request: Request): boolean {
-  const type = request.headers.get('content-type');
-  if (type === null) return true;
-  return /^application\/(json|[\w.-]+\+json)\s*(;|$)/i.test(type.trim());
-}
-
-/** The largest JSON body a call takes, however it is sent (docs/limits.md). */
-export const MAX_JSON_BYTES = 10 * 1024 * 1024;
+/** The largest JSON body a call takes, however it is sent, REST and GraphQL alike (docs/limits.md). */
+export const MAX_JSON_BYTES = bodyLimits.bytes;
 /** The longest query string a call takes (docs/limits.md). */
 export const MAX_QUERY_BYTES = 8 * 1024;
-
-type BodyRead = { ok: true; value: unknown } | { ok: false; tooLarge?: boolean };
-
-/**
- * Reads a JSON body of at most MAX_JSON_BYTES. A declared or streamed (chunked) body over
- * the limit stops the reading at the limit: the caller answers 413 and closes the
- * connection, so the rest of the body is never read into memory.
- */
-async function readJsonBody(request: Request): Promise<BodyRead> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) return { ok: false, tooLarge: true };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_JSON_BYTES) {
-        reader.releaseLock();
-        return { ok: false, tooLarge: true };
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return { ok: true, value: text.trim() ? JSON.parse(text) : undefined };
-  } catch {
-    return { ok: false };
-  }
-}
 
 /** 413 for a body over its limit; the connection closes so the rest of the body is dropped. */
 function tooLarge(locale: Locale, fields?: FieldError[]): RestAnswer {
   return fail(413, errorResponse('PAYLOAD_TOO_LARGE', locale, fields).body, { connection: 'close' });
+}
+
+/** The answer to a refused body; one not read to its end closes the connection. */
+function refused(problem: BodyProblem, locale: Locale): RestAnswer {
+  const { code, fields, close } = bodyRefusal(problem);
+  const e = errorResponse(code, locale, fields);
+  return fail(e.status, e.body, close ? { connection: 'close' } : undefined);
+}
+
+/** What a route's body gave, read before the request's turn, or the answer refusing it. */
+type RouteInput = { body?: unknown; cleanup?: () => Promise<void> } | { answer: RestAnswer };
+
+/**
+ * Reads a route's body through the one reader (rest/body.ts), within the body deadline: a JSON
+ * body checked and parsed, or a multipart form kept in temporary files (`cleanup` removes them).
+ */
+async function readInput(request: Request, route: CompiledRoute, locale: Locale): Promise<RouteInput> {
+  const deadlineMs = env().bodyTimeoutMs;
+  if (route.def.multipart) {
+    const timed = withDeadline(request, deadlineMs);
+    const read = await readMultipart(timed.request, env().maxUploadBytes);
+    if (timed.late()) {
+      if (read.ok) await read.cleanup();
+      return { answer: refused('timeout', locale) };
+    }
+    if (!read.ok && read.tooLarge) return { answer: tooLarge(locale, read.fields) };
+    if (!read.ok) return { answer: fail(400, errorResponse('BAD_REQUEST', locale, read.fields).body) };
+    return { body: { params: read.params }, cleanup: read.cleanup };
+  }
+  if (!route.variables.some((v) => v.from === 'body')) return {};
+  if (!sendsJson(request)) return { answer: fail(415, errorResponse('UNSUPPORTED_MEDIA_TYPE', locale).body, { accept: 'application/json' }) };
+  const read = await readJson(request, deadlineMs);
+  return read.ok ? { body: read.value } : { answer: refused(read.problem, locale) };
 }
 
 /** A path segment as text, or null when its percent-encoding is malformed. */
@@ -246,8 +241,16 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
       if (e instanceof DomainError) return fromError(e, locale);
       throw e;
     }
-    // Reading the body included, the request works in its company's turn (docs/limits.md).
-    return await inTurn(context, () => answerRoute({ request, found, rawQuery, locale, context, execute }));
+    // Authenticated first (a request without a valid key got its 401 above, its body unread),
+    // then the body arrives, within the body deadline, and only then does the request take its
+    // company's turn: a slow body holds no turn (docs/limits.md, Requests at work at once).
+    const input = await readInput(request, found.route, locale);
+    if ('answer' in input) return input.answer;
+    try {
+      return await inTurn(context, () => answerRoute({ request, found, rawQuery, locale, context, execute, body: input.body }));
+    } finally {
+      await input.cleanup?.();
+    }
   } catch (e) {
     if (e instanceof DomainError) return fromError(e, locale);
     const err = errorResponse('INTERNAL_SERVER_ERROR', locale);
@@ -257,105 +260,88 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
 }
 
 /** One authenticated request to a matched route: read params -> execute -> wrap. Throws domain errors. */
-async function answerRoute({ request, found, rawQuery, locale, context, execute }: {
+async function answerRoute({ request, found, rawQuery, locale, context, execute, body }: {
   request: Request;
   found: NonNullable<ReturnType<typeof match>>;
   rawQuery: Record<string, unknown>;
   locale: Locale;
   context: Context;
   execute: ReturnType<typeof yoga.getEnveloped>['execute'];
+  /** The body readInput gave (before the turn). */
+  body: unknown;
 }): Promise<RestAnswer> {
-  let cleanup: (() => Promise<void>) | undefined;
-  try {
-    const { route, values } = found;
-    const errors = new FieldErrors();
-    const variableValues: Record<string, unknown> = {};
-    let body: unknown;
-    if (route.def.multipart) {
-      const read = await readMultipart(request, env().maxUploadBytes);
-      if (!read.ok && read.tooLarge) return tooLarge(locale, read.fields);
-      if (!read.ok) return fail(400, errorResponse('BAD_REQUEST', locale, read.fields).body);
-      cleanup = read.cleanup;
-      body = { params: read.params };
-    } else if (route.variables.some((v) => v.from === 'body')) {
-      if (!sendsJson(request)) return fail(415, errorResponse('UNSUPPORTED_MEDIA_TYPE', locale).body, { accept: 'application/json' });
-      const read = await readJsonBody(request);
-      if (!read.ok && read.tooLarge) return tooLarge(locale);
-      if (!read.ok) return fail(400, errorResponse('BAD_REQUEST', locale).body);
-      body = read.value;
-      if (body === null || typeof body !== 'object' || Array.isArray(body) || !('params' in body)) {
-        errors.add('params', fieldMessages.blank);
-        errors.throwIfAny(BadInputError);
-      }
-    }
-    // Every query parameter is one the route takes, or `locale` (docs/index.md).
-    const taken = new Set(route.variables.filter((v) => v.from === 'query').map((v) => v.name));
-    for (const name of Object.keys(rawQuery)) if (name !== 'locale' && !taken.has(name)) errors.add(name, fieldMessages.unknownParameter);
-    for (const v of route.variables) {
-      let value: unknown;
-      if (v.from === 'path') {
-        value = pathValue(values[route.pathParams.indexOf(v.name)]);
-        if (value === null) {
-          errors.add(v.name, fieldMessages.invalid);
-          continue;
-        }
-      } else if (v.from === 'body') {
-        value = (body as { params: unknown }).params;
-        assertBatchSize(value);
-      } else {
-        value = rawQuery[v.name];
-        if (v.name === 'order_by' && sortsBothWays(new URL(request.url).search.slice(1))) {
-          errors.add('order_by', fieldMessages.invalid);
-          continue;
-        }
-        if (v.name === 'order_by' && typeof value === 'string') value = flatOrderBy(value);
-      }
-      const source = v.from !== 'body' ? 'query' : route.def.multipart ? 'form' : 'json';
-      const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, source, errors);
-      if (decoded !== undefined) variableValues[v.name] = decoded;
-    }
+  const { route, values } = found;
+  const errors = new FieldErrors();
+  const variableValues: Record<string, unknown> = {};
+  if (route.variables.some((v) => v.from === 'body') && (body === null || typeof body !== 'object' || Array.isArray(body) || !('params' in body))) {
+    errors.add('params', fieldMessages.blank);
     errors.throwIfAny(BadInputError);
-    const run = (document: DocumentNode, values: Record<string, unknown>) =>
-      execute({ schema, document, variableValues: values, contextValue: context }) as Promise<ExecutionOutcome>;
-    const respond = async (): Promise<RestAnswer> => {
-      const ifMatch = request.headers.get('if-match');
-      const resource = resources.get(route);
-      const result =
-        ifMatch !== null && resource
-          ? await runIfMatch(ifMatch, route, resource, variableValues, run)
-          : await run(route.document, variableValues);
-      if (result.errors?.length) {
-        const e = fromGraphQLErrors(result.errors, locale);
-        return fail(e.status, e.body, e.headers);
-      }
-      const value = valueAt(result.data, route.answerPath);
-      // A lookup that found nothing is a 404 in REST, so `data` is never null (docs/index.md).
-      if (value === null || value === undefined) {
-        const e = fromGraphQLErrors([new NotFoundError()], locale);
-        return fail(e.status, e.body, e.headers);
-      }
-      if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
-      return json(route.def.status, route.def.list ? value : { data: value });
-    };
-    // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
-    const key = request.headers.get('idempotency-key');
-    if (key === null || !IDEMPOTENT.has(route.def.method) || route.def.multipart) return await respond();
-    const claimed = await claim(context.company.id, key, requestHash(request, body));
-    if ('replay' in claimed) {
-      return { status: claimed.replay.status, headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' }, body: claimed.replay.body };
-    }
-    let answer: RestAnswer;
-    try {
-      answer = await respond();
-    } catch (e) {
-      await claimed.claim.release();
-      throw e;
-    }
-    await claimed.claim.keep({ status: answer.status, body: typeof answer.body === 'string' ? answer.body : '' });
-    return answer;
-  } finally {
-    await cleanup?.();
   }
+  // Every query parameter is one the route takes, or `locale` (docs/index.md).
+  const taken = new Set(route.variables.filter((v) => v.from === 'query').map((v) => v.name));
+  for (const name of Object.keys(rawQuery)) if (name !== 'locale' && !taken.has(name)) errors.add(name, fieldMessages.unknownParameter);
+  for (const v of route.variables) {
+    let value: unknown;
+    if (v.from === 'path') {
+      value = pathValue(values[route.pathParams.indexOf(v.name)]);
+      if (value === null) {
+        errors.add(v.name, fieldMessages.invalid);
+        continue;
+      }
+    } else if (v.from === 'body') {
+      value = (body as { params: unknown }).params;
+      assertBatchSize(value);
+    } else {
+      value = rawQuery[v.name];
+      if (v.name === 'order_by' && sortsBothWays(new URL(request.url).search.slice(1))) {
+        errors.add('order_by', fieldMessages.invalid);
+        continue;
+      }
+      if (v.name === 'order_by' && typeof value === 'string') value = flatOrderBy(value);
+    }
+    const source = v.from !== 'body' ? 'query' : route.def.multipart ? 'form' : 'json';
+    const decoded = decode(value, v.type, v.from === 'body' ? '' : v.name, source, errors);
+    if (decoded !== undefined) variableValues[v.name] = decoded;
+  }
+  errors.throwIfAny(BadInputError);
+  const run = (document: DocumentNode, values: Record<string, unknown>) =>
+    execute({ schema, document, variableValues: values, contextValue: context }) as Promise<ExecutionOutcome>;
+  const respond = async (): Promise<RestAnswer> => {
+    const ifMatch = request.headers.get('if-match');
+    const resource = resources.get(route);
+    const result =
+      ifMatch !== null && resource
+        ? await runIfMatch(ifMatch, route, resource, variableValues, run)
+        : await run(route.document, variableValues);
+    if (result.errors?.length) {
+      const e = fromGraphQLErrors(result.errors, locale);
+      return fail(e.status, e.body, e.headers);
+    }
+    const value = valueAt(result.data, route.answerPath);
+    // A lookup that found nothing is a 404 in REST, so `data` is never null (docs/index.md).
+    if (value === null || value === undefined) {
+      const e = fromGraphQLErrors([new NotFoundError()], locale);
+      return fail(e.status, e.body, e.headers);
+    }
+    if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
+    return json(route.def.status, route.def.list ? value : { data: value });
+  };
+  // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
+  const key = request.headers.get('idempotency-key');
+  if (key === null || !IDEMPOTENT.has(route.def.method) || route.def.multipart) return await respond();
+  const claimed = await claim(context.company.id, key, requestHash(request, body));
+  if ('replay' in claimed) {
+    return { status: claimed.replay.status, headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' }, body: claimed.replay.body };
+  }
+  let answer: RestAnswer;
+  try {
+    answer = await respond();
+  } catch (e) {
+    await claimed.claim.release();
+    throw e;
+  }
+  await claimed.claim.keep({ status: answer.status, body: typeof answer.body === 'string' ? answer.body : '' });
+  return answer;
 }
 
 type StoredFileRef = { document_id: number; content_type: string; original_filename: string };

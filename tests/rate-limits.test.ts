@@ -11,7 +11,7 @@ describe('rate limits per API key', () => {
   let app: AppServer;
   const adminToken = randomBytes(16).toString('hex');
   beforeAll(async () => {
-    app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken, settings: { RATE_LIMIT_REQUESTS: '8' } });
+    app = await startAppServer({ serverUrl: process.env.DATABASE_URL || undefined, adminToken, settings: { RATE_LIMIT_REQUESTS: '8', RATE_LIMIT_UNAUTHENTICATED: '10' } });
   });
   afterAll(async () => {
     await app?.stop();
@@ -79,6 +79,28 @@ describe('rate limits per API key', () => {
     await nextWindow();
     const listed = await send(key, 'GET', '/api/products?limit=100');
     expect(listed.body.total_count).toBe(created.length);
+  });
+
+  it('throttles calls without a valid key per client address with 429 and Retry-After, while a valid key from that address is served', async () => {
+    const key = await companyKey();
+    const madeUp = () => `tt_${randomBytes(6).toString('hex')}_${randomBytes(24).toString('base64url')}`;
+    await nextWindow();
+    const flood = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? send(madeUp(), 'POST', '/graphql', { query: '{ __typename }' }) : send(i % 3 === 1 ? madeUp() : '', 'GET', '/api/products'))),
+    );
+    expect(flood.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+    const refused = flood.filter((a) => a.status === 429);
+    // 10 a second from one address; however the flood falls across windows, at most 30 of the 60 fit.
+    expect(refused.length).toBeGreaterThanOrEqual(30);
+    for (const a of refused) {
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(a.body.code ?? a.body.errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
+    }
+    // The address is over its limit, yet a valid key is served (and counted as its own).
+    expect((await send(key)).status).toBe(200);
+    // The next window serves, and answers 401, again.
+    await nextWindow();
+    expect((await send(madeUp())).status).toBe(401);
   });
 
   it.skipIf(inject('databaseKind') !== 'postgres')('keeps the counts in the database, where every process of the server shares them', async () => {

@@ -9,6 +9,7 @@ import { applyMigrations } from '../../prisma/migrate';
 import { connect, disconnect, openedDatabase } from '../../graph/db';
 import { env } from '../../graph/env';
 import { countCompanies, createCompany, type NewCompany } from '../../graph/company/companies';
+import { loadKeyPrefixes } from '../../graph/company/auth';
 import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
 import { startDeliveryWorker } from '../../graph/webhooks/workers';
@@ -34,6 +35,7 @@ async function prepare(log: (line: string) => void): Promise<NewCompany | null> 
   const applied = await applyMigrations(db.adapterFactory);
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
   await seedReferenceData();
+  await loadKeyPrefixes();
   if ((await countCompanies()) > 0 || env().skipDemo) return null;
   const demo = await createCompany('Demo Trading Co.');
   await seedDemo(demo);
@@ -102,6 +104,9 @@ async function serveRest(req: IncomingMessage, res: ServerResponse, path: string
       // Keeps a Vary the request policy set (Origin, for CORS).
       const vary = [res.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', ');
       const headers: Record<string, string> = { ...answer.headers, vary };
+      // An answer given before the body was read (a 401, a 404 of an unknown path) drops the
+      // rest of the body with the connection rather than reading it to its end.
+      if (!req.complete && (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'])) headers.connection = 'close';
       if ((req.method === 'GET' || req.method === 'HEAD') && answer.status === 200) {
         headers.etag = etagOf(answer.body);
         headers['cache-control'] = 'private, no-cache';

@@ -9,11 +9,81 @@ function hash(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
 }
 
-/** A new random API key: its public prefix, the full key (shown once) and the hash to store. */
+/**
+ * A new random API key: its public prefix, the full key (shown once) and the hash to store.
+ * The prefix joins this process's known prefixes at once, so the key works here as soon as
+ * its row is committed (should the row never be written, the prefix merely costs a lookup).
+ */
 export function newApiKey(): { prefix: string; key: string; secretHash: Buffer } {
   const prefix = randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 12);
   const secret = randomBytes(32).toString('base64url');
+  known?.add(prefix);
   return { prefix, key: `tt_${prefix}_${secret}`, secretHash: hash(secret) };
+}
+
+// NOTE: every process keeps the prefixes of all keys in memory (about 60 bytes each; keys are
+// revoked, never deleted), so a key whose prefix does not exist answers 401 without a database
+// lookup (docs/security.md, API keys). The set is loaded once, then completed by one query at
+// a time, at most one a second, of the keys added since the last full load: a prefix not in
+// the set waits for the next such query before it is refused, so a key made by another process
+// (another server, the admin command) works from its first call, and a flood of made-up
+// prefixes costs the database one query a second, not one each. A full load every ten minutes
+// keeps that query short.
+const REFRESH_EVERY = 1_000;
+const RELOAD_EVERY = 10 * 60_000;
+/** Keys whose insert is older than this are committed by the time a load reads (transactions are short). */
+const SETTLED_AFTER = 60_000;
+let known: Set<string> | undefined;
+/** Every key with a higher id is read again by each query until the next full load. */
+let loadedUpTo = 0;
+let loadedAt = 0;
+/** When the last finished query started: keys committed before then are in `known`. */
+let refreshedAt = 0;
+let refreshing: Promise<void> | undefined;
+
+async function refresh(): Promise<void> {
+  const wait = refreshedAt + REFRESH_EVERY - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const startedAt = Date.now();
+  const full = !known || startedAt - loadedAt > RELOAD_EVERY;
+  const rows = await prisma().apiKey.findMany({
+    where: full ? {} : { id: { gt: loadedUpTo } },
+    select: { id: true, prefix: true, inserted_at: true },
+  });
+  known ??= new Set();
+  for (const row of rows) known.add(row.prefix);
+  if (full) {
+    // NOTE: ids are taken before commit, so a key committed late can have a lower id than one
+    // already read; only ids of keys settled for a minute move the floor past them.
+    const settled = rows.filter((row) => row.inserted_at.getTime() < startedAt - SETTLED_AFTER);
+    loadedUpTo = settled.reduce((max, row) => Math.max(max, row.id), 0);
+    loadedAt = startedAt;
+  }
+  refreshedAt = startedAt;
+}
+
+/** Whether the prefix of a key (or the prefix given) is one of the keys this process knows of, without waiting. */
+export function isKnownPrefix(keyOrPrefix: string): boolean {
+  const prefix = prefixOf(keyOrPrefix);
+  return prefix !== null && known?.has(prefix) === true;
+}
+
+/** Loads the known prefixes ahead of the first call (at start), so no request pays for it. */
+export async function loadKeyPrefixes(): Promise<void> {
+  if (!known) await mayExist('');
+}
+
+/** Whether a key of `prefix` may exist: known here, or found by a query started after this call. */
+async function mayExist(prefix: string): Promise<boolean> {
+  if (known?.has(prefix)) return true;
+  const askedAt = Date.now();
+  // One query at a time: calls that come while one runs wait for it, then for the next if the
+  // one they waited for started before they came.
+  while (refreshedAt < askedAt || !known) {
+    refreshing ??= refresh().finally(() => (refreshing = undefined));
+    await refreshing;
+  }
+  return known.has(prefix);
 }
 
 type KeyRow = { secret_hash: Uint8Array; company: { id: number; name: string } };
@@ -58,7 +128,7 @@ async function keyRow(prefix: string): Promise<KeyRow | null> {
     select: { secret_hash: true, revoked_at: true, company: { select: { id: true, name: true } } },
   });
   const usable = row && !row.revoked_at ? { secret_hash: row.secret_hash, company: row.company } : null;
-  // Unknown prefixes are remembered briefly too, so guessing keys cannot hammer the database.
+  // A missing or revoked key is remembered briefly too (mayExist turns away made-up prefixes first).
   keys.set(prefix, usable ?? false);
   return usable;
 }
@@ -66,7 +136,7 @@ async function keyRow(prefix: string): Promise<KeyRow | null> {
 /** The company an API key belongs to, or null for a missing, unknown, malformed or revoked key. */
 export async function authenticate(key: string | null | undefined): Promise<{ id: number; name: string } | null> {
   const match = key ? KEY_PATTERN.exec(key.trim()) : null;
-  if (!match) return null;
+  if (!match || !(await mayExist(match[1]))) return null;
   const row = await keyRow(match[1]);
   if (!row) return null;
   const given = hash(match[2]);

@@ -98,6 +98,8 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
       env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example',
         // Tests send hundreds of requests a second on one key; the rate limits have a test of their own.
         RATE_LIMIT_REQUESTS: '1000000',
+        // Likewise for requests without a valid key, counted per client address (here all of them).
+        RATE_LIMIT_UNAUTHENTICATED: '1000000',
         // Webhook receivers of the tests listen on the loopback address (docs/webhooks.md, Security).
         WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
         // Retries within seconds: the first one 10 s x 0.001 later.
