@@ -8,6 +8,7 @@ import { builder } from '../builder.ts';
 import { columnData, exposeFields, fieldsOf, inputFields } from '../kit/fields.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
 import { required } from '../kit/required.ts';
+import { checkChildIds } from '../kit/nested.ts';
 import { graphqlOnly } from '../kit/selection.ts';
 import type { Tx } from '../kit/transaction.ts';
 import { ActorParams } from './types.ts';
@@ -83,16 +84,17 @@ export async function validateHandlers(
   const entries: { name: string; entry: HandlerInput; role?: BusinessRole; existing?: StoredHandler }[] = [];
   for (const { role, key } of handlerRoles) {
     const entry = input.handler?.[key];
-    if (entry) entries.push({ name: `${prefix}handler.${key}`, entry, role, existing: stored.find((s) => s.role === role) });
+    if (!entry) continue;
+    const existing = stored.find((s) => s.role === role);
+    // Matched by role: an id sent with it must be that role's stored entry (docs/limits.md).
+    checkChildIds([entry], new Set(existing ? [existing.id] : []), () => `${prefix}handler.${key}.`, errors);
+    entries.push({ name: `${prefix}handler.${key}`, entry, role, existing });
   }
-  (input.handlers ?? []).forEach((entry, i) => {
-    const name = `${prefix}handlers.${i}`;
-    let existing: StoredHandler | undefined;
-    if (entry.id != null) {
-      existing = stored.find((s) => s.id === entry.id);
-      if (!existing) errors.add(`${name}.id`, fieldMessages.missing);
-    }
-    entries.push({ name, entry, existing });
+  const list = input.handlers ?? [];
+  const rejected = checkChildIds(list, new Set(stored.map((s) => s.id)), (i) => `${prefix}handlers.${i}.`, errors);
+  list.forEach((entry, i) => {
+    const existing = entry.id != null && !rejected.has(i) ? stored.find((s) => s.id === entry.id) : undefined;
+    entries.push({ name: `${prefix}handlers.${i}`, entry, existing });
   });
   const slotIds = entries.map((e) => e.entry.operation_handler_id).filter((x): x is number => typeof x === 'number');
   const actorIds = entries.map((e) => e.entry.actor_id).filter((x): x is number => typeof x === 'number');

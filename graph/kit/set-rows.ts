@@ -73,22 +73,36 @@ export async function insertRows<T extends Row = Row>(db: Tx, table: string, row
   return out;
 }
 
+/** Options of an update by set. */
+export interface UpdateOptions extends SetOptions {
+  /**
+   * Columns, besides `company_id` and `id`, that a stored row must already hold to be changed:
+   * a child's parent key, so an update only ever changes children of the parent each row
+   * names. Validation has checked that already (graph/kit/nested.ts, checkChildIds); a row
+   * that still matches nothing is a bug, and throws rather than being dropped.
+   */
+  match?: string[];
+}
+
 /**
- * Updates the rows of `table` named by each row's `company_id` and `id`, setting the other
- * columns each row carries (and the `stamp` columns to the transaction's time).
+ * Updates the rows of `table` named by each row's `company_id` and `id` (and `match` columns),
+ * setting the other columns each row carries (and the `stamp` columns to the transaction's time).
  */
-export async function updateRows(db: Tx, table: string, rows: Row[], options: Pick<SetOptions, 'stamp'> = {}): Promise<void> {
+export async function updateRows(db: Tx, table: string, rows: Row[], options: UpdateOptions = {}): Promise<void> {
+  const match = (options.match ?? []).map(identifier);
   for (const group of shapes(rows)) {
+    const keys = ['company_id', 'id', ...match];
     const set = [
-      ...group.columns.filter((c) => c !== 'company_id' && c !== 'id').map((c) => `${c} = r.${c}`),
+      ...group.columns.filter((c) => !keys.includes(c)).map((c) => `${c} = r.${c}`),
       ...stampList(options.stamp).filter((c) => !group.columns.includes(c)).map((c) => `${c} = now()`),
     ];
     if (!set.length) continue;
-    await db.$executeRawUnsafe(
+    const changed = await db.$executeRawUnsafe(
       `UPDATE ${identifier(table)} AS t SET ${set.join(', ')}
        FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) AS r
-       WHERE t.company_id = r.company_id AND t.id = r.id`,
+       WHERE ${keys.map((c) => `t.${c} = r.${c}`).join(' AND ')}`,
       JSON.stringify(group.rows),
     );
+    if (match.length && changed !== group.rows.length) throw new Error(`${table}: ${group.rows.length - changed} row(s) sent by id are not children of the parent they name`);
   }
 }

@@ -11,6 +11,7 @@ import { softDelete as softDeleteRow } from '../kit/lifecycle.ts';
 import { checkRequired } from '../kit/required.ts';
 import { columnData } from '../kit/fields.ts';
 import { updateRows } from '../kit/set-rows.ts';
+import { checkChildIds } from '../kit/nested.ts';
 import { productFields } from './types.ts';
 
 export type Params = Record<string, unknown> & {
@@ -68,19 +69,10 @@ async function validate(
     });
   }
   const codeIds = (params.internal_codes ?? []).map((c) => c.id).filter((id): id is number => typeof id === 'number');
-  if (codeIds.length) {
-    const found = existing
-      ? new Set(
-          (await db.productInternalCode.findMany({
-            where: { company_id: companyId, product_id: existing.id, id: { in: codeIds } },
-            select: { id: true },
-          })).map((c) => c.id),
-        )
-      : new Set<number>();
-    params.internal_codes!.forEach((c, i) => {
-      if (typeof c.id === 'number' && !found.has(c.id)) errors.add(`${prefix}internal_codes.${i}.id`, fieldMessages.missing);
-    });
-  }
+  const owned = existing && codeIds.length
+    ? await db.productInternalCode.findMany({ where: { company_id: companyId, product_id: existing.id, id: { in: codeIds } }, select: { id: true } })
+    : [];
+  checkChildIds(params.internal_codes ?? [], new Set(owned.map((c) => c.id)), (j) => `${prefix}internal_codes.${j}.`, errors);
 }
 
 /** Where one product is found for an update: by id or by code. */
@@ -142,9 +134,9 @@ export async function upsertMany(ctx: Context, info: GraphQLResolveInfo, list: P
         (params.product_foreign_operators ?? []).forEach((id, j) => {
           if (!known.actors.has(id)) errors.add(`${i}.product_foreign_operators.${j}`, fieldMessages.missing);
         });
-        (params.internal_codes ?? []).forEach((c, j) => {
-          if (typeof c.id === 'number' && known.internalCodes.get(c.id) !== targets[i]?.id) errors.add(`${i}.internal_codes.${j}.id`, fieldMessages.missing);
-        });
+        // A new product owns no internal code yet: any id it sends is unknown.
+        const owned = targets[i] ? (known.internalCodes.get(targets[i]!.id) ?? new Set<number>()) : new Set<number>();
+        checkChildIds(params.internal_codes ?? [], owned, (j) => `${i}.internal_codes.${j}.`, errors);
       }
       errors.throwIfAny();
       return writeMany(db, companyId, list, targets);
@@ -153,7 +145,7 @@ export async function upsertMany(ctx: Context, info: GraphQLResolveInfo, list: P
   );
 }
 
-/** The actors and stored internal codes a batch names, read in one statement each. */
+/** The actors and the stored internal codes a batch names (by stored product), read in one statement each. */
 async function batchReferences(db: Tx, companyId: number, list: Params[], targets: (ProductKey | null)[]) {
   const actorIds = [...new Set(list.flatMap((p) => p.product_foreign_operators ?? []))];
   const codeIds = [...new Set(list.flatMap((p) => (p.internal_codes ?? []).map((c) => c.id).filter((id): id is number => typeof id === 'number')))];
@@ -164,7 +156,9 @@ async function batchReferences(db: Tx, companyId: number, list: Params[], target
       ? db.productInternalCode.findMany({ where: { company_id: companyId, product_id: { in: productIds }, id: { in: codeIds } }, select: { id: true, product_id: true } })
       : [],
   ]);
-  return { actors: new Set(actors.map((a) => a.id)), internalCodes: new Map(internalCodes.map((c) => [c.id, c.product_id])) };
+  const owned = new Map<number, Set<number>>();
+  for (const c of internalCodes) owned.set(c.product_id, (owned.get(c.product_id) ?? new Set<number>()).add(c.id));
+  return { actors: new Set(actors.map((a) => a.id)), internalCodes: owned };
 }
 
 /** Writes a validated batch: new products in one statement, then each nested list by set. */
@@ -194,8 +188,8 @@ async function replaceInternalCodes(db: Tx, companyId: number, list: Params[], k
   if (!sent.length) return;
   const keep = sent.flatMap((s) => s.codes.map((c) => c.id).filter((id): id is number => typeof id === 'number'));
   await db.productInternalCode.deleteMany({ where: { company_id: companyId, product_id: { in: sent.map((s) => s.product) }, id: { notIn: keep } } });
-  const kept = sent.flatMap((s) => s.codes.flatMap((c) => (typeof c.id === 'number' ? [{ company_id: companyId, id: c.id, code: c.code!, label: c.label ?? null }] : [])));
-  await updateRows(db, 'product_internal_codes', kept);
+  const kept = sent.flatMap((s) => s.codes.flatMap((c) => (typeof c.id === 'number' ? [{ company_id: companyId, id: c.id, product_id: s.product, code: c.code!, label: c.label ?? null }] : [])));
+  await updateRows(db, 'product_internal_codes', kept, { match: ['product_id'] });
   const added = sent.flatMap((s) => s.codes.filter((c) => typeof c.id !== 'number').map((c) => ({ company_id: companyId, product_id: s.product, code: c.code!, label: c.label ?? null })));
   if (added.length) await db.productInternalCode.createMany({ data: added });
 }

@@ -4,6 +4,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { RouteType } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { found } from '../kit/locate.ts';
+import { checkChildIds } from '../kit/nested.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
@@ -111,9 +112,7 @@ async function save(ctx: Context, info: GraphQLResolveInfo, params: Params, id?:
       const found = existing
         ? new Set((await db.routePoint.findMany({ where: { company_id: companyId, route_id: existing.id, id: { in: keepIds } }, select: { id: true } })).map((p) => p.id))
         : new Set<number>();
-      points.forEach((p, i) => {
-        if (typeof p.id === 'number' && !found.has(p.id)) errors.add(`points.${i}.id`, fieldMessages.missing);
-      });
+      checkChildIds(points, found, (i) => `points.${i}.`, errors);
     }
     if (existing && params.points) {
       // A point a road transport trip phase refers to cannot be removed.

@@ -5,7 +5,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { Prisma } from '../../../prisma/generated/client/client.ts';
 import { builder } from '../../builder.ts';
-import { planList } from '../../kit/nested.ts';
+import { checkChildIds, planList } from '../../kit/nested.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { required } from '../../kit/required.ts';
 import { codeNameOf, columnData, exposeFields, inputFields } from '../../kit/fields.ts';
@@ -138,20 +138,12 @@ export function validateNode(
       continue;
     }
     const stored = (existing?.[k] as IdTree[] | undefined) ?? [];
-    const seen = new Set<number>();
-    (v as Params[]).forEach((entry, i) => {
-      const at = `${prefix}${k}.${i}.`;
-      let match: IdTree | null = null;
-      if (typeof entry.id === 'number') {
-        match = stored.find((s) => s.id === entry.id) ?? null;
-        if (!match) {
-          errors.add(`${at}id`, fieldMessages.missing);
-          return;
-        }
-        if (seen.has(entry.id)) errors.add(`${at}id`, fieldMessages.taken);
-        seen.add(entry.id);
-      }
-      validateNode(c, entry, match, at, errors, refs, refFields, hooks);
+    const list = v as Params[];
+    const rejected = checkChildIds(list, new Set(stored.map((s) => s.id)), (i) => `${prefix}${k}.${i}.`, errors);
+    list.forEach((entry, i) => {
+      if (rejected.has(i)) return;
+      const match = typeof entry.id === 'number' ? (stored.find((s) => s.id === entry.id) ?? null) : null;
+      validateNode(c, entry, match, `${prefix}${k}.${i}.`, errors, refs, refFields, hooks);
     });
   }
 }
@@ -197,14 +189,16 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
       idx.forEach((i, k) => (ids[i] = rows[k].id));
     }
     // Updates of kept rows, by table and shape of row (graph/kit/set-rows.ts).
-    const kept = new Map<string, Row[]>();
+    const kept = new Map<NodeDef, Row[]>();
     for (const [i, t] of level.entries()) {
       if (!t.existing) continue;
       ids[i] = t.existing.id;
       const data = columnData(t.node.fields, t.params);
-      if (Object.keys(data).length) kept.set(t.node.table, [...(kept.get(t.node.table) ?? []), { ...data, company_id: companyId, id: t.existing.id }]);
+      if (!Object.keys(data).length) continue;
+      // The parent key pins the update to the parent planned from (graph/kit/set-rows.ts, `match`).
+      kept.set(t.node, [...(kept.get(t.node) ?? []), { ...data, company_id: companyId, id: t.existing.id, [t.node.parentKey]: t.parentId }]);
     }
-    for (const [table, rows] of kept) await updateRows(db, table, rows);
+    for (const [n, rows] of kept) await updateRows(db, n.table, rows, { match: [n.parentKey] });
     // The next level: children sent, and stored children left out.
     for (const [i, t] of level.entries()) {
       for (const [k, c] of Object.entries(t.node.children)) {
