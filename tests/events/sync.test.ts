@@ -134,5 +134,5 @@ describe('keeping a copy of the processes in sync', () => {
         `stale: ${staleByFeed.length} following the events, ${staleByKeyset.length} by the updated_at keyset`,
     );
     for (const p of finals) expect(feed.copy.get(p.id), `process ${p.id}`).toEqual(p);
-  }, 300_000);
+  }, 600_000);
 });
