@@ -11,7 +11,8 @@
 // company, so an event is listed as soon as its change has answered; and the delivery workers,
 // for rows left more than a few seconds (their writer died). Two relays of the same
 // transaction never both write its events: the second waits for the first's rows and finds
-// them gone.
+// them gone. Relays of one company number its events in the order they commit (the feed
+// lock, lockCompanyFeeds), so a reader's cursor never passes an event committed later.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
@@ -40,6 +41,8 @@ export const EVENTS_CHANNEL = 'tt_events';
 const IDS_PER_NOTICE = 200;
 /** Transactions relayed by one statement. */
 const TRANSACTIONS_PER_RELAY = 100;
+/** The second key of a company's feed lock (the first is the company), beside the write path's key locks (graph/kit/locks.ts). */
+const FEED_LOCK = 'events:feed';
 /** Captured rows older than this were left by a writer that died (or wrote outside a request). */
 const STALE_SECONDS = 5;
 
@@ -98,6 +101,26 @@ async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<Subscriber[]
   return answer.subscribers ?? [];
 }
 
+/**
+ * Takes the feed lock of each company the events are written for, in company order (two
+ * relays of several companies never deadlock), held until the relay commits. Numbers (`seq`)
+ * are drawn after it, so within a company they are drawn in the order the relays commit, and
+ * PostgreSQL shows a commit before it releases its locks: a reader who has read event N never
+ * finds an event below N committed later (docs/webhooks.md, "Keeping a copy in sync";
+ * docs/decisions/012-events-and-webhooks.md, amendment of 2026-11-27). Only the insert, the
+ * listeners' rows and the commit run under it; taking out and rendering do not. On the
+ * embedded database (one transaction at a time) it is never contended.
+ */
+async function lockCompanyFeeds(tx: Tx, rows: readonly RecordedEvent[]): Promise<void> {
+  const companies = [...new Set(rows.map((r) => r.company_id))];
+  await tx.$queryRawUnsafe(
+    `SELECT count(*)::int AS n FROM (
+       SELECT pg_advisory_xact_lock(c, hashtext('${FEED_LOCK}')) FROM (SELECT DISTINCT c FROM unnest($1::int[]) AS c ORDER BY 1) AS ordered
+     ) AS locked`,
+    companies,
+  );
+}
+
 /** The payload of an event: `data` (given by the catalogue or rendered), what else it is about, and `previous`. */
 function payloadOf(event: PendingEvent, data: unknown): Prisma.InputJsonValue {
   return { data: data ?? null, ...event.extra, ...(event.previous ? { previous: event.previous } : {}) } as Prisma.InputJsonValue;
@@ -124,6 +147,7 @@ async function relay(txids: readonly string[]): Promise<number> {
       payload: payloadOf(e, e.data ?? (e.resource ? rendered.get(resourceKey({ company_id: e.company_id, ...e.resource })) : null)),
       created_at: e.created_at,
     }));
+    await lockCompanyFeeds(tx, rows);
     const subscribers = await insertEvents(tx, rows);
     for (const listener of listeners) await listener(tx, rows, subscribers);
     return rows.length;
