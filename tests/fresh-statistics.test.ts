@@ -27,7 +27,8 @@ describe.runIf(onServer)('statistics of a batch just written', () => {
 
   beforeAll(async () => {
     app = await startAppServer({ serverUrl: process.env.DATABASE_URL, adminToken });
-  });
+    // As long as startAppServer's own deadline: a loaded machine starts an app slowly.
+  }, 300_000);
   afterAll(async () => {
     await app?.stop();
   });
@@ -43,35 +44,34 @@ describe.runIf(onServer)('statistics of a batch just written', () => {
     return { status: res.status, body: JSON.parse(text), ms: performance.now() - started };
   }
 
-  /** READS reads of the page of 100 orders, each checked whole; their times in ms. */
-  async function orderPage(): Promise<number[]> {
-    const times: number[] = [];
-    for (let r = 0; r < READS; r++) {
-      const res = await call('GET', `/api/operations/${op}/orders?limit=${ORDERS}`);
-      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
-      expect(res.body.data).toHaveLength(ORDERS);
-      for (const [i, order] of res.body.data.entries()) {
-        expect(order.purchase_order.items).toHaveLength(LINES);
-        expect(order.processes).toHaveLength(1);
-        // Lines 1 to SHIPPED_LINES have 10 of 100 on the order's process.
-        expect(order.purchase_order.items.map((l: any) => l.balance)).toEqual(Array.from({ length: LINES }, (_, j) => (j < SHIPPED_LINES ? '90.0000' : '100.0000')));
-        expect(order.reference_code).toBe(`FS-${String(i).padStart(3, '0')}`);
-      }
-      times.push(res.ms);
-    }
-    return times;
+  /** One read of a page: its time in ms, and what was wrong with its answer (null when whole). */
+  async function timed(path: string, check: (body: any) => void): Promise<{ ms: number; wrong: string | null }> {
+    const res = await call('GET', path);
+    if (res.status !== 200) return { ms: res.ms, wrong: `${res.status} ${JSON.stringify(res.body).slice(0, 300)}` };
+    check(res.body);
+    return { ms: res.ms, wrong: null };
   }
 
-  /** READS reads of the page of 100 processes; their times in ms. */
-  async function processPage(): Promise<number[]> {
-    const times: number[] = [];
-    for (let r = 0; r < READS; r++) {
-      const res = await call('GET', `/api/operations/${op}/processes?limit=${ORDERS}`);
-      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
-      expect(res.body.data).toHaveLength(ORDERS);
-      times.push(res.ms);
+  /** The page of 100 orders, each with its 10 lines, their balances and its process. */
+  const wholeOrders = (body: any) => {
+    expect(body.data).toHaveLength(ORDERS);
+    for (const [i, order] of body.data.entries()) {
+      expect(order.reference_code).toBe(`FS-${String(i).padStart(3, '0')}`);
+      expect(order.processes).toHaveLength(1);
+      // Lines 1 to SHIPPED_LINES have 10 of 100 on the order's process.
+      expect(order.purchase_order.items.map((l: any) => l.balance)).toEqual(Array.from({ length: LINES }, (_, j) => (j < SHIPPED_LINES ? '90.0000' : '100.0000')));
     }
-    return times;
+  };
+  const wholeProcesses = (body: any) => expect(body.data).toHaveLength(ORDERS);
+
+  /** READS reads of the page of 100 orders, then READS of the page of 100 processes. */
+  async function readPages(): Promise<{ orders: number[]; processes: number[]; wrong: string[] }> {
+    const orders = [];
+    const processes = [];
+    for (let r = 0; r < READS; r++) orders.push(await timed(`/api/operations/${op}/orders?limit=${ORDERS}`, wholeOrders));
+    for (let r = 0; r < READS; r++) processes.push(await timed(`/api/operations/${op}/processes?limit=${ORDERS}`, wholeProcesses));
+    const wrong = [...orders, ...processes].flatMap((x) => (x.wrong ? [x.wrong] : []));
+    return { orders: orders.map((x) => x.ms), processes: processes.map((x) => x.ms), wrong };
   }
 
   it('reads a page of 100 orders of 10 lines written a moment ago within 1.5 times its time after ANALYZE', async () => {
@@ -106,8 +106,7 @@ describe.runIf(onServer)('statistics of a batch just written', () => {
     });
     expect(processes.status, JSON.stringify(processes.body).slice(0, 500)).toBe(200);
 
-    const fresh = await orderPage();
-    const freshProcesses = await processPage();
+    const fresh = await readPages();
     const db = new pg.Client({ connectionString: app.databaseUrl });
     await db.connect();
     try {
@@ -115,10 +114,12 @@ describe.runIf(onServer)('statistics of a batch just written', () => {
     } finally {
       await db.end();
     }
-    const analyzed = await orderPage();
-    const analyzedProcesses = await processPage();
+    const analyzed = await readPages();
     const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' / ');
-    console.info(`[fresh statistics] 100 orders: fresh ${ms(fresh)} ms, analyzed ${ms(analyzed)} ms; 100 processes: fresh ${ms(freshProcesses)} ms, analyzed ${ms(analyzedProcesses)} ms`);
-    expect(median(fresh), `fresh ${ms(fresh)} ms, analyzed ${ms(analyzed)} ms`).toBeLessThanOrEqual(1.5 * median(analyzed));
+    const figures = `100 orders: fresh ${ms(fresh.orders)} ms, analyzed ${ms(analyzed.orders)} ms; 100 processes: fresh ${ms(fresh.processes)} ms, analyzed ${ms(analyzed.processes)} ms`;
+    console.info(`[fresh statistics] ${figures}`);
+    // A read past the statement timeout answers 503.
+    expect([...fresh.wrong, ...analyzed.wrong], figures).toEqual([]);
+    expect(median(fresh.orders), figures).toBeLessThanOrEqual(1.5 * median(analyzed.orders));
   }, 600_000);
 });
