@@ -1949,6 +1949,8 @@ export interface components {
             longitude: number | null;
             /** @description ISO 3166-2 subdivision code without the country (e.g. SP). */
             subdivision: string | null;
+            /** @description Other codes in everyday use for this port that every field taking a port code accepts (CNSHA for Shanghai, CNSGH); empty for most ports. */
+            aliases: string[];
             /** @description Country of the port. */
             country: components["schemas"]["Country"] | null;
         };
@@ -8713,6 +8715,9 @@ export interface operations {
                      *             "latitude": 1.5,
                      *             "longitude": 1.5,
                      *             "subdivision": "subdivision",
+                     *             "aliases": [
+                     *               "aliases"
+                     *             ],
                      *             "country": {
                      *               "code": "PRD-01",
                      *               "iso3": "iso3",
@@ -14384,6 +14389,9 @@ export interface operations {
                      *                 "latitude": 1.5,
                      *                 "longitude": 1.5,
                      *                 "subdivision": "subdivision",
+                     *                 "aliases": [
+                     *                   "aliases"
+                     *                 ],
                      *                 "country": {
                      *                   "code": "PRD-01",
                      *                   "iso3": "iso3",
@@ -14397,6 +14405,9 @@ export interface operations {
                      *                 "latitude": 1.5,
                      *                 "longitude": 1.5,
                      *                 "subdivision": "subdivision",
+                     *                 "aliases": [
+                     *                   "aliases"
+                     *                 ],
                      *                 "country": {
                      *                   "code": "PRD-01",
                      *                   "iso3": "iso3",
@@ -14475,6 +14486,9 @@ export interface operations {
                      *                 "latitude": 1.5,
                      *                 "longitude": 1.5,
                      *                 "subdivision": "subdivision",
+                     *                 "aliases": [
+                     *                   "aliases"
+                     *                 ],
                      *                 "country": {
                      *                   "code": "PRD-01",
                      *                   "iso3": "iso3",
@@ -14488,6 +14502,9 @@ export interface operations {
                      *                 "latitude": 1.5,
                      *                 "longitude": 1.5,
                      *                 "subdivision": "subdivision",
+                     *                 "aliases": [
+                     *                   "aliases"
+                     *                 ],
                      *                 "country": {
                      *                   "code": "PRD-01",
                      *                   "iso3": "iso3",
@@ -16487,6 +16504,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -16500,6 +16520,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -16578,6 +16601,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -16591,6 +16617,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -18800,6 +18829,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -18813,6 +18845,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -18891,6 +18926,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -18904,6 +18942,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -21378,6 +21419,9 @@ export interface operations {
                      *           "latitude": 1.5,
                      *           "longitude": 1.5,
                      *           "subdivision": "subdivision",
+                     *           "aliases": [
+                     *             "aliases"
+                     *           ],
                      *           "country": {
                      *             "code": "PRD-01",
                      *             "iso3": "iso3",
@@ -21437,6 +21481,9 @@ export interface operations {
                      *         "latitude": 1.5,
                      *         "longitude": 1.5,
                      *         "subdivision": "subdivision",
+                     *         "aliases": [
+                     *           "aliases"
+                     *         ],
                      *         "country": {
                      *           "code": "PRD-01",
                      *           "iso3": "iso3",
