@@ -15141,6 +15141,13 @@ export interface operations {
                      *           "id": 1,
                      *           "reference_code": "ORC-01"
                      *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "ETA_FROM_TRACKING",
+                     *           "field": "foreign_trade_shipment.eta",
+                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *         }
                      *       ]
                      *     }
                      */
@@ -15153,6 +15160,27 @@ export interface operations {
                             id: number;
                             /** @description Your process number, unique among the live processes of the operation. */
                             reference_code: string;
+                        }[];
+                        /**
+                         * @description Present only when the write changed something beyond what was sent; the write happened. `ETA_FROM_TRACKING`: automatic tracking follows a vessel, so the shipment keeps the ETA of its current voyage instead of the `eta` sent.
+                         * @example [
+                         *       {
+                         *         "code": "ETA_FROM_TRACKING",
+                         *         "field": "foreign_trade_shipment.eta",
+                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *       }
+                         *     ]
+                         */
+                        warnings?: {
+                            /**
+                             * @description What happened.
+                             * @enum {string}
+                             */
+                            code: "ETA_FROM_TRACKING";
+                            /** @description Dotted name of the field sent that it concerns (`0.foreign_trade_shipment.eta` for the first item of a batch). */
+                            field: string | null;
+                            /** @description What happened, in the request's locale. */
+                            message: string;
                         }[];
                     };
                 };
@@ -15287,7 +15315,14 @@ export interface operations {
                      *       "data": {
                      *         "id": 1,
                      *         "reference_code": "ORC-01"
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         {
+                     *           "code": "ETA_FROM_TRACKING",
+                     *           "field": "foreign_trade_shipment.eta",
+                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -15300,6 +15335,27 @@ export interface operations {
                             /** @description Your process number, unique among the live processes of the operation. */
                             reference_code: string;
                         };
+                        /**
+                         * @description Present only when the write changed something beyond what was sent; the write happened. `ETA_FROM_TRACKING`: automatic tracking follows a vessel, so the shipment keeps the ETA of its current voyage instead of the `eta` sent.
+                         * @example [
+                         *       {
+                         *         "code": "ETA_FROM_TRACKING",
+                         *         "field": "foreign_trade_shipment.eta",
+                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *       }
+                         *     ]
+                         */
+                        warnings?: {
+                            /**
+                             * @description What happened.
+                             * @enum {string}
+                             */
+                            code: "ETA_FROM_TRACKING";
+                            /** @description Dotted name of the field sent that it concerns (`0.foreign_trade_shipment.eta` for the first item of a batch). */
+                            field: string | null;
+                            /** @description What happened, in the request's locale. */
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -17175,7 +17231,14 @@ export interface operations {
                      *       "data": {
                      *         "id": 1,
                      *         "reference_code": "ORC-01"
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         {
+                     *           "code": "ETA_FROM_TRACKING",
+                     *           "field": "foreign_trade_shipment.eta",
+                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -17188,6 +17251,27 @@ export interface operations {
                             /** @description Your process number, unique among the live processes of the operation. */
                             reference_code: string;
                         };
+                        /**
+                         * @description Present only when the write changed something beyond what was sent; the write happened. `ETA_FROM_TRACKING`: automatic tracking follows a vessel, so the shipment keeps the ETA of its current voyage instead of the `eta` sent.
+                         * @example [
+                         *       {
+                         *         "code": "ETA_FROM_TRACKING",
+                         *         "field": "foreign_trade_shipment.eta",
+                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *       }
+                         *     ]
+                         */
+                        warnings?: {
+                            /**
+                             * @description What happened.
+                             * @enum {string}
+                             */
+                            code: "ETA_FROM_TRACKING";
+                            /** @description Dotted name of the field sent that it concerns (`0.foreign_trade_shipment.eta` for the first item of a batch). */
+                            field: string | null;
+                            /** @description What happened, in the request's locale. */
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -19500,7 +19584,14 @@ export interface operations {
                      *       "data": {
                      *         "id": 1,
                      *         "reference_code": "ORC-01"
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         {
+                     *           "code": "ETA_FROM_TRACKING",
+                     *           "field": "foreign_trade_shipment.eta",
+                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -19513,6 +19604,27 @@ export interface operations {
                             /** @description Your process number, unique among the live processes of the operation. */
                             reference_code: string;
                         };
+                        /**
+                         * @description Present only when the write changed something beyond what was sent; the write happened. `ETA_FROM_TRACKING`: automatic tracking follows a vessel, so the shipment keeps the ETA of its current voyage instead of the `eta` sent.
+                         * @example [
+                         *       {
+                         *         "code": "ETA_FROM_TRACKING",
+                         *         "field": "foreign_trade_shipment.eta",
+                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *       }
+                         *     ]
+                         */
+                        warnings?: {
+                            /**
+                             * @description What happened.
+                             * @enum {string}
+                             */
+                            code: "ETA_FROM_TRACKING";
+                            /** @description Dotted name of the field sent that it concerns (`0.foreign_trade_shipment.eta` for the first item of a batch). */
+                            field: string | null;
+                            /** @description What happened, in the request's locale. */
+                            message: string;
+                        }[];
                     };
                 };
             };
