@@ -55,6 +55,8 @@ export interface Env {
   eventsRelayDelayMs: number;
   /** Days events and settled webhook deliveries are kept (docs/webhooks.md, Retention). */
   eventsRetentionDays: number;
+  /** The live AIS stream read over TCP (graph/logistics/ais-feed.ts); undefined when none. */
+  aisFeed?: { host: string; port: number };
 }
 
 /**
@@ -67,6 +69,14 @@ export const graphqlExecutors = ['jit', 'plain'] as const;
 export const logLevels = ['info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 export type GraphqlExecutor = (typeof graphqlExecutors)[number];
+
+/** `host:port` of AIS_FEED (an IPv6 host in brackets), or why it cannot be used. */
+export function parseAisFeed(value: string): { host: string; port: number } | string {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value.trim());
+  const port = m ? Number(m[2]) : NaN;
+  if (!m || !(port >= 1 && port <= 65535)) return `AIS_FEED must be host:port (e.g. 127.0.0.1:10110), got "${value}"`;
+  return { host: m[1].replace(/^\[|\]$/g, ''), port };
+}
 
 /** A variable with a value the app cannot run with; the message names every one at fault. */
 export class EnvError extends Error {
@@ -157,6 +167,9 @@ export function readEnv(vars: Vars): Env {
   const retention = given('EVENTS_RETENTION_DAYS');
   const eventsRetentionDays = retention === undefined ? 30 : Number(retention);
   if (!(eventsRetentionDays > 0 && eventsRetentionDays <= 3650)) problems.push(`EVENTS_RETENTION_DAYS must be a number of days above 0 and at most 3650, got "${retention}"`);
+  const feed = given('AIS_FEED');
+  const aisFeed = feed === undefined ? undefined : parseAisFeed(feed);
+  if (typeof aisFeed === 'string') problems.push(aisFeed);
 
   const env: Env = {
     port,
@@ -188,6 +201,7 @@ export function readEnv(vars: Vars): Env {
     webhooksInAppWorker,
     eventsRelayDelayMs,
     eventsRetentionDays,
+    aisFeed: typeof aisFeed === 'object' ? aisFeed : undefined,
   };
   if (problems.length) throw new EnvError(problems);
   return env;

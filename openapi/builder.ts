@@ -7,7 +7,8 @@ import { PAGE } from '../graph/kit/page.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
 import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';
-import { answerField } from '../rest/answer.ts';
+import { answerField, warningCodes } from '../rest/answer.ts';
+import { warningsSchema } from './warnings.ts';
 import { inlineFragments } from '../rest/selection.ts';
 import { exampleOf } from './examples.ts';
 import { codeSamplesOf } from './samples.ts';
@@ -235,6 +236,8 @@ export function buildOpenApi() {
         })()
       : // A lookup that finds nothing answers 404, so `data` is never null.
         { type: 'object', required: ['data'], properties: { data: registry.selection(isNonNullType(rootType.type) ? rootType.type : new GraphQLNonNull(rootType.type), root.selectionSet) } };
+    const warns = def.list || def.download ? [] : warningCodes(graphSchema, route.document);
+    if (warns.length) bodySchema.properties!.warnings = warningsSchema(warns);
     const bodyVar = route.variables.find((v) => v.from === 'body');
     const partial = !!bodyVar && def.method === 'PUT' && route.pathParams.length > 0 && !isListType(isNonNullType(bodyVar.type) ? bodyVar.type.ofType : bodyVar.type);
     const operation: OperationObject = {

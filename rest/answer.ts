@@ -1,6 +1,22 @@
 // Where a route's answer is in its GraphQL result: the root field, or for a mutation the record
-// of its payload (`createProduct { product { ... } }`, docs/graphql.md "Mutation payloads").
-import { getNamedType, isObjectType, type FieldNode, type GraphQLField, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+// of its payload (`createProduct { product { ... } }`, docs/graphql.md "Mutation payloads"); and
+// the payload's warnings a write route answers beside `data` (docs/processes/foreign_trade_shipment.md, "Warnings").
+import {
+  getNamedType,
+  getOperationAST,
+  isInputObjectType,
+  isObjectType,
+  Kind,
+  parse,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import type { Locale } from '../graph/context.ts';
+import { warningMessage, type WarningCode } from './i18n/warnings.ts';
 
 /** The answer's field node, its schema field and its path in `data`. */
 export interface AnswerField {
@@ -21,7 +37,7 @@ export function answerField(schema: GraphQLSchema, op: OperationDefinitionNode):
   const rootType = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
   const rootField = rootType!.getFields()[root.name.value];
   if (!isPayload(rootField)) return { node: root, field: rootField, path: [root.name.value] };
-  const picked = (root.selectionSet?.selections ?? []).filter((s): s is FieldNode => s.kind === 'Field');
+  const picked = (root.selectionSet?.selections ?? []).filter((s): s is FieldNode => s.kind === 'Field' && s.name.value !== 'warnings');
   if (picked.length !== 1) throw new Error(`${root.name.value}: a route selects exactly the payload's record`);
   const payload = getNamedType(rootField.type) as { getFields(): Record<string, GraphQLField<unknown, unknown>> };
   return { node: picked[0], field: payload.getFields()[picked[0].name.value], path: [root.name.value, picked[0].name.value] };
@@ -30,4 +46,54 @@ export function answerField(schema: GraphQLSchema, op: OperationDefinitionNode):
 /** The value at an answer path of a GraphQL result's `data`. */
 export function valueAt(data: Record<string, unknown> | null | undefined, path: string[]): unknown {
   return path.reduce<unknown>((at, name) => (at as Record<string, unknown> | null | undefined)?.[name], data);
+}
+
+/** The input field (below the body's `params`, or one item of it) each warning is about. */
+const warningInputs: Record<WarningCode, string[]> = {
+  // A process write's sent ETA, replaced by tracking (docs/processes/foreign_trade_shipment.md, "Tracking").
+  ETA_FROM_TRACKING: ['foreign_trade_shipment', 'eta'],
+};
+
+/** Whether an input type (or the items of a list of it) has the field at `path`. */
+function takesInput(type: GraphQLInputType, path: string[]): boolean {
+  const named = getNamedType(type);
+  if (!isInputObjectType(named)) return false;
+  const field = named.getFields()[path[0]];
+  return !!field && (path.length === 1 || takesInput(field.type, path.slice(1)));
+}
+
+/** The warnings a route's document can answer: those about an input field its mutation takes. */
+export function warningCodes(schema: GraphQLSchema, document: DocumentNode): WarningCode[] {
+  const op = getOperationAST(document);
+  if (op?.operation !== 'mutation') return [];
+  const root = op.selectionSet.selections[0] as FieldNode;
+  const args = schema.getMutationType()?.getFields()[root.name.value]?.args ?? [];
+  return (Object.keys(warningInputs) as WarningCode[]).filter((code) => args.some((a) => takesInput(a.type, warningInputs[code])));
+}
+
+const warningsSelection = (parse('{ warnings { field code message } }').definitions[0] as OperationDefinitionNode).selectionSet.selections[0];
+
+/** The document of a route, with its payload's `warnings` selected beside the record when the route can answer some. */
+export function withWarnings(schema: GraphQLSchema, document: DocumentNode): DocumentNode {
+  if (!warningCodes(schema, document).length) return document;
+  const op = getOperationAST(document)!;
+  const root = op.selectionSet.selections[0] as FieldNode;
+  const selected: FieldNode = { ...root, selectionSet: { ...root.selectionSet!, selections: [...root.selectionSet!.selections, warningsSelection] } };
+  const changed: OperationDefinitionNode = { ...op, selectionSet: { ...op.selectionSet, selections: [selected] } };
+  return { kind: Kind.DOCUMENT, definitions: document.definitions.map((d) => (d === op ? changed : d)) };
+}
+
+/** A warning as REST answers it. */
+export interface RestWarning {
+  code: string;
+  field: string | null;
+  message: string;
+}
+
+/** `{ warnings }` to spread beside `data`, in the request's locale, when the write answered some; else nothing. */
+export function warningsAt(data: Record<string, unknown> | null | undefined, answerPath: string[], locale: Locale): { warnings?: RestWarning[] } {
+  if (answerPath.length < 2) return {};
+  const list = valueAt(data, [...answerPath.slice(0, -1), 'warnings']) as RestWarning[] | null | undefined;
+  if (!list?.length) return {};
+  return { warnings: list.map((w) => ({ code: w.code, field: w.field, message: warningMessage(w.code, w.message, locale) })) };
 }

@@ -28,7 +28,7 @@ import { readMultipart } from './multipart.ts';
 import { bodyLimits, bodyRefusal, readJson, sendsJson, withDeadline, type BodyProblem } from './body.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
-import { answerField, valueAt } from './answer.ts';
+import { answerField, valueAt, warningsAt, withWarnings } from './answer.ts';
 import { routes } from './routes/index.ts';
 
 /** A route with its document parsed and validated once, and its path compiled. */
@@ -45,7 +45,7 @@ export interface CompiledRoute {
 
 /** Compiles a route; an invalid document or an unbound path parameter fails at start-up. */
 export function compileRoute(def: RouteDef): CompiledRoute {
-  const document = parse(def.document);
+  const document = withWarnings(schema, parse(def.document));
   const problems = validate(schema, document);
   if (problems.length) throw new Error(`route ${def.id}: ${problems.map((p) => p.message).join('; ')}`);
   const op = getOperationAST(document);
@@ -324,7 +324,8 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute,
       return fail(e.status, e.body, e.headers);
     }
     if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
-    return json(route.def.status, route.def.list ? value : { data: value });
+    // What tracking replaced of the values sent travels beside `data` (docs/processes/foreign_trade_shipment.md, "Warnings").
+    return json(route.def.status, route.def.list ? value : { data: value, ...warningsAt(result.data, route.answerPath, locale) });
   };
   // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
   const key = request.headers.get('idempotency-key');

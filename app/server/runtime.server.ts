@@ -13,6 +13,7 @@ import { loadKeyPrefixes } from '../../graph/company/auth';
 import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
 import { startDeliveryWorker } from '../../graph/webhooks/workers';
+import { startConfiguredAisFeed } from '../../graph/logistics/ais-feed';
 import { backgroundSettled } from '../../graph/kit/background';
 import { keepStatisticsFresh } from '../../graph/kit/statistics';
 import { localeOf } from '../../graph/context';
@@ -178,6 +179,7 @@ export const runtime = {
     const demo = await prepare(log);
     // Webhook deliveries: graphile-worker on a PostgreSQL server, the embedded loop otherwise (docs/webhooks.md).
     const deliveries = env().webhooksInAppWorker ? await startDeliveryWorker() : undefined;
+    const aisFeed = startConfiguredAisFeed();
     const app = httpApp(build);
     // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
     // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
@@ -221,6 +223,7 @@ export const runtime = {
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await backgroundSettled();
       await deliveries?.stop();
+      await aisFeed?.stop();
       await disconnect();
       process.exit(0);
     };

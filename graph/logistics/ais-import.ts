@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { portsByUnlocode } from '../reference/places.ts';
+import { currentUnlocode } from '../reference/port-aliases.ts';
 import { onVesselsChanged, type VesselChange, type VoyageState } from './vessel-changes.ts';
 import { badLine, type ImportReport } from './import-report.ts';
 import { flagOfMmsi } from './mid.ts';
@@ -131,7 +132,8 @@ export async function destinationPort(destination: string | null): Promise<strin
   const { byCode, byName } = await portIndex();
   const last = destination.split(/>|=>|->/).pop()!.trim().toUpperCase();
   const code = last.replace(/[\s-]/g, '');
-  if (/^[A-Z]{2}[A-Z0-9]{3}$/.test(code) && byCode.has(code)) return code;
+  // A code in everyday use (CNSHA) stands for its port (graph/reference/port-aliases.ts).
+  if (/^[A-Z]{2}[A-Z0-9]{3}$/.test(code) && byCode.has(currentUnlocode(code))) return currentUnlocode(code);
   return byName.get(fold(last)) ?? null;
 }
 

@@ -7,6 +7,7 @@ import { write as inTransaction } from '../kit/transaction.ts';
 import { parseDateTime } from '../scalars.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { portsByUnlocode } from '../reference/places.ts';
+import { currentUnlocode } from '../reference/port-aliases.ts';
 import { csvRecords } from './csv.ts';
 import { badLine, type ImportReport } from './import-report.ts';
 import { flagOfMmsi } from './mid.ts';
@@ -46,7 +47,7 @@ function portList(v: string | undefined, timeKey: 'atu' | 'etb'): { port_unlocod
     if (!/^[A-Z]{2}[A-Z0-9]{3}$/.test(code ?? '')) return `bad port code ${JSON.stringify(code)}`;
     const d = date(when);
     if (d === 'bad') return `bad date ${JSON.stringify(when)}`;
-    out.push({ port_unlocode: code, [timeKey]: d ? d.toISOString().replace('.000Z', 'Z') : null });
+    out.push({ port_unlocode: currentUnlocode(code), [timeKey]: d ? d.toISOString().replace('.000Z', 'Z') : null });
   }
   return out;
 }
@@ -83,7 +84,7 @@ export async function importPortSchedules(
     }
     const f = Object.fromEntries(header.map((h, i) => [h, record.fields[i].trim()])) as Record<string, string>;
     const problems: string[] = [];
-    const port = ports.get(f.port_unlocode?.toUpperCase());
+    const port = ports.get(currentUnlocode(f.port_unlocode ?? ''));
     if (!port) problems.push(`unknown port ${JSON.stringify(f.port_unlocode)}`);
     if (!f.schedule_number) problems.push('schedule_number is blank');
     const times: Record<string, Date | null> = {};

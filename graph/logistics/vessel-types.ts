@@ -10,7 +10,7 @@ import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { shipSubTypeOf, shipSubTypes, shipTypeOf, shipTypes } from './ship-types.ts';
 import { containsText, listField, searchWhere } from '../kit/list.ts';
-import { portsByUnlocode } from '../reference/places.ts';
+import { portByCode, portsByUnlocode } from '../reference/places.ts';
 import { countryOf } from '../reference/place-types.ts';
 import { CountryRef } from '../reference/country-currency-types.ts';
 import { node } from '../kit/node.ts';
@@ -258,10 +258,9 @@ listField<{ port_unlocode: string; start_date_etb: Date; end_date_etb: Date }>({
   where: async (args) => {
     const errors = new FieldErrors();
     // Its shape was checked before the query ran (extensions.format, graph/kit/text-formats.ts).
-    const unlocode = args.port_unlocode.toUpperCase();
     if (args.end_date_etb < args.start_date_etb) errors.add('end_date_etb', fieldMessages.invalid);
     errors.throwIfAny(BadInputError);
-    const port = (await portsByUnlocode()).get(unlocode);
+    const port = await portByCode(args.port_unlocode);
     if (!port) throw new NotFoundError();
     return { port_id: port.id, etb: { gte: args.start_date_etb, lte: args.end_date_etb } };
   },

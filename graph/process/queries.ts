@@ -6,6 +6,7 @@ import { found, located } from '../kit/locate.ts';
 import { processLocator, operationArg, requireOperation } from './stored.ts';
 import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortable } from './inputs.ts';
 import { inRange, inStates, type LifecycleState } from '../kit/filters.ts';
+import { currentUnlocode } from '../reference/port-aliases.ts';
 
 type Filters = {
   reference_code?: string | null;
@@ -21,7 +22,7 @@ const dateOf = (v: unknown) => (v instanceof Date ? v : null);
 
 /** The conditions of the list's filters (docs/processes/index.md, "List filters"). */
 function filterWhere(f: Filters): object[] {
-  const ports = f.port_unlocodes?.length ? { unlocode: { in: f.port_unlocodes.map((u) => u.toUpperCase()) } } : null;
+  const ports = f.port_unlocodes?.length ? { unlocode: { in: f.port_unlocodes.map(currentUnlocode) } } : null;
   const maritime = [
     ...(f.vessel_ids?.length ? [{ vessel_id: { in: f.vessel_ids } }] : []),
     ...(ports ? [{ OR: [{ loading_port: { is: ports } }, { discharge_port: { is: ports } }] }] : []),

@@ -6,6 +6,7 @@ import { listField, searchColumns } from '../kit/list.ts';
 import { found } from '../kit/locate.ts';
 import { referenceCodes } from './countries-currencies.ts';
 import { CountryRef } from './country-currency-types.ts';
+import { aliasesOf, currentUnlocode } from './port-aliases.ts';
 
 /** The Country of an ISO code column, resolved from memory (no join). */
 export async function countryOf(code: string | null | undefined) {
@@ -22,6 +23,11 @@ export const MaritimePortRef = builder.prismaObject('MaritimePort', {
     latitude: t.exposeFloat('latitude', { nullable: true, description: 'Latitude in decimal degrees (north positive); null when UN/LOCODE gives none.' }),
     longitude: t.exposeFloat('longitude', { nullable: true, description: 'Longitude in decimal degrees (east positive).' }),
     subdivision: t.exposeString('subdivision', { nullable: true, description: 'ISO 3166-2 subdivision code without the country (e.g. SP).' }),
+    aliases: t.stringList({
+      description: 'Other codes in everyday use for this port that every field taking a port code accepts (CNSHA for Shanghai, CNSGH); empty for most ports.',
+      select: { unlocode: true },
+      resolve: (p) => aliasesOf(p.unlocode),
+    }),
     country: t.field({
       type: CountryRef,
       nullable: true,
@@ -104,9 +110,9 @@ builder.queryFields((t) => ({
   maritimePort: t.prismaField({
     type: 'MaritimePort',
     nullable: true,
-    description: 'One maritime port by UN/LOCODE; an unknown code is null with a NOT_FOUND error.',
-    args: { unlocode: t.arg.string({ required: true, description: 'UN/LOCODE, e.g. BRSSZ.', extensions: { format: 'unlocode' } }) },
-    resolve: (query, _root, args) => found(prisma().maritimePort.findUnique({ ...query, where: { unlocode: args.unlocode.trim().toUpperCase() } } as Prisma.MaritimePortFindUniqueArgs)),
+    description: 'One maritime port by UN/LOCODE, or by a code in everyday use for it (CNSHA answers Shanghai, CNSGH); an unknown code is null with a NOT_FOUND error.',
+    args: { unlocode: t.arg.string({ required: true, description: 'UN/LOCODE or alias, e.g. BRSSZ.', extensions: { format: 'unlocode' } }) },
+    resolve: (query, _root, args) => found(prisma().maritimePort.findUnique({ ...query, where: { unlocode: currentUnlocode(args.unlocode) } } as Prisma.MaritimePortFindUniqueArgs)),
   }),
   airport: t.prismaField({
     type: 'Airport',

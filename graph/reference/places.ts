@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { prisma } from '../db.ts';
 import { csvRecords } from '../logistics/csv.ts';
+import { currentUnlocode } from './port-aliases.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -169,4 +170,9 @@ export function portsByUnlocode() {
     .maritimePort.findMany({ select: { id: true, unlocode: true, name: true, country_code: true } })
     .then((rows) => new Map(rows.map((r) => [r.unlocode, r])));
   return portCache;
+}
+
+/** The port a code names, its UN/LOCODE or an alias in everyday use (graph/reference/port-aliases.ts); undefined when none. */
+export async function portByCode(code: string) {
+  return (await portsByUnlocode()).get(currentUnlocode(code));
 }

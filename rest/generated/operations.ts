@@ -3647,7 +3647,7 @@ export type InvoiceFieldsFragment = { id: number, number: string, emitted_at: st
 
 export type InvoiceItemFieldsFragment = { id: number, product_sku: string, product_description: string | null, quantity: string, shipment_quantity: string, unitary_amount: string | null, total_amount: string | null, batch_number: string | null, batch_validity_date: string | null, production_date: string | null, order_reference_code: string | null, order_item_line_reference: string | null, total_gross_weight_kg: string | null };
 
-export type MaritimePortFieldsFragment = { id: number, name: string, unlocode: string, latitude: number | null, longitude: number | null, subdivision: string | null, country: CountryFieldsFragment | null };
+export type MaritimePortFieldsFragment = { id: number, name: string, unlocode: string, latitude: number | null, longitude: number | null, subdivision: string | null, aliases: Array<string>, country: CountryFieldsFragment | null };
 
 export type MaritimeTransportShipmentFieldsFragment = { id: number, type: MaritimeShipmentType | null, bl: string | null, hbl: string | null, booking: string | null, tracking_number: string | null, loading_port_id: number | null, discharge_port_id: number | null, tracking_loading_port: string | null, tracking_discharge_port: string | null, sealine_id: number | null, vessel_id: number | null, voyage_number: string | null, tracking_key: TrackingKey | null, valid_keys: Array<TrackingKey>, loading_port: MaritimePortFieldsFragment | null, discharge_port: MaritimePortFieldsFragment | null, sealine: SealineFieldsFragment | null, vessel: VesselFieldsFragment | null };
 

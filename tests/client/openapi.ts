@@ -1949,6 +1949,8 @@ export interface components {
             longitude: number | null;
             /** @description ISO 3166-2 subdivision code without the country (e.g. SP). */
             subdivision: string | null;
+            /** @description Other codes in everyday use for this port that every field taking a port code accepts (CNSHA for Shanghai, CNSGH); empty for most ports. */
+            aliases: string[];
             /** @description Country of the port. */
             country: components["schemas"]["Country"] | null;
         };
@@ -8733,6 +8735,9 @@ export interface operations {
                      *             "latitude": 1.5,
                      *             "longitude": 1.5,
                      *             "subdivision": "subdivision",
+                     *             "aliases": [
+                     *               "aliases"
+                     *             ],
                      *             "country": {
                      *               "code": "PRD-01",
                      *               "iso3": "iso3",
@@ -14411,6 +14416,9 @@ export interface operations {
                      *                 "latitude": 1.5,
                      *                 "longitude": 1.5,
                      *                 "subdivision": "subdivision",
+                     *                 "aliases": [
+                     *                   "aliases"
+                     *                 ],
                      *                 "country": {
                      *                   "code": "PRD-01",
                      *                   "iso3": "iso3",
@@ -14424,6 +14432,9 @@ export interface operations {
                      *                 "latitude": 1.5,
                      *                 "longitude": 1.5,
                      *                 "subdivision": "subdivision",
+                     *                 "aliases": [
+                     *                   "aliases"
+                     *                 ],
                      *                 "country": {
                      *                   "code": "PRD-01",
                      *                   "iso3": "iso3",
@@ -14502,6 +14513,9 @@ export interface operations {
                      *                 "latitude": 1.5,
                      *                 "longitude": 1.5,
                      *                 "subdivision": "subdivision",
+                     *                 "aliases": [
+                     *                   "aliases"
+                     *                 ],
                      *                 "country": {
                      *                   "code": "PRD-01",
                      *                   "iso3": "iso3",
@@ -14515,6 +14529,9 @@ export interface operations {
                      *                 "latitude": 1.5,
                      *                 "longitude": 1.5,
                      *                 "subdivision": "subdivision",
+                     *                 "aliases": [
+                     *                   "aliases"
+                     *                 ],
                      *                 "country": {
                      *                   "code": "PRD-01",
                      *                   "iso3": "iso3",
@@ -15151,6 +15168,13 @@ export interface operations {
                      *           "id": 1,
                      *           "reference_code": "ORC-01"
                      *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "ETA_FROM_TRACKING",
+                     *           "field": "foreign_trade_shipment.eta",
+                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *         }
                      *       ]
                      *     }
                      */
@@ -15163,6 +15187,27 @@ export interface operations {
                             id: number;
                             /** @description Your process number, unique among the live processes of the operation. */
                             reference_code: string;
+                        }[];
+                        /**
+                         * @description Present only when the write changed something beyond what was sent; the write happened. `ETA_FROM_TRACKING`: automatic tracking follows a vessel, so the shipment keeps the ETA of its current voyage instead of the `eta` sent.
+                         * @example [
+                         *       {
+                         *         "code": "ETA_FROM_TRACKING",
+                         *         "field": "foreign_trade_shipment.eta",
+                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *       }
+                         *     ]
+                         */
+                        warnings?: {
+                            /**
+                             * @description What happened.
+                             * @enum {string}
+                             */
+                            code: "ETA_FROM_TRACKING";
+                            /** @description Dotted name of the field sent that it concerns (`0.foreign_trade_shipment.eta` for the first item of a batch). */
+                            field: string | null;
+                            /** @description What happened, in the request's locale. */
+                            message: string;
                         }[];
                     };
                 };
@@ -15298,7 +15343,14 @@ export interface operations {
                      *       "data": {
                      *         "id": 1,
                      *         "reference_code": "ORC-01"
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         {
+                     *           "code": "ETA_FROM_TRACKING",
+                     *           "field": "foreign_trade_shipment.eta",
+                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -15311,6 +15363,27 @@ export interface operations {
                             /** @description Your process number, unique among the live processes of the operation. */
                             reference_code: string;
                         };
+                        /**
+                         * @description Present only when the write changed something beyond what was sent; the write happened. `ETA_FROM_TRACKING`: automatic tracking follows a vessel, so the shipment keeps the ETA of its current voyage instead of the `eta` sent.
+                         * @example [
+                         *       {
+                         *         "code": "ETA_FROM_TRACKING",
+                         *         "field": "foreign_trade_shipment.eta",
+                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *       }
+                         *     ]
+                         */
+                        warnings?: {
+                            /**
+                             * @description What happened.
+                             * @enum {string}
+                             */
+                            code: "ETA_FROM_TRACKING";
+                            /** @description Dotted name of the field sent that it concerns (`0.foreign_trade_shipment.eta` for the first item of a batch). */
+                            field: string | null;
+                            /** @description What happened, in the request's locale. */
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -16516,6 +16589,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -16529,6 +16605,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -16607,6 +16686,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -16620,6 +16702,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -17175,7 +17260,14 @@ export interface operations {
                      *       "data": {
                      *         "id": 1,
                      *         "reference_code": "ORC-01"
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         {
+                     *           "code": "ETA_FROM_TRACKING",
+                     *           "field": "foreign_trade_shipment.eta",
+                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -17188,6 +17280,27 @@ export interface operations {
                             /** @description Your process number, unique among the live processes of the operation. */
                             reference_code: string;
                         };
+                        /**
+                         * @description Present only when the write changed something beyond what was sent; the write happened. `ETA_FROM_TRACKING`: automatic tracking follows a vessel, so the shipment keeps the ETA of its current voyage instead of the `eta` sent.
+                         * @example [
+                         *       {
+                         *         "code": "ETA_FROM_TRACKING",
+                         *         "field": "foreign_trade_shipment.eta",
+                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *       }
+                         *     ]
+                         */
+                        warnings?: {
+                            /**
+                             * @description What happened.
+                             * @enum {string}
+                             */
+                            code: "ETA_FROM_TRACKING";
+                            /** @description Dotted name of the field sent that it concerns (`0.foreign_trade_shipment.eta` for the first item of a batch). */
+                            field: string | null;
+                            /** @description What happened, in the request's locale. */
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -18830,6 +18943,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -18843,6 +18959,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -18921,6 +19040,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -18934,6 +19056,9 @@ export interface operations {
                      *               "latitude": 1.5,
                      *               "longitude": 1.5,
                      *               "subdivision": "subdivision",
+                     *               "aliases": [
+                     *                 "aliases"
+                     *               ],
                      *               "country": {
                      *                 "code": "PRD-01",
                      *                 "iso3": "iso3",
@@ -19489,7 +19614,14 @@ export interface operations {
                      *       "data": {
                      *         "id": 1,
                      *         "reference_code": "ORC-01"
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         {
+                     *           "code": "ETA_FROM_TRACKING",
+                     *           "field": "foreign_trade_shipment.eta",
+                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -19502,6 +19634,27 @@ export interface operations {
                             /** @description Your process number, unique among the live processes of the operation. */
                             reference_code: string;
                         };
+                        /**
+                         * @description Present only when the write changed something beyond what was sent; the write happened. `ETA_FROM_TRACKING`: automatic tracking follows a vessel, so the shipment keeps the ETA of its current voyage instead of the `eta` sent.
+                         * @example [
+                         *       {
+                         *         "code": "ETA_FROM_TRACKING",
+                         *         "field": "foreign_trade_shipment.eta",
+                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *       }
+                         *     ]
+                         */
+                        warnings?: {
+                            /**
+                             * @description What happened.
+                             * @enum {string}
+                             */
+                            code: "ETA_FROM_TRACKING";
+                            /** @description Dotted name of the field sent that it concerns (`0.foreign_trade_shipment.eta` for the first item of a batch). */
+                            field: string | null;
+                            /** @description What happened, in the request's locale. */
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -21418,6 +21571,9 @@ export interface operations {
                      *           "latitude": 1.5,
                      *           "longitude": 1.5,
                      *           "subdivision": "subdivision",
+                     *           "aliases": [
+                     *             "aliases"
+                     *           ],
                      *           "country": {
                      *             "code": "PRD-01",
                      *             "iso3": "iso3",
@@ -21477,6 +21633,9 @@ export interface operations {
                      *         "latitude": 1.5,
                      *         "longitude": 1.5,
                      *         "subdivision": "subdivision",
+                     *         "aliases": [
+                     *           "aliases"
+                     *         ],
                      *         "country": {
                      *           "code": "PRD-01",
                      *           "iso3": "iso3",

@@ -3,6 +3,7 @@
 import type { Prisma } from '../../../prisma/generated/client/client.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
+import { portsByCodes } from '../../reference/port-aliases.ts';
 import type { RefUse } from './engine.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -103,8 +104,8 @@ async function checkKeptPhases(db: Tx, companyId: number, uses: RefUse[], errors
 
 /** How each kind of reference data is found by its natural code (graph/kit/text-formats.ts). */
 const codeLookups: Record<string, (db: Tx, codes: string[]) => Promise<{ id: number; codes: (string | null)[] }[]>> = {
-  maritimePort: async (db, codes) =>
-    (await db.maritimePort.findMany({ where: { unlocode: { in: codes } }, select: { id: true, unlocode: true } })).map((r) => ({ id: r.id, codes: [r.unlocode] })),
+  // A UN/LOCODE or an alias in everyday use (prisma/data/port-aliases.csv).
+  maritimePort: portsByCodes,
   // IATA (3 letters) or ICAO (4 characters).
   airport: async (db, codes) =>
     (await db.airport.findMany({ where: { OR: [{ iata_code: { in: codes } }, { icao_code: { in: codes } }] }, select: { id: true, iata_code: true, icao_code: true } })).map((r) => ({
