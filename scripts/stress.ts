@@ -70,7 +70,7 @@ async function company(name: string) {
   return (await res.json()) as { api_key: string; operation: { id: number } };
 }
 
-const call = (key: string, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) =>
+const call = (key: string, method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
   fetch(`${app.baseUrl}${path}`, {
     method,
     headers: { ...(key ? { 'api-key': key } : {}), 'content-type': 'application/json', ...headers },
@@ -79,7 +79,7 @@ const call = (key: string, method: string, path: string, body?: string | Buffer,
   });
 
 /** Sends one request and answers its status, the body read and dropped (0 when the connection failed). */
-async function status(key: string, method: string, path: string, body?: string | Buffer): Promise<number> {
+async function status(key: string, method: string, path: string, body?: string): Promise<number> {
   try {
     const res = await call(key, method, path, body);
     await res.arrayBuffer();
@@ -172,13 +172,13 @@ const deepQuery = JSON.stringify({ query: `{ ${'products { data { '.repeat(5000)
 const longTexts = JSON.stringify({ params: Array.from({ length: 60 }, (_, i) => ({ code: `BIG-${i}`, description: 'x'.repeat(150_000) })) });
 const hugeBatch = JSON.stringify({ params: Array.from({ length: 20_000 }, (_, i) => ({ code: `BATCH-${i}`, description: 'x' })) });
 /** `{"query":"{__typename}","variables":{"v":[[[...]]]}}`: nested arrays filling `bytes`. */
-function nestedVariables(bytes: number): Buffer {
+function nestedVariables(bytes: number): string {
   const depth = Math.floor((bytes - 60) / 2);
-  return Buffer.concat([Buffer.from('{"query":"{ __typename }","variables":{"v":'), Buffer.alloc(depth, '['), Buffer.alloc(depth, ']'), Buffer.from('}}')]);
+  return `{"query":"{ __typename }","variables":{"v":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
 }
 const nestedGraphql = nestedVariables(24 * 1024 * 1024);
 /** `{"params":[[[...]]]}` just under the REST body limit (10 MiB). */
-const nestedRest = Buffer.concat([Buffer.from('{"params":'), Buffer.alloc(5_000_000, '['), Buffer.alloc(5_000_000, ']'), Buffer.from('}')]);
+const nestedRest = `{"params":${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}}`;
 const introspection = `__schema { queryType { name } mutationType { name } types { kind name description fields(includeDeprecated: true) { name description args { name type { kind name ofType { kind name ofType { kind name } } } } type { kind name ofType { kind name ofType { kind name } } } } inputFields { name type { kind name ofType { kind name } } } enumValues(includeDeprecated: true) { name } } directives { name args { name } } }`;
 const introspectionAliases = JSON.stringify({ query: `{ ${Array.from({ length: 15 }, (_, i) => `s${i}: ${introspection}`).join(' ')} }` });
 
