@@ -51,6 +51,16 @@ export interface Env {
   eventsRelayDelayMs: number;
   /** Days events and settled webhook deliveries are kept (docs/webhooks.md, Retention). */
   eventsRetentionDays: number;
+  /** The app's address as carriers reach it: notification URLs are built on it (PUBLIC_URL). */
+  publicUrl: string;
+  /** The 32-byte key carrier secrets are encrypted with (CARRIER_SECRETS_KEY); undefined: a key file in DATA_DIR (embedded only). */
+  carrierSecretsKey?: Buffer;
+  /** Milliseconds between two lookups of a tracked shipment with its carrier (TRACKING_POLL_INTERVAL_SECONDS). */
+  trackingPollIntervalMs: number;
+  /** Shipments one poll looks up at most (TRACKING_POLL_BATCH). */
+  trackingPollBatch: number;
+  /** Milliseconds a carrier has to answer one request (CARRIER_TIMEOUT_MS). */
+  carrierTimeoutMs: number;
 }
 
 /**
@@ -151,6 +161,18 @@ export function readEnv(vars: Vars): Env {
   const retention = given('EVENTS_RETENTION_DAYS');
   const eventsRetentionDays = retention === undefined ? 30 : Number(retention);
   if (!(eventsRetentionDays > 0 && eventsRetentionDays <= 3650)) problems.push(`EVENTS_RETENTION_DAYS must be a number of days above 0 and at most 3650, got "${retention}"`);
+  // Carrier tracking (docs/tracking.md).
+  const publicUrl = (given('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
+  const keyText = given('CARRIER_SECRETS_KEY');
+  const carrierSecretsKey = keyText === undefined ? undefined : Buffer.from(keyText, 'base64');
+  if (carrierSecretsKey && carrierSecretsKey.length !== 32) problems.push('CARRIER_SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  if (!carrierSecretsKey && production && databaseUrl) problems.push('CARRIER_SECRETS_KEY is required in production on a PostgreSQL server (docs/tracking.md, Secrets)');
+  const pollText = given('TRACKING_POLL_INTERVAL_SECONDS');
+  const pollSeconds = pollText === undefined ? 3600 : Number(pollText);
+  if (!(pollSeconds >= 0.1 && pollSeconds <= 7 * 86400)) problems.push(`TRACKING_POLL_INTERVAL_SECONDS must be a number of seconds from 0.1 to 604800, got "${pollText}"`);
+  const trackingPollBatch = int('TRACKING_POLL_BATCH', 50, 1000);
+  const carrierTimeoutMs = int('CARRIER_TIMEOUT_MS', 10_000, 120_000);
 
   const env: Env = {
     port,
@@ -180,6 +202,11 @@ export function readEnv(vars: Vars): Env {
     webhooksInAppWorker,
     eventsRelayDelayMs,
     eventsRetentionDays,
+    publicUrl,
+    carrierSecretsKey,
+    trackingPollIntervalMs: Math.round(pollSeconds * 1000),
+    trackingPollBatch,
+    carrierTimeoutMs,
   };
   if (problems.length) throw new EnvError(problems);
   return env;

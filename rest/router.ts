@@ -28,6 +28,7 @@ import { readMultipart } from './multipart.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
 import { answerField, valueAt } from './answer.ts';
+import { wasCreated } from '../graph/kit/created.ts';
 import { routes } from './routes/index.ts';
 
 /** A route with its document parsed and validated once, and its path compiled. */
@@ -335,7 +336,8 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute 
         return fail(e.status, e.body, e.headers);
       }
       if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
-      return json(route.def.status, route.def.list ? value : { data: value });
+      // A PUT that created its resource answers 201 (graph/kit/created.ts).
+      return json(wasCreated(context) ? 201 : route.def.status, route.def.list ? value : { data: value });
     };
     // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
     const key = request.headers.get('idempotency-key');
