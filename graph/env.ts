@@ -167,7 +167,7 @@ export function readEnv(vars: Vars): Env {
   const keyText = given('CARRIER_SECRETS_KEY');
   const carrierSecretsKey = keyText === undefined ? undefined : Buffer.from(keyText, 'base64');
   if (carrierSecretsKey && carrierSecretsKey.length !== 32) problems.push('CARRIER_SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
-  if (!carrierSecretsKey && production && databaseUrl) problems.push('CARRIER_SECRETS_KEY is required in production on a PostgreSQL server (docs/tracking.md, Secrets)');
+  if (!carrierSecretsKey && production && databaseUrl) problems.push('CARRIER_SECRETS_KEY is required in production on a PostgreSQL server (docs/tracking.md, Settings)');
   const pollText = given('TRACKING_POLL_INTERVAL_SECONDS');
   const pollSeconds = pollText === undefined ? 3600 : Number(pollText);
   if (!(pollSeconds >= 0.1 && pollSeconds <= 7 * 86400)) problems.push(`TRACKING_POLL_INTERVAL_SECONDS must be a number of seconds from 0.1 to 604800, got "${pollText}"`);

@@ -12,6 +12,7 @@ import { countCompanies, createCompany, type NewCompany } from '../../graph/comp
 import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
 import { startDeliveryWorker } from '../../graph/webhooks/workers';
+import { startTrackingPoller } from '../../graph/carriers/poller';
 import { backgroundSettled } from '../../graph/kit/background';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
@@ -171,6 +172,8 @@ export const runtime = {
     const demo = await prepare(log);
     // Webhook deliveries: graphile-worker on a PostgreSQL server, the embedded loop otherwise (docs/webhooks.md).
     const deliveries = env().webhooksInAppWorker ? await startDeliveryWorker() : undefined;
+    // Carrier lookups on schedule (docs/tracking.md).
+    const tracking = startTrackingPoller();
     const app = httpApp(build);
     // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
     // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
@@ -213,6 +216,7 @@ export const runtime = {
       server.closeIdleConnections?.();
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await backgroundSettled();
+      await tracking.stop();
       await deliveries?.stop();
       await disconnect();
       process.exit(0);

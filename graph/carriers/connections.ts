@@ -27,7 +27,7 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** The notification URL of a connection's token: what the carrier's subscription calls back. */
-export const notificationUrl = (token: string) => `${env().publicUrl}/api/carrier-notifications/${token}`;
+export const notificationUrl = (token: string) => `${env().publicUrl}/carrier-notifications/${token}`;
 
 /** The SCAC of a path, or 404 when it cannot be one (a malformed key names no connection). */
 export function scacOf(text: string): string {

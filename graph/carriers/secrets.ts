@@ -1,4 +1,4 @@
-// Carrier credentials at rest (docs/tracking.md, Secrets): AES-256-GCM with a key from
+// Carrier credentials at rest (docs/tracking.md, Settings): AES-256-GCM with a key from
 // CARRIER_SECRETS_KEY, or, on the embedded database without it, a key generated on first use
 // into DATA_DIR/carrier-secrets.key (0600). Production on PostgreSQL must set the key
 // (graph/env.ts refuses to start without it). Values are never logged.

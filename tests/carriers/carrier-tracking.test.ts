@@ -1,4 +1,5 @@
 // Carrier connections and lookups over HTTP against a DCSA Track & Trace stub (docs/tracking.md).
+import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { client, newCompany, uniq, type TestCompany } from '../helpers.ts';
 import { equipmentEvent, startDcsaStub, transportEvent, type DcsaStub } from './dcsa-stub.ts';
@@ -169,5 +170,33 @@ describe('lookups', () => {
     expect(slow.body.data.tracking_error).toMatch(/no answer within/);
     const after = await shipmentOf(C, co, p.code);
     expect({ ...after, updated_at: null }).toEqual({ ...before, updated_at: null });
+  });
+});
+
+describe('pushed notifications', () => {
+  const sign = (body: string, secret = SECRET) => `sha256=${createHmac('sha256', Buffer.from(secret, 'base64')).update(body).digest('hex')}`;
+  const push = (url: string, body: string, signature?: string) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'notification-signature': signature } : {}) }, body });
+
+  it('applies a well-signed push in the background (204) and stores nothing of a push with a bad or missing signature (401)', async () => {
+    const { co, C } = await connected();
+    const url = (await C.get('/carrier-connections/MSCU')).body.data.notification_url as string;
+    const bl = uniq('PUSH').replace(/[^A-Z0-9]/gi, '').slice(0, 16);
+    const p = await maritimeProcess(C, co, { tracking_key: 'BILL_OF_LADING', bl }, { transportables: [{ type: 'CONTAINER', container: { code: 'MSCU1234565' } }] });
+    const withRef = (e: Record<string, unknown>) => ({ ...e, documentReferences: [{ documentReferenceType: 'TRD', documentReferenceValue: bl }] });
+    const forged = JSON.stringify([withRef(equipmentEvent('DISC', 'ACT', '2026-04-03T00:00:00Z', 'MSCU1234565', 'BRSSZ'))]);
+    expect((await push(url, forged, sign(forged, Buffer.from('another secret of sixteen').toString('base64')))).status).toBe(401);
+    expect((await push(url, forged)).status).toBe(401);
+    expect((await push(url, forged, 'sha256=zz')).status).toBe(401);
+    const good = JSON.stringify([withRef(equipmentEvent('GTOT', 'ACT', '2026-02-26T00:00:00Z', 'MSCU1234565', 'CNSGH')), withRef(transportEvent('ARRI', 'EST', '2026-04-05T00:00:00Z', 'BRSSZ'))]);
+    expect((await push(url, good, sign(good))).status).toBe(204);
+    let s = await shipmentOf(C, co, p.code);
+    for (const until = Date.now() + 20_000; s.transportables[0].container.events.length === 0 && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      s = await shipmentOf(C, co, p.code);
+    }
+    expect(s.transportables[0].container.events.map((e: { status: string }) => e.status)).toEqual(['GATE_OUT']);
+    expect(s).toMatchObject({ status_response: 'FOUND', eta: '2026-04-05T00:00:00Z' });
+    expect((await fetch(url.replace(/[^/]+$/, 'A'.repeat(32)), { method: 'POST', body: good, headers: { 'notification-signature': sign(good) } })).status).toBe(404);
   });
 });
