@@ -4,12 +4,12 @@ import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
 import { mutationFields } from '../kit/payload.ts';
-import { deleteConnection, notificationUrl, protocols, putConnection, scacOf, type ConnectionParams } from './connections.ts';
+import { deleteConnection, notificationUrl, putConnection, scacOf, type ConnectionParams } from './connections.ts';
 import { lookupShipment } from './lookup.ts';
 
 const CarrierProtocolEnum = builder.enumType('CarrierProtocol', {
   description: 'How the platform talks to the carrier: DCSA_TNT_2 is the DCSA Track & Trace interface, version 2.x.',
-  values: protocols,
+  values: { DCSA_TNT_2: { description: 'DCSA Track & Trace 2.x: GET /v2/events, /v2/event-subscriptions and signed pushed notifications.' } },
 });
 
 builder.prismaObject('CarrierConnection', {
@@ -100,7 +100,7 @@ mutationFields((t) => {
     putCarrierConnection: t.prismaField({
       type: 'CarrierConnection',
       description: 'Creates or updates the connection to a carrier; a new one subscribes with the carrier where it offers subscriptions.',
-      args: { scac, params: t.arg({ type: CarrierConnectionParams, required: true }) },
+      args: { scac, params: t.arg({ type: CarrierConnectionParams, required: true, description: 'The connection as written.' }) },
       resolve: async (query, _root, args, ctx) => {
         const key = await putConnection(ctx, args.scac, args.params as ConnectionParams);
         return prisma().carrierConnection.findUniqueOrThrow({ ...query, where: { company_id_id: key } });

@@ -239,6 +239,7 @@ export type CarrierConnectionParams = {
 
 /** How the platform talks to the carrier: DCSA_TNT_2 is the DCSA Track & Trace interface, version 2.x. */
 export type CarrierProtocol =
+  /** DCSA Track & Trace 2.x: GET /v2/events, /v2/event-subscriptions and signed pushed notifications. */
   | 'DCSA_TNT_2';
 
 /** A cargo manifest of the CE Mercante. Send `id` to keep and update a stored entry; entries without `id` are created. */
