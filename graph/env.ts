@@ -57,6 +57,16 @@ export interface Env {
   eventsRetentionDays: number;
   /** The live AIS stream read over TCP (graph/logistics/ais-feed.ts); undefined when none. */
   aisFeed?: { host: string; port: number };
+  /** The app's address as carriers reach it: notification URLs are built on it (PUBLIC_URL). */
+  publicUrl: string;
+  /** The 32-byte key carrier secrets are encrypted with (CARRIER_SECRETS_KEY); undefined: a key file in DATA_DIR (embedded only). */
+  carrierSecretsKey?: Buffer;
+  /** Milliseconds between two lookups of a tracked shipment with its carrier (TRACKING_POLL_INTERVAL_SECONDS). */
+  trackingPollIntervalMs: number;
+  /** Shipments one poll looks up at most (TRACKING_POLL_BATCH). */
+  trackingPollBatch: number;
+  /** Milliseconds a carrier has to answer one request (CARRIER_TIMEOUT_MS). */
+  carrierTimeoutMs: number;
 }
 
 /**
@@ -170,6 +180,18 @@ export function readEnv(vars: Vars): Env {
   const feed = given('AIS_FEED');
   const aisFeed = feed === undefined ? undefined : parseAisFeed(feed);
   if (typeof aisFeed === 'string') problems.push(aisFeed);
+  // Carrier tracking (docs/tracking.md).
+  const publicUrl = (given('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
+  const keyText = given('CARRIER_SECRETS_KEY');
+  const carrierSecretsKey = keyText === undefined ? undefined : Buffer.from(keyText, 'base64');
+  if (carrierSecretsKey && carrierSecretsKey.length !== 32) problems.push('CARRIER_SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  if (!carrierSecretsKey && production && databaseUrl) problems.push('CARRIER_SECRETS_KEY is required in production on a PostgreSQL server (docs/tracking.md, Settings)');
+  const pollText = given('TRACKING_POLL_INTERVAL_SECONDS');
+  const pollSeconds = pollText === undefined ? 3600 : Number(pollText);
+  if (!(pollSeconds >= 0.1 && pollSeconds <= 7 * 86400)) problems.push(`TRACKING_POLL_INTERVAL_SECONDS must be a number of seconds from 0.1 to 604800, got "${pollText}"`);
+  const trackingPollBatch = int('TRACKING_POLL_BATCH', 50, 1000);
+  const carrierTimeoutMs = int('CARRIER_TIMEOUT_MS', 10_000, 120_000);
 
   const env: Env = {
     port,
@@ -202,6 +224,11 @@ export function readEnv(vars: Vars): Env {
     eventsRelayDelayMs,
     eventsRetentionDays,
     aisFeed: typeof aisFeed === 'object' ? aisFeed : undefined,
+    publicUrl,
+    carrierSecretsKey,
+    trackingPollIntervalMs: Math.round(pollSeconds * 1000),
+    trackingPollBatch,
+    carrierTimeoutMs,
   };
   if (problems.length) throw new EnvError(problems);
   return env;

@@ -24,6 +24,7 @@ import './events/subscriptions.ts';
 import './webhooks/types.ts';
 import './webhooks/schema.ts';
 import './webhooks/fan-out.ts';
+import './carriers/schema.ts';
 
 /** The domain schema: every type registered by the imports above. */
 export const schema = describeSchema(builder.toSchema({ sortSchema: false }));

@@ -29,6 +29,7 @@ import { bodyLimits, bodyRefusal, readJson, sendsJson, withDeadline, type BodyPr
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { RouteDef } from './route.ts';
 import { answerField, valueAt, warningsAt, withWarnings } from './answer.ts';
+import { wasCreated } from '../graph/kit/created.ts';
 import { routes } from './routes/index.ts';
 
 /** A route with its document parsed and validated once, and its path compiled. */
@@ -325,7 +326,8 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute,
     }
     if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
     // What tracking replaced of the values sent travels beside `data` (docs/processes/foreign_trade_shipment.md, "Warnings").
-    return json(route.def.status, route.def.list ? value : { data: value, ...warningsAt(result.data, route.answerPath, locale) });
+    // A PUT that created its resource answers 201 (graph/kit/created.ts).
+    return json(wasCreated(context) ? 201 : route.def.status, route.def.list ? value : { data: value, ...warningsAt(result.data, route.answerPath, locale) });
   };
   // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
   const key = request.headers.get('idempotency-key');

@@ -39,6 +39,7 @@ export function docPages(): DocPage[] {
     { slug: 'processes/', file: 'processes/index.md', title: 'Processes', group: 'Processes' },
     { slug: 'processes/extra_fields', file: 'processes/extra_fields.md', title: 'Extra fields', group: 'Processes' },
     { slug: 'processes/foreign_trade_shipment', file: 'processes/foreign_trade_shipment.md', title: 'Foreign trade shipment', group: 'Processes' },
+    { slug: 'tracking', file: 'tracking.md', title: 'Carrier tracking', group: 'Integration' },
     { slug: 'webhooks', file: 'webhooks.md', title: 'Webhooks', group: 'Integration' },
     { slug: 'webhook-events', file: 'webhook-events.md', title: 'Webhook event samples', group: 'Integration' },
     { slug: 'graphql-api', file: 'graphql.md', title: 'GraphQL', group: 'Integration' },

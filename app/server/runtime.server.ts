@@ -14,6 +14,7 @@ import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
 import { startDeliveryWorker } from '../../graph/webhooks/workers';
 import { startConfiguredAisFeed } from '../../graph/logistics/ais-feed';
+import { startTrackingPoller } from '../../graph/carriers/poller';
 import { backgroundSettled } from '../../graph/kit/background';
 import { keepStatisticsFresh } from '../../graph/kit/statistics';
 import { localeOf } from '../../graph/context';
@@ -180,6 +181,8 @@ export const runtime = {
     // Webhook deliveries: graphile-worker on a PostgreSQL server, the embedded loop otherwise (docs/webhooks.md).
     const deliveries = env().webhooksInAppWorker ? await startDeliveryWorker() : undefined;
     const aisFeed = startConfiguredAisFeed();
+    // Carrier lookups on schedule (docs/tracking.md).
+    const tracking = startTrackingPoller();
     const app = httpApp(build);
     // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
     // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
@@ -222,6 +225,7 @@ export const runtime = {
       server.closeIdleConnections?.();
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await backgroundSettled();
+      await tracking.stop();
       await deliveries?.stop();
       await aisFeed?.stop();
       await disconnect();

@@ -223,6 +223,25 @@ export type CargoParams = {
   weight_kg?: string | null | undefined;
 };
 
+/** A carrier connection as written: on update, fields left out are kept; null clears a credential. */
+export type CarrierConnectionParams = {
+  /** The header the carrier wants the credential in, e.g. `API-Key`. */
+  auth_header?: string | null | undefined;
+  /** The credential's value; stored encrypted, never answered. */
+  auth_value?: string | null | undefined;
+  /** The carrier's Track & Trace root, under which `/v2/events` lives (required on create; a public address). */
+  base_url?: string | null | undefined;
+  /** Base64 secret (16 bytes or more) pushed notifications are signed with; stored encrypted, never answered. */
+  notification_secret?: string | null | undefined;
+  /** DCSA_TNT_2 (required on create). */
+  protocol?: string | null | undefined;
+};
+
+/** How the platform talks to the carrier: DCSA_TNT_2 is the DCSA Track & Trace interface, version 2.x. */
+export type CarrierProtocol =
+  /** DCSA Track & Trace 2.x: GET /v2/events, /v2/event-subscriptions and signed pushed notifications. */
+  | 'DCSA_TNT_2';
+
 /** A cargo manifest of the CE Mercante. Send `id` to keep and update a stored entry; entries without `id` are created. */
 export type CeMercanteManifestParams = {
   /** Discharge terminal. */
@@ -3579,6 +3598,49 @@ export type WebhooksRetryDeliveryMutationVariables = Exact<{
 
 export type WebhooksRetryDeliveryMutation = { retryWebhookDelivery: { webhookDelivery: WebhookDeliveryFieldsFragment | null } | null };
 
+export type CarrierConnectionsListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CarrierConnectionsListQuery = { carrierConnections: Array<CarrierConnectionFieldsFragment> };
+
+export type CarrierConnectionsGetQueryVariables = Exact<{
+  scac: string;
+}>;
+
+
+export type CarrierConnectionsGetQuery = { carrierConnection: CarrierConnectionFieldsFragment | null };
+
+export type CarrierConnectionsPutMutationVariables = Exact<{
+  scac: string;
+  params: CarrierConnectionParams;
+}>;
+
+
+export type CarrierConnectionsPutMutation = { putCarrierConnection: { carrierConnection: CarrierConnectionFieldsFragment | null } | null };
+
+export type CarrierConnectionsDeleteMutationVariables = Exact<{
+  scac: string;
+}>;
+
+
+export type CarrierConnectionsDeleteMutation = { deleteCarrierConnection: { carrierConnection: CarrierConnectionFieldsFragment | null } | null };
+
+export type ProcessesRefreshTrackingMutationVariables = Exact<{
+  operation_id: number;
+  id: number;
+}>;
+
+
+export type ProcessesRefreshTrackingMutation = { refreshProcessTracking: { shipmentTracking: ShipmentTrackingFieldsFragment | null } | null };
+
+export type ProcessesRefreshTrackingByReferenceCodeMutationVariables = Exact<{
+  operation_id: number;
+  reference_code: string;
+}>;
+
+
+export type ProcessesRefreshTrackingByReferenceCodeMutation = { refreshProcessTrackingByReferenceCode: { shipmentTracking: ShipmentTrackingFieldsFragment | null } | null };
+
 export type AccessGroupFieldsFragment = { id: number, slug: string, name: string };
 
 export type ActorFieldsFragment = { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<PartnershipRoleFieldsFragment> };
@@ -3592,6 +3654,8 @@ export type AirportFieldsFragment = { id: number, name: string, iata_code: strin
 export type BrazilianInvoiceFieldsFragment = { id: number, access_key: string | null, number: string | null, issuer_cnpj: string | null, total_value: string | null, xml: string, inserted_at: string };
 
 export type CargoFieldsFragment = { id: number, quantity: string, measurement_unit: MeasurementUnit, weight_kg: string | null, volume_cubic_meters: string | null, cubic_weight: string | null, dimensions: string | null };
+
+export type CarrierConnectionFieldsFragment = { scac: string, protocol: CarrierProtocol, base_url: string, auth_header: string | null, has_auth_value: boolean, has_notification_secret: boolean, notification_url: string, subscription_status: string | null, subscription_id: string | null, inserted_at: string, updated_at: string };
 
 export type CeMercanteFieldsFragment = { id: number, number: string | null, bl: string | null, cargo_description: string | null, cargo_status: string | null, cargo_presence_at: string | null, consignee_document: string | null, customs_place: string | null, di_number: string | null, dta_number: string | null, freight_cost: string | null, freight_currency_code: string | null, freight_payment_type: string | null, gross_weight_kg: string | null, issued_at: string | null, origin_port: string | null, destination_port: string | null, shipping_agency: string | null, status_response: StatusResponse, cargo_manifests: Array<CeMercanteManifestFieldsFragment> };
 
@@ -3724,6 +3788,8 @@ export type ShipmentImportDeclarationFieldsFragment = { id: number, comments: st
 export type ShipmentImportLicenseFieldsFragment = { id: number, comments: string | null, status: AuthorizationStatus | null, import_license: ImportLicenseFieldsFragment | null };
 
 export type ShipmentItemFieldsFragment = { id: number, quantity: string | null, unit_value: string | null, total_value: string | null, brazilian_invoice_unit_value: string | null, net_weight_kg: string | null, gross_weight_kg: string | null, cubage_cubic_meters: string | null, purchase_order_item_id: number | null, sales_order_item_id: number | null, line_reference: string | null, purchase_order_item: PurchaseOrderItemFieldsFragment | null, sales_order_item: SalesOrderItemFieldsFragment | null };
+
+export type ShipmentTrackingFieldsFragment = { status_response: string, eta: string | null, eta_source: string | null, etd: string | null, ata: string | null, atd: string | null, tracking_api: string | null, tracking_checked_at: string | null, tracking_error: string | null };
 
 export type SubsidiaryFieldsFragment = { id: number, name: string };
 

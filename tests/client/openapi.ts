@@ -1388,6 +1388,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/carrier-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List carrier connections
+         * @description The company's carrier connections, by SCAC. Credentials are never answered.
+         */
+        get: operations["carrierConnections.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carrier-connections/{scac}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a carrier connection
+         * @description The connection to one carrier; another company's connection answers 404, like a missing one.
+         */
+        get: operations["carrierConnections.get"];
+        /**
+         * Create or update a carrier connection
+         * @description Answers 201 when it created the connection, 200 when it updated it. `protocol` and `base_url` are required on create. `auth_value` and `notification_secret` are stored encrypted and never answered; `notification_url` is the callback to register with the carrier. A new connection subscribes with the carrier where it offers subscriptions.
+         */
+        put: operations["carrierConnections.put"];
+        post?: never;
+        /**
+         * Delete a carrier connection
+         * @description Deletes the connection and its credentials; its shipments are no longer looked up.
+         */
+        delete: operations["carrierConnections.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/{operation_id}/processes/{id}/tracking/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Look a process's shipment up with its carrier now
+         * @description Answers the tracking summary after the lookup. A carrier that fails (timeout, 5xx) still answers 200: the error is in `tracking_error` and nothing else changed.
+         */
+        put: operations["processes.refreshTracking"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/{operation_id}/processes-by-reference-code/{reference_code}/tracking/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Look a process's shipment up with its carrier now, by reference code
+         * @description The same as the call by id.
+         */
+        put: operations["processes.refreshTrackingByReferenceCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7547,6 +7635,98 @@ export interface components {
             duration_ms: number;
             /** @description Why the attempt failed when the endpoint did not answer 2xx. */
             error: string | null;
+        };
+        /** @description A company's connection to one carrier's tracking interface (docs/tracking.md). Its secrets are never answered. */
+        CarrierConnection: {
+            /** @description The carrier's SCAC, e.g. MSCU. */
+            scac: string;
+            /** @description How the platform talks to the carrier. */
+            protocol: components["schemas"]["CarrierProtocol"];
+            /** @description The carrier's Track & Trace root, under which `/v2/events` lives. */
+            base_url: string;
+            /** @description The header the carrier wants the credential in, e.g. `API-Key`. */
+            auth_header: string | null;
+            /** @description Whether a credential is stored (it is never answered). */
+            has_auth_value: boolean;
+            /** @description Whether a notification secret is stored (it is never answered). */
+            has_notification_secret: boolean;
+            /** @description The URL to give the carrier as the subscription's `callbackUrl`: pushed events are POSTed here, signed with the notification secret. */
+            notification_url: string;
+            /** @description SUBSCRIBED (the carrier pushes), UNSUPPORTED (the carrier has no subscriptions: polling alone), FAILED (polling alone; PUT again to retry) or NO_SECRET (no notification secret: polling alone). */
+            subscription_status: string | null;
+            /** @description The carrier's id of the subscription. */
+            subscription_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the connection was made.
+             * @example 2025-03-01T12:00:00Z
+             */
+            inserted_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             * @example 2025-03-01T12:00:00Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @description How the platform talks to the carrier: DCSA_TNT_2 is the DCSA Track & Trace interface, version 2.x.
+         * @enum {string}
+         */
+        CarrierProtocol: "DCSA_TNT_2";
+        /** @description A carrier connection as written: on update, fields left out are kept; null clears a credential. For an update every field is optional: fields left out are kept. */
+        CarrierConnectionParamsUpdate: {
+            /** @description DCSA_TNT_2 (required on create). */
+            protocol?: string;
+            /** @description The carrier's Track & Trace root, under which `/v2/events` lives (required on create; a public address). */
+            base_url?: string;
+            /** @description The header the carrier wants the credential in, e.g. `API-Key`. */
+            auth_header?: string;
+            /** @description The credential's value; stored encrypted, never answered. */
+            auth_value?: string;
+            /** @description Base64 secret (16 bytes or more) pushed notifications are signed with; stored encrypted, never answered. */
+            notification_secret?: string;
+        };
+        /** @description A shipment's tracking summary after a lookup (docs/tracking.md). */
+        ShipmentTracking: {
+            /** @description PENDING until the first lookup, FOUND, NOT_FOUND or INVALID. */
+            status_response: string;
+            /**
+             * Format: date-time
+             * @description Estimated time of arrival, by the precedence rule.
+             * @example 2025-03-01T12:00:00Z
+             */
+            eta: string | null;
+            /** @description Where `eta` comes from: CARRIER_ACTUAL, CARRIER_ESTIMATED, TRACKING (AIS voyage) or SENT. */
+            eta_source: string | null;
+            /**
+             * Format: date-time
+             * @description Estimated time of departure.
+             * @example 2025-03-01T12:00:00Z
+             */
+            etd: string | null;
+            /**
+             * Format: date-time
+             * @description Actual time of arrival.
+             * @example 2025-03-01T12:00:00Z
+             */
+            ata: string | null;
+            /**
+             * Format: date-time
+             * @description Actual time of departure.
+             * @example 2025-03-01T12:00:00Z
+             */
+            atd: string | null;
+            /** @description The source of the last lookup, e.g. `DCSA_TNT_2:MSCU`; null before any. */
+            tracking_api: string | null;
+            /**
+             * Format: date-time
+             * @description When the carrier was last asked or last pushed.
+             * @example 2025-03-01T12:00:00Z
+             */
+            tracking_checked_at: string | null;
+            /** @description Why the last lookup failed (the carrier timed out, answered 5xx...), or why the reference is INVALID; null after a good one. */
+            tracking_error: string | null;
         };
     };
     responses: {
@@ -22732,6 +22912,371 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "carrierConnections.list": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "scac": "scac",
+                     *           "protocol": "DCSA_TNT_2",
+                     *           "base_url": "base_url",
+                     *           "auth_header": "auth_header",
+                     *           "has_auth_value": false,
+                     *           "has_notification_secret": false,
+                     *           "notification_url": "notification_url",
+                     *           "subscription_status": "subscription_status",
+                     *           "subscription_id": "subscription_id",
+                     *           "inserted_at": "2025-03-01T12:00:00Z",
+                     *           "updated_at": "2025-03-01T12:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CarrierConnection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "carrierConnections.get": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path: {
+                /** @example MSCU */
+                scac: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "scac": "scac",
+                     *         "protocol": "DCSA_TNT_2",
+                     *         "base_url": "base_url",
+                     *         "auth_header": "auth_header",
+                     *         "has_auth_value": false,
+                     *         "has_notification_secret": false,
+                     *         "notification_url": "notification_url",
+                     *         "subscription_status": "subscription_status",
+                     *         "subscription_id": "subscription_id",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "updated_at": "2025-03-01T12:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CarrierConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "carrierConnections.put": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                "If-Match"?: string;
+                /**
+                 * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
+                 * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example MSCU */
+                scac: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "params": {
+                 *         "protocol": "DCSA_TNT_2",
+                 *         "base_url": "https://api.carrier.example/track-and-trace",
+                 *         "auth_header": "API-Key",
+                 *         "auth_value": "your-carrier-key",
+                 *         "notification_secret": "c2VjcmV0LXNoYXJlZC13aXRoLWNhcnJpZXI="
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    params: components["schemas"]["CarrierConnectionParamsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "scac": "scac",
+                     *         "protocol": "DCSA_TNT_2",
+                     *         "base_url": "base_url",
+                     *         "auth_header": "auth_header",
+                     *         "has_auth_value": false,
+                     *         "has_notification_secret": false,
+                     *         "notification_url": "notification_url",
+                     *         "subscription_status": "subscription_status",
+                     *         "subscription_id": "subscription_id",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "updated_at": "2025-03-01T12:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CarrierConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "carrierConnections.delete": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @example MSCU */
+                scac: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "scac": "scac",
+                     *         "protocol": "DCSA_TNT_2",
+                     *         "base_url": "base_url",
+                     *         "auth_header": "auth_header",
+                     *         "has_auth_value": false,
+                     *         "has_notification_secret": false,
+                     *         "notification_url": "notification_url",
+                     *         "subscription_status": "subscription_status",
+                     *         "subscription_id": "subscription_id",
+                     *         "inserted_at": "2025-03-01T12:00:00Z",
+                     *         "updated_at": "2025-03-01T12:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CarrierConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "processes.refreshTracking": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                "If-Match"?: string;
+                /**
+                 * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
+                 * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 1 */
+                operation_id: number;
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "status_response": "status_response",
+                     *         "eta": "2025-03-01T12:00:00Z",
+                     *         "eta_source": "eta_source",
+                     *         "etd": "2025-03-01T12:00:00Z",
+                     *         "ata": "2025-03-01T12:00:00Z",
+                     *         "atd": "2025-03-01T12:00:00Z",
+                     *         "tracking_api": "tracking_api",
+                     *         "tracking_checked_at": "2025-03-01T12:00:00Z",
+                     *         "tracking_error": "tracking_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ShipmentTracking"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "processes.refreshTrackingByReferenceCode": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: {
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                "If-Match"?: string;
+                /**
+                 * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
+                 * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 1 */
+                operation_id: number;
+                /** @example IMP-2026-001 */
+                reference_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "status_response": "status_response",
+                     *         "eta": "2025-03-01T12:00:00Z",
+                     *         "eta_source": "eta_source",
+                     *         "etd": "2025-03-01T12:00:00Z",
+                     *         "ata": "2025-03-01T12:00:00Z",
+                     *         "atd": "2025-03-01T12:00:00Z",
+                     *         "tracking_api": "tracking_api",
+                     *         "tracking_checked_at": "2025-03-01T12:00:00Z",
+                     *         "tracking_error": "tracking_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ShipmentTracking"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

@@ -46,6 +46,11 @@ describe('the environment', () => {
       webhooksInAppWorker: true,
       eventsRelayDelayMs: 0,
       eventsRetentionDays: 30,
+      publicUrl: 'http://localhost:3000',
+      carrierSecretsKey: undefined,
+      trackingPollIntervalMs: 3_600_000,
+      trackingPollBatch: 50,
+      carrierTimeoutMs: 10_000,
     });
   });
 
@@ -67,8 +72,14 @@ describe('the environment', () => {
       PUBLIC_WEBSITE_URL: 'https://example.org/',
       GRAPHQL_EXECUTOR: 'plain',
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      PUBLIC_URL: 'https://tt.example.org/',
+      CARRIER_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      TRACKING_POLL_INTERVAL_SECONDS: '0.5',
     });
     expect(env).toMatchObject({
+      publicUrl: 'https://tt.example.org',
+      carrierSecretsKey: Buffer.alloc(32, 7),
+      trackingPollIntervalMs: 500,
       port: 8080,
       databaseUrl: 'postgresql://app@db:5432/tt',
       databasePoolSize: 4,
@@ -112,6 +123,8 @@ describe('the environment', () => {
     expect(problems({ GRAPHQL_EXECUTOR: 'fast' })).toEqual(['GRAPHQL_EXECUTOR must be one of jit, plain, got "fast"']);
     expect(problems({ PUBLIC_WEBSITE_URL: 'example.org' })).toEqual(['PUBLIC_WEBSITE_URL must be an http(s) URL, got "example.org"']);
     expect(problems({ EVENTS_RETENTION_DAYS: '0' })).toEqual(['EVENTS_RETENTION_DAYS must be a number of days above 0 and at most 3650, got "0"']);
+    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/tt' })).toEqual(['CARRIER_SECRETS_KEY is required in production on a PostgreSQL server (docs/tracking.md, Settings)']);
+    expect(problems({ CARRIER_SECRETS_KEY: 'c2hvcnQ=' })).toEqual(['CARRIER_SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)']);
     expect(problems({ EVENTS_RETENTION_DAYS: 'month' })).toEqual(['EVENTS_RETENTION_DAYS must be a number of days above 0 and at most 3650, got "month"']);
   });
 

@@ -81,7 +81,9 @@ export const transport: Record<string, Record<string, string>> = {
   },
   EtaSource: {
     SENT: 'The ETA you sent.',
-    TRACKING: "The ETA of the followed vessel's current voyage, which replaces a sent one while automatic tracking follows the vessel.",
+    TRACKING: "The ETA of the followed vessel's current voyage (AIS), which replaces a sent one while automatic tracking follows the vessel.",
+    CARRIER_ESTIMATED: "The carrier's estimated (EST) arrival at the port of discharge (docs/tracking.md); it outranks the AIS voyage and a sent ETA.",
+    CARRIER_ACTUAL: "The carrier's actual (ACT) arrival at the port of discharge; it outranks every other source.",
   },
   StatusResponse: {
     PENDING: 'Not looked up yet.',

@@ -1,0 +1,116 @@
+// Writes what a carrier said about one shipment (docs/tracking.md), through the write path in
+// one transaction under the process's lock, so the changes are captured and relayed as the
+// process's events (shipment.eta_changed, shipment.tracking_status_changed,
+// container.event_added). A lookup that failed writes only its error and the next attempt.
+import type { Prisma } from '../../prisma/generated/client/client.ts';
+import { lockRows, touchRows } from '../kit/locks.ts';
+import { write } from '../kit/transaction.ts';
+import { etaByPrecedence } from '../process/shipment/tracking.ts';
+import { summarize } from './dcsa-events.ts';
+
+/** What asking the carrier gave: its events (possibly none), a reference it refused, or a failure. */
+export type LookupOutcome = { kind: 'events'; events: unknown[] } | { kind: 'invalid'; reason: string } | { kind: 'failed'; error: string };
+
+/** The shipment a lookup is about. */
+export interface TrackedShipment {
+  company_id: number;
+  id: number;
+  process_id: number;
+}
+
+/** When a shipment is looked up next: after the interval, or sooner with backoff after a failure. */
+export function nextCheckAt(now: Date, intervalMs: number, failures: number, random = Math.random): Date {
+  if (failures <= 0) return new Date(now.getTime() + intervalMs);
+  const wait = Math.min(intervalMs, Math.min(60_000, intervalMs) * 2 ** (failures - 1));
+  return new Date(now.getTime() + Math.round(wait * (0.75 + random() / 2)));
+}
+
+/** Records a lookup that failed: its error and the backoff; nothing the carrier said before is changed. */
+export async function recordFailure(s: TrackedShipment, api: string, error: string, intervalMs: number): Promise<void> {
+  await write(async (db) => {
+    const row = await db.foreignTradeShipment.findUnique({ where: { company_id_id: { company_id: s.company_id, id: s.id } }, select: { tracking_failures: true } });
+    if (!row) return;
+    const failures = row.tracking_failures + 1;
+    const now = new Date();
+    await db.foreignTradeShipment.update({
+      where: { company_id_id: { company_id: s.company_id, id: s.id } },
+      data: { tracking_api: api, tracking_checked_at: now, tracking_error: error.slice(0, 500), tracking_failures: failures, tracking_next_check_at: nextCheckAt(now, intervalMs, failures) },
+    });
+  });
+}
+
+/**
+ * Applies what the carrier answered: the status, the dates by the precedence rule, the ports,
+ * the vessel and voyage, and each container's new milestones (once per carrier eventID).
+ * `partial` (a push) never turns the status to NOT_FOUND.
+ */
+export async function applyOutcome(s: TrackedShipment, api: string, outcome: Exclude<LookupOutcome, { kind: 'failed' }>, intervalMs: number, partial = false): Promise<void> {
+  const summary = outcome.kind === 'events' ? summarize(outcome.events) : null;
+  const imo = summary?.vesselImo;
+  const vessel = imo ? await write((db) => db.vessel.findFirst({ where: { imo_number: imo }, orderBy: { id: 'asc' }, select: { id: true } })) : null;
+  await write(async (db) => {
+    const key = { company_id: s.company_id, id: s.process_id };
+    await lockRows(db, 'processes', [key]);
+    const row = await db.foreignTradeShipment.findUnique({
+      where: { company_id_id: { company_id: s.company_id, id: s.id } },
+      select: {
+        eta: true, eta_source: true, etd: true, atd: true, ata: true, carrier_eta: true, carrier_eta_classifier: true, status_response: true,
+        maritime_transport_shipment: { select: { id: true, tracking_loading_port: true, tracking_discharge_port: true, vessel_id: true, voyage_number: true } },
+        transportables: { select: { container: { select: { id: true, code: true } } } },
+      },
+    });
+    if (!row) return;
+    const now = new Date();
+    // Only what differs is written, so a lookup that learned nothing makes no event.
+    const next: Record<string, unknown> = {};
+    const put = (column: keyof typeof row, value: unknown) => {
+      const was = row[column];
+      if ((was instanceof Date && value instanceof Date ? was.getTime() !== value.getTime() : was !== value)) next[column] = value;
+    };
+    if (outcome.kind === 'invalid') put('status_response', 'INVALID');
+    else if (outcome.events.length) put('status_response', 'FOUND');
+    else if (!partial) put('status_response', 'NOT_FOUND');
+    if (summary?.arrival) {
+      const ruled = etaByPrecedence({ carrier: summary.arrival, ais: null, sent: null });
+      put('carrier_eta', summary.arrival.at);
+      put('carrier_eta_classifier', summary.arrival.classifier);
+      put('eta', ruled.eta);
+      put('eta_source', ruled.source);
+      if (summary.arrival.classifier === 'ACT') put('ata', summary.arrival.at);
+    }
+    if (summary?.departure) {
+      put('etd', summary.departure.at);
+      if (summary.departure.classifier === 'ACT') put('atd', summary.departure.at);
+    }
+    const bookkeeping = {
+      tracking_api: api, tracking_checked_at: now, tracking_error: outcome.kind === 'invalid' ? outcome.reason.slice(0, 500) : null,
+      tracking_failures: 0, tracking_next_check_at: nextCheckAt(now, intervalMs, 0),
+    };
+    await db.foreignTradeShipment.update({ where: { company_id_id: { company_id: s.company_id, id: s.id } }, data: { ...next, ...bookkeeping } as Prisma.ForeignTradeShipmentUpdateInput });
+    let changed = Object.keys(next).length > 0;
+    const maritime = row.maritime_transport_shipment;
+    if (summary && maritime) {
+      const m: Prisma.MaritimeTransportShipmentUncheckedUpdateInput = {};
+      if (summary.loadingPort && summary.loadingPort !== maritime.tracking_loading_port) m.tracking_loading_port = summary.loadingPort;
+      if (summary.dischargePort && summary.dischargePort !== maritime.tracking_discharge_port) m.tracking_discharge_port = summary.dischargePort;
+      if (vessel && vessel.id !== maritime.vessel_id) m.vessel_id = vessel.id;
+      if (summary.voyage && summary.voyage !== maritime.voyage_number) m.voyage_number = summary.voyage;
+      if (Object.keys(m).length) changed = true;
+      if (Object.keys(m).length) await db.maritimeTransportShipment.update({ where: { company_id_id: { company_id: s.company_id, id: maritime.id } }, data: m });
+    }
+    const containers = new Map(row.transportables.flatMap((t) => (t.container ? [[t.container.code.toUpperCase(), t.container.id] as const] : [])));
+    const events = (summary?.containerEvents ?? []).flatMap((e) => {
+      const containerId = containers.get(e.equipmentReference);
+      if (containerId === undefined) return [];
+      const { eventId, equipmentReference: _ref, ...rest } = e;
+      return [{ company_id: s.company_id, container_id: containerId, carrier_event_id: eventId, ...rest }];
+    });
+    if (events.length) {
+      const added = await db.containerEvent.createMany({ data: events, skipDuplicates: true });
+      if (added.count) changed = true;
+      await db.container.updateMany({ where: { company_id: s.company_id, id: { in: [...new Set(events.map((e) => e.container_id))] } }, data: { tracking_api: api, tracking_manual: false } });
+    }
+    // The process's own change: its writers rerun after this one, and the relay sees it whole.
+    if (changed) await touchRows(db, 'processes', [key]);
+  });
+}
