@@ -5,6 +5,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { env } from '../env.ts';
 import { checkedLookup, literalRefused, PrivateTargetError } from '../webhooks/targets.ts';
+import { failureText } from '../webhooks/failures.ts';
 
 /** The largest answer read from a carrier. */
 const ANSWER_BYTES = 5 * 1024 * 1024;
@@ -33,8 +34,9 @@ export function carrierUrl(baseUrl: string, path: string, query: Record<string, 
 /** Sends one request to the carrier; never throws (a failure is an answer without a status). */
 export function callCarrier(target: CarrierTarget, method: 'GET' | 'POST', url: URL, body?: unknown): Promise<CarrierAnswer> {
   const literal = literalRefused(url);
-  if (literal) return Promise.resolve({ status: null, body: null, error: new PrivateTargetError(literal).message });
+  if (literal) return Promise.resolve({ status: null, body: null, error: failureText(new PrivateTargetError(), '') });
   const timeout = env().carrierTimeoutMs;
+  const noAnswer = `no answer within ${timeout} ms`;
   const text = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = { accept: 'application/json', 'API-Version': '2' };
   if (target.authHeader && target.authValue) headers[target.authHeader] = target.authValue;
@@ -52,7 +54,7 @@ export function callCarrier(target: CarrierTarget, method: 'GET' | 'POST', url: 
           if (read > ANSWER_BYTES) return response.destroy(new Error('answer too large'));
           chunks.push(chunk);
         });
-        response.on('error', (e) => fail(e.message.slice(0, 200)));
+        response.on('error', (e) => fail(e.message === 'answer too large' ? e.message : failureText(e, noAnswer)));
         response.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           let parsed: unknown = null;
@@ -67,8 +69,9 @@ export function callCarrier(target: CarrierTarget, method: 'GET' | 'POST', url: 
         });
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeout} ms`)));
-    request.on('error', (e: Error) => fail(e.name === 'AbortError' || e.name === 'TimeoutError' ? `no answer within ${timeout} ms` : e.message.slice(0, 200)));
+    request.on('timeout', () => request.destroy(Object.assign(new Error(noAnswer), { name: 'TimeoutError' })));
+    // Never the error's own message: it names the address the host resolved to (graph/webhooks/failures.ts).
+    request.on('error', (e: Error) => fail(failureText(e, noAnswer)));
     request.end(text);
   });
 }

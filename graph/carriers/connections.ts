@@ -48,9 +48,8 @@ async function validate(params: ConnectionParams, creating: boolean): Promise<vo
     if (!url) errors.add('base_url', fieldMessages.blank);
     else if (url.length > 2048) errors.add('base_url', formatFieldMessage('tooLong', 2048));
     else {
-      const problem = await checkTarget(url);
-      if (problem === 'invalid') errors.add('base_url', fieldMessages.invalid);
-      if (problem === 'private') errors.add('base_url', fieldMessages.privateTarget);
+      const checked = await checkTarget(url);
+      if ('problem' in checked) errors.add('base_url', checked.problem === 'invalid' ? fieldMessages.invalid : fieldMessages.refusedTarget);
     }
   }
   if (params.auth_header != null && !HEADER_NAME.test(params.auth_header)) errors.add('auth_header', fieldMessages.invalid);
