@@ -274,6 +274,32 @@ describe('a client generated from /openapi.json', () => {
     expect((await api.DELETE('/operations/{operation_id}/processes/{id}', { params: { path } })).response.status).toBe(200);
   });
 
+  it('connects a carrier, looks a process up with it on demand, lists and removes the connection', async () => {
+    const scac = 'TCLU';
+    const put = await api.PUT('/carrier-connections/{scac}', {
+      params: { path: { scac } },
+      body: { params: { protocol: 'DCSA_TNT_2', base_url: 'http://127.0.0.1:9/tnt', auth_header: 'API-Key', auth_value: 'typed-client-secret' } },
+    });
+    expect(put.response.status, JSON.stringify(put.error)).toBe(201);
+    expect(put.data!.data).toMatchObject({ scac, protocol: 'DCSA_TNT_2' });
+    expect(JSON.stringify(put.data)).not.toContain('typed-client-secret');
+    expect((await api.GET('/carrier-connections/{scac}', { params: { path: { scac } } })).data!.data.notification_url).toMatch(/^http/);
+    expect((await api.GET('/carrier-connections')).data!.data.map((c) => c.scac)).toContain(scac);
+    const code = uniq('PRC-');
+    const created = await api.POST('/operations/{operation_id}/processes', {
+      params: { path: { operation_id: op } },
+      body: { params: { reference_code: code, foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', maritime_transport_shipment: { sealine_code: 'MAEU', bl: 'MAEU123456789', tracking_key: 'BILL_OF_LADING' } } } },
+    });
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    // MAEU has no connection here: the lookup changes nothing and answers the summary as it stands.
+    const byId = await api.PUT('/operations/{operation_id}/processes/{id}/tracking/refresh', { params: { path: { operation_id: op, id: created.data!.data.id } } });
+    expect(byId.data!.data.status_response).toBeTypeOf('string');
+    const byCode = await api.PUT('/operations/{operation_id}/processes-by-reference-code/{reference_code}/tracking/refresh', { params: { path: { operation_id: op, reference_code: code } } });
+    expect(byCode.data!.data).toEqual(byId.data!.data);
+    expect((await api.DELETE('/carrier-connections/{scac}', { params: { path: { scac } } })).response.status).toBe(200);
+    expect((await api.GET('/carrier-connections/{scac}', { params: { path: { scac } } })).response.status).toBe(404);
+  });
+
   it('has called every operation of the document', async () => {
     const doc = (await (await fetch(`${baseUrl()}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const all = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => m !== 'parameters').map((m) => `${m.toUpperCase()} ${p}`));
