@@ -7,6 +7,7 @@ import type {
   SqlQuery,
   Transaction,
 } from '@prisma/driver-adapter-utils';
+import { markIfUnavailable, noteAvailable } from './availability.ts';
 
 /**
  * Where the data lives (an embedded PGlite folder or a PostgreSQL server URL) and how to use it.
@@ -83,10 +84,16 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
             if (prop === 'queryRaw') store.reads = (store.reads ?? 0) + 1;
           }
           const run = () =>
-            (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).catch((e: unknown) => {
-              if (store && canceledByTimeout(e)) store.canceled = true;
-              throw e;
-            });
+            (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).then(
+              (result) => {
+                noteAvailable();
+                return result;
+              },
+              (e: unknown) => {
+                if (store && canceledByTimeout(e)) store.canceled = true;
+                throw markIfUnavailable(e);
+              },
+            );
           if (!traceChars) return run();
           const started = performance.now();
           return run().finally(() => {
@@ -97,7 +104,9 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
       }
       if (prop === 'startTransaction') {
         return async (...args: unknown[]) => {
-          const tx = await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args);
+          const tx = await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args).catch((e: unknown) => {
+            throw markIfUnavailable(e);
+          });
           return counted(tx, traceChars);
         };
       }
@@ -168,12 +177,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
     });
     // NOTE: an idle client losing its server must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    // A lost server is an outage, logged once (prisma/availability.ts).
+    pool.on('error', (e) => void markIfUnavailable(e));
     let relaxed: InstanceType<typeof pg.Pool> | undefined;
     const relaxedPool = () => {
       if (relaxed) return relaxed;
       relaxed = new pg.Pool({ connectionString: config.databaseUrl, max: 3, options: '-c synchronous_commit=off', ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}) });
-      relaxed.on('error', () => undefined);
+      relaxed.on('error', (e) => void markIfUnavailable(e));
       return relaxed;
     };
     return {
@@ -186,7 +196,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         const store = sqlCounter.getStore();
         if (store) store.statements += 1;
         const query = options.name ? { name: options.name, text, values } : { text, values };
-        return (await (options.relaxed ? relaxedPool() : pool).query(query)).rows as T[];
+        const { rows } = await (options.relaxed ? relaxedPool() : pool).query(query).catch((e: unknown) => {
+          throw markIfUnavailable(e);
+        });
+        noteAvailable();
+        return rows as T[];
       },
       listen: async (channel, onPayload) => {
         let stopped = false;
@@ -198,7 +212,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
           if (stopped) return;
           const c = new pg.Client({ connectionString: config.databaseUrl });
           c.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
-          c.on('error', () => undefined);
+          c.on('error', (e) => void markIfUnavailable(e));
           c.on('end', () => client === c && reopen());
           try {
             await c.connect();

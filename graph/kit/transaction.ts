@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { ConflictError, ServiceUnavailableError, ValidationError, fieldMessages } from '../errors.ts';
 import { sharedClient as client, unitOfWork as current } from '../db.ts';
+import { noteIfUnavailable } from '../../prisma/availability.ts';
 
 /** A Prisma client bound to one open transaction. */
 export type Tx = Prisma.TransactionClient;
@@ -159,7 +160,9 @@ export async function write<T>(work: (tx: Tx) => Promise<T>, options: WriteOptio
       for (const work of committed) work();
       return result;
     } catch (error) {
-      if (isStatementTimeout(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
+      // A database that cannot be used answers 503 at once: the client retries after Retry-After,
+      // not this request while it holds its company's turn (docs/limits.md, Database unavailable).
+      if (isStatementTimeout(error) || noteIfUnavailable(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
       // A write that met earlier changes not relayed yet waits for them and runs again without using up its
       // attempts: under a dozen writers of one row each round lets one through.
       const settling = chain(error).find((e): e is ErrorLike & RetryAfterSettling => e instanceof RetryAfterSettling);
@@ -198,7 +201,7 @@ export async function snapshot<T>(work: () => Promise<T>): Promise<T> {
         isolationLevel: 'RepeatableRead',
       });
     } catch (error) {
-      if (isStatementTimeout(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
+      if (isStatementTimeout(error) || noteIfUnavailable(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
       // A read-only snapshot never conflicts; only waiting for a connection can be retried.
       if (isRetryable(error) && attempt < 3) continue;
       throw error;
