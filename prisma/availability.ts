@@ -97,8 +97,18 @@ export function markIfUnavailable<E>(error: E): E {
   return error;
 }
 
-/** The outage under way, if any. */
-let outage: { since: number } | undefined;
+/**
+ * How long statements must succeed, with no failure noted, before an outage is logged as
+ * over: connections broken by the outage keep failing for a moment after the server is back,
+ * and one outage must not be logged as several.
+ */
+const SETTLE_MS = 2_000;
+
+/**
+ * The outage under way, if any: when it started, when a failure was last noted, and the
+ * first success since then (the end, once SETTLE_MS pass without another failure).
+ */
+let outage: { since: number; lastFailure: number; recovered?: number } | undefined;
 
 /** One line to stderr (the process's error log). */
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -116,22 +126,21 @@ function reasonOf(error: unknown): string {
  */
 export function noteIfUnavailable(error: unknown): boolean {
   if (typeof error === 'string' ? !isUnavailableMessage(error) : !isDatabaseUnavailable(error)) return false;
-  if (!outage) {
-    outage = { since: Date.now() };
-    log(`[database] unavailable: ${reasonOf(error)}; requests answer 503 SERVICE_UNAVAILABLE until it is back`);
-  }
+  const now = Date.now();
+  if (!outage) log(`[database] unavailable: ${reasonOf(error)}; requests answer 503 SERVICE_UNAVAILABLE until it is back`);
+  outage = { since: outage?.since ?? now, lastFailure: now };
   return true;
 }
 
-/** Notes that a statement succeeded; after an outage, logs one line that it ended. */
+/** Notes that a statement succeeded; an outage is logged as over once statements keep succeeding for SETTLE_MS. */
 export function noteAvailable(): void {
-  if (!outage) return;
-  const seconds = ((Date.now() - outage.since) / 1000).toFixed(1);
-  outage = undefined;
-  log(`[database] available again after ${seconds} s`);
-}
-
-/** Whether this process is in an outage (a statement failed for want of the server, none succeeded since). */
-export function databaseUnavailable(): boolean {
-  return outage !== undefined;
+  if (!outage || outage.recovered !== undefined) return;
+  const current = outage;
+  const recovered = (current.recovered = Date.now());
+  setTimeout(() => {
+    // A failure noted since then replaced the record: the outage goes on.
+    if (outage !== current || current.lastFailure > recovered) return;
+    outage = undefined;
+    log(`[database] available again after ${((recovered - current.since) / 1000).toFixed(1)} s`);
+  }, SETTLE_MS).unref();
 }
