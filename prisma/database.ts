@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { ClientConfig } from 'pg';
 import type {
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
@@ -166,12 +167,28 @@ export function preparedStatementNames(): (query: { sql: string }) => string | u
   };
 }
 
+/**
+ * How long opening a connection to the PostgreSQL server may take. A server that takes the
+ * connection and never answers, or a host that drops it, would otherwise hold a request until
+ * the transaction's wait for a connection (10 s) and its retries ran out, a 409 after a minute;
+ * with it the request answers 503 (docs/limits.md, Database unavailable). Half that wait.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Opens the database named by the config: PGlite under `dataDir` when no URL is given. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
     const { PrismaPg } = await import('@prisma/adapter-pg');
     const { default: pg } = await import('pg');
+    // Every connection, the pools' and the LISTEN client's, gives up connecting after
+    // CONNECT_TIMEOUT_MS (only the connect: a pool's queue keeps its own wait).
+    class BoundedClient extends pg.Client {
+      constructor(options?: string | ClientConfig) {
+        super({ ...(typeof options === 'string' ? { connectionString: options } : options), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      }
+    }
     const pool = new pg.Pool({
+      Client: BoundedClient,
       connectionString: config.databaseUrl,
       max: config.poolSize ?? 10,
       ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
@@ -182,7 +199,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     let relaxed: InstanceType<typeof pg.Pool> | undefined;
     const relaxedPool = () => {
       if (relaxed) return relaxed;
-      relaxed = new pg.Pool({ connectionString: config.databaseUrl, max: 3, options: '-c synchronous_commit=off', ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}) });
+      relaxed = new pg.Pool({ Client: BoundedClient, connectionString: config.databaseUrl, max: 3, options: '-c synchronous_commit=off', ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}) });
       relaxed.on('error', (e) => void markIfUnavailable(e));
       return relaxed;
     };
@@ -210,7 +227,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         const reopen = () => void (stopped || setTimeout(() => connect().catch(reopen), 1000));
         const connect = async (): Promise<void> => {
           if (stopped) return;
-          const c = new pg.Client({ connectionString: config.databaseUrl });
+          const c = new BoundedClient({ connectionString: config.databaseUrl });
           c.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
           c.on('error', (e) => void markIfUnavailable(e));
           c.on('end', () => client === c && reopen());

@@ -36,7 +36,7 @@ async function relayLeft(): Promise<void> {
   try {
     await relayStale();
   } catch (e) {
-    console.error('[events] relaying left changes failed:', e instanceof Error ? e.message : e);
+    if (!noteIfUnavailable(e)) console.error('[events] relaying left changes failed:', e instanceof Error ? e.message : e);
   }
 }
 
@@ -45,7 +45,7 @@ async function prune(): Promise<void> {
   try {
     await pruneExpired();
   } catch (e) {
-    console.error('[webhooks] deleting expired events failed:', e);
+    if (!noteIfUnavailable(e)) console.error('[webhooks] deleting expired events failed:', e);
   }
 }
 
@@ -114,7 +114,8 @@ function startEmbeddedWorker(): DeliveryWorker {
         if (!stopped) timer = setTimeout(loop, n ? 0 : EMBEDDED_POLL_MS);
       })
       .catch((e: unknown) => {
-        console.error('[webhooks] delivery loop failed:', e);
+        // A lost database is an outage, logged once (prisma/availability.ts).
+        if (!noteIfUnavailable(e)) console.error('[webhooks] delivery loop failed:', e);
         if (!stopped) timer = setTimeout(loop, EMBEDDED_POLL_MS);
       });
   };
