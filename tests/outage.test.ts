@@ -42,6 +42,8 @@ describe('when the database server stops under load and starts again', () => {
     app = await startAppServer({ serverUrl: database.url, adminToken, stderrLog: path.join(logDir, 'stderr.log') });
   }, 300_000);
   afterAll(async () => {
+    // A failed wait leaves the server stopped: the app's database is dropped on it.
+    database?.start();
     await app?.stop();
     database?.destroy();
     if (logDir) rmSync(logDir, { recursive: true, force: true });

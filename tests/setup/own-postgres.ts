@@ -14,7 +14,7 @@ export interface OwnPostgres {
   url: string;
   /** Stops the server: `fast` ends sessions cleanly (57P01), `immediate` drops them like a crash. */
   stop(mode: 'fast' | 'immediate'): void;
-  /** Starts it again on the same port and data, waiting until it accepts connections. */
+  /** Starts it again on the same port and data, waiting until it accepts connections (nothing when it runs). */
   start(): void;
   /** Stops it if it runs and deletes its folder. */
   destroy(): void;
@@ -42,6 +42,7 @@ export async function ownPostgres(): Promise<OwnPostgres> {
   const server: OwnPostgres = {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     start() {
+      if (running) return;
       run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
       running = true;
     },
