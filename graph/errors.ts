@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { isDatabaseUnavailable, noteIfUnavailable } from '../prisma/availability.ts';
 
 /** Catalogue codes, the same in every locale. */
 export type ErrorCode =
@@ -117,7 +118,10 @@ export class ConflictError extends DomainError {
   }
 }
 
-/** A statement ran past the statement timeout and was canceled (docs/limits.md): retry later. */
+/**
+ * A statement ran past the statement timeout and was canceled, or the database cannot be used
+ * now (docs/limits.md, Statement timeout and Database unavailable): retry later.
+ */
 export class ServiceUnavailableError extends DomainError {
   constructor(retryAfterSeconds = 1) {
     super('SERVICE_UNAVAILABLE', undefined, undefined, { 'retry-after': String(retryAfterSeconds) });
@@ -143,6 +147,22 @@ export class UnauthorizedError extends DomainError {
   constructor() {
     super('UNAUTHORIZED');
   }
+}
+
+/**
+ * The domain error a thrown error stands for: itself when it is one, 503 SERVICE_UNAVAILABLE
+ * when it says the database cannot be used now (the outage logged once, prisma/availability.ts),
+ * otherwise undefined (an unexpected error).
+ */
+export function asDomainError(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (noteIfUnavailable(error)) return new ServiceUnavailableError();
+  return undefined;
+}
+
+/** Whether a GraphQL error says the database cannot be used now (its original is the driver's error, or a 503 already). */
+export function isUnavailableError(error: GraphQLError): boolean {
+  return error.extensions?.code === 'SERVICE_UNAVAILABLE' || isDatabaseUnavailable(error);
 }
 
 /** Collects field errors while validating, then throws them together. */

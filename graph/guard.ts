@@ -11,6 +11,11 @@ import {
   isObjectType,
   isInterfaceType,
   Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
+  type FieldNode,
+  type GraphQLField,
   type GraphQLOutputType,
   type GraphQLType,
   type SelectionSetNode,
@@ -37,6 +42,8 @@ export const graphqlLimits = {
   cost: 20_000,
   /** How many entries a nested list without `limit` is counted as. */
   nestedListEstimate: 5,
+  /** `__schema` selections in a document: one full introspection per request (see `introspectionRule`). */
+  schemaIntrospections: 1,
 } as const;
 
 // `spec: false` keeps the 400 for clients that accept application/json too (GraphQL over HTTP
@@ -74,13 +81,14 @@ export function estimatedCost(
 ): number {
   const named = getNamedType(type);
   if (!isObjectType(named) && !isInterfaceType(named)) return 0;
-  // Introspection (`__schema`, `__type`) is left to the depth limit.
   const fields = named.getFields();
+  const isQueryRoot = named === context.getSchema().getQueryType();
   let cost = 0;
   for (const selection of set.selections) {
     if (cost > ceiling) break;
     if (selection.kind === Kind.FIELD) {
-      const def = fields[selection.name.value];
+      // Introspection counts like any field: its lists (types, fields, args...) as nested lists.
+      const def = fields[selection.name.value] ?? metaField(selection.name.value, isQueryRoot);
       if (!def) continue;
       cost += times;
       if (!selection.selectionSet) continue;
@@ -105,6 +113,13 @@ export function estimatedCost(
   return cost;
 }
 
+/** The introspection field a name selects (`__typename` anywhere, `__schema` and `__type` on the query root). */
+function metaField(name: string, isQueryRoot: boolean): GraphQLField<unknown, unknown> | undefined {
+  if (name === '__typename') return TypeNameMetaFieldDef;
+  if (!isQueryRoot) return undefined;
+  return name === '__schema' ? SchemaMetaFieldDef : name === '__type' ? TypeMetaFieldDef : undefined;
+}
+
 /** The validation rule of the estimated cost. */
 function costRule(context: ValidationContext) {
   return {
@@ -113,6 +128,54 @@ function costRule(context: ValidationContext) {
       if (!root) return;
       const cost = estimatedCost(context, node.selectionSet, root, 1, graphqlLimits.cost);
       if (cost > graphqlLimits.cost) context.reportError(refusal(`Query cost limit of ${graphqlLimits.cost} exceeded: ask for smaller pages or fewer fields.`));
+    },
+  };
+}
+
+/** The fields of a selection set, fragments flattened (each fragment once along a path). */
+function* fieldsOf(context: ValidationContext, set: SelectionSetNode, seen: ReadonlySet<string> = new Set()): Generator<FieldNode> {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) yield selection;
+    else if (selection.kind === Kind.INLINE_FRAGMENT) yield* fieldsOf(context, selection.selectionSet, seen);
+    else if (!seen.has(selection.name.value)) {
+      const fragment = context.getFragment(selection.name.value);
+      if (fragment) yield* fieldsOf(context, fragment.selectionSet, new Set([...seen, selection.name.value]));
+    }
+  }
+}
+
+/**
+ * How deep a selection of introspection nests, its `ofType` chain left out: a type reference
+ * wraps a named type in a few lists and non-nulls and then ends, yet the standard query spells
+ * that chain out seven levels deep.
+ */
+function introspectionDepth(context: ValidationContext, set: SelectionSetNode): number {
+  let deepest = 0;
+  for (const field of fieldsOf(context, set)) {
+    const below = field.selectionSet ? introspectionDepth(context, field.selectionSet) : 0;
+    deepest = Math.max(deepest, field.name.value === 'ofType' ? below : below + 1);
+  }
+  return deepest;
+}
+
+/**
+ * Introspection's allowance (docs/graphql.md, Limits): one `__schema` per operation, the full
+ * introspection GraphiQL and code generators send, nested no deeper than the depth limit once
+ * its `ofType` chain is left out (the depth rule leaves `__schema` to this one). Its fields
+ * count toward the estimated cost and the aliases like any others.
+ */
+function introspectionRule(context: ValidationContext) {
+  return {
+    OperationDefinition(node: { selectionSet: SelectionSetNode }) {
+      const schemas = [...fieldsOf(context, node.selectionSet)].filter((f) => f.name.value === '__schema');
+      if (schemas.length > graphqlLimits.schemaIntrospections) {
+        context.reportError(refusal(`Introspection limit of ${graphqlLimits.schemaIntrospections} __schema per request exceeded, found ${schemas.length}.`));
+        return;
+      }
+      for (const field of schemas) {
+        const depth = field.selectionSet ? 1 + introspectionDepth(context, field.selectionSet) : 1;
+        if (depth > graphqlLimits.depth) context.reportError(refusal(`Query depth limit of ${graphqlLimits.depth} exceeded, found ${depth}.`));
+      }
     },
   };
 }
@@ -171,6 +234,7 @@ const useDocumentLimits: Plugin = {
     });
   },
   onValidate({ addValidationRule }) {
+    addValidationRule(introspectionRule);
     addValidationRule(costRule);
     return ({ valid, result, setResult }) => {
       if (!valid) setResult(result.map(asBadRequest));
@@ -192,6 +256,7 @@ export function guardPlugins(): Plugin[] {
   const options = { propagateOnRejection: false, onReject };
   const armor = new EnvelopArmor({
     maxTokens: { n: graphqlLimits.tokens, ...options },
+    // `__schema` is measured by introspectionRule, without its `ofType` chain.
     maxDepth: { n: graphqlLimits.depth, ignoreIntrospection: true, flattenFragments: true, ...options },
     maxAliases: { n: graphqlLimits.aliases, ...options },
     maxDirectives: { n: graphqlLimits.directives, ...options },

@@ -9,10 +9,10 @@ import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
 import { useInputLimits, useTrimmedCodes } from './input-guard.ts';
 import { guardPlugins } from './guard.ts';
-import { ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
+import { asDomainError, isUnavailableError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { inTurn } from './company/workload.ts';
 import { requestScope } from './kit/request-scope.ts';
-import { withExtensions } from './kit/graphql-errors.ts';
+import { replacedAt, withExtensions } from './kit/graphql-errors.ts';
 import { readyToRead } from './kit/before-reading.ts';
 
 const executor = env().graphqlExecutor;
@@ -35,6 +35,37 @@ const useFairShare: Plugin = {
         throw e;
       }),
     );
+  },
+};
+
+type Outcome = { data?: Record<string, unknown> | null; errors?: readonly GraphQLError[] };
+
+/**
+ * A database that cannot be used (docs/limits.md, Database unavailable) answers
+ * SERVICE_UNAVAILABLE, never a masked 500 with the driver's stack trace in the log (the outage
+ * is logged once, prisma/availability.ts). When no root field has data, the answer is `data:
+ * null` and the one 503 error, an HTTP 503 with Retry-After (GraphQL over HTTP lets a request
+ * without data answer non-2xx); otherwise each failed field carries the code at its path and
+ * the partial data answers 200. It is the last plugin, so it sees what every other one throws.
+ */
+const useDatabaseOutage: Plugin = {
+  onExecute({ executeFn, setExecuteFn }) {
+    setExecuteFn(async (a) => {
+      let result: Awaited<ReturnType<typeof executeFn>>;
+      try {
+        result = await executeFn(a);
+      } catch (e) {
+        const known = asDomainError(e);
+        if (known instanceof ServiceUnavailableError) return { data: null, errors: [known] };
+        throw e;
+      }
+      if (Symbol.asyncIterator in result) return result;
+      const { data, errors } = result as Outcome;
+      if (!errors?.some(isUnavailableError)) return result;
+      if (!data || Object.values(data).every((v) => v === null || v === undefined)) return { data: null, errors: [new ServiceUnavailableError()] };
+      const unavailable = new ServiceUnavailableError();
+      return { ...result, errors: errors.map((e) => (isUnavailableError(e) ? replacedAt(e, unavailable.message, { ...unavailable.extensions }) : e)) };
+    });
   },
 };
 
@@ -122,7 +153,11 @@ const notSubscription = ({ document, operationName }: { document: DocumentNode; 
 export const yoga = createYoga<Record<string, never>, Context>({
   schema,
   graphqlEndpoint: '/graphql',
-  context: createContext,
+  // A key read from a database that cannot be used is a 503, not an unexpected error.
+  context: (initial) =>
+    createContext(initial).catch((e: unknown) => {
+      throw asDomainError(e) ?? e;
+    }),
   landingPage: false,
   // GraphiQL is the app's own page (app/server/graphiql.server.ts), with its assets served as files.
   graphiql: false,
@@ -132,5 +167,5 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit({}, { enableIf: notSubscription })] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useFieldErrorsAs200, useRequestIdInErrors],
+  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit({}, { enableIf: notSubscription })] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useDatabaseOutage, useFieldErrorsAs200, useRequestIdInErrors],
 });

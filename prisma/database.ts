@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { ClientConfig } from 'pg';
 import type {
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
   SqlQuery,
   Transaction,
 } from '@prisma/driver-adapter-utils';
+import { markIfUnavailable, noteAvailable } from './availability.ts';
 
 /**
  * Where the data lives (an embedded PGlite folder or a PostgreSQL server URL) and how to use it.
@@ -83,10 +85,16 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
             if (prop === 'queryRaw') store.reads = (store.reads ?? 0) + 1;
           }
           const run = () =>
-            (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).catch((e: unknown) => {
-              if (store && canceledByTimeout(e)) store.canceled = true;
-              throw e;
-            });
+            (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).then(
+              (result) => {
+                noteAvailable();
+                return result;
+              },
+              (e: unknown) => {
+                if (store && canceledByTimeout(e)) store.canceled = true;
+                throw markIfUnavailable(e);
+              },
+            );
           if (!traceChars) return run();
           const started = performance.now();
           return run().finally(() => {
@@ -97,7 +105,9 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
       }
       if (prop === 'startTransaction') {
         return async (...args: unknown[]) => {
-          const tx = await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args);
+          const tx = await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args).catch((e: unknown) => {
+            throw markIfUnavailable(e);
+          });
           return counted(tx, traceChars);
         };
       }
@@ -157,23 +167,40 @@ export function preparedStatementNames(): (query: { sql: string }) => string | u
   };
 }
 
+/**
+ * How long opening a connection to the PostgreSQL server may take. A server that takes the
+ * connection and never answers, or a host that drops it, would otherwise hold a request until
+ * the transaction's wait for a connection (10 s) and its retries ran out, a 409 after a minute;
+ * with it the request answers 503 (docs/limits.md, Database unavailable). Half that wait.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Opens the database named by the config: PGlite under `dataDir` when no URL is given. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
     const { PrismaPg } = await import('@prisma/adapter-pg');
     const { default: pg } = await import('pg');
+    // Every connection, the pools' and the LISTEN client's, gives up connecting after
+    // CONNECT_TIMEOUT_MS (only the connect: a pool's queue keeps its own wait).
+    class BoundedClient extends pg.Client {
+      constructor(options?: string | ClientConfig) {
+        super({ ...(typeof options === 'string' ? { connectionString: options } : options), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      }
+    }
     const pool = new pg.Pool({
+      Client: BoundedClient,
       connectionString: config.databaseUrl,
       max: config.poolSize ?? 10,
       ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
     });
     // NOTE: an idle client losing its server must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    // A lost server is an outage, logged once (prisma/availability.ts).
+    pool.on('error', (e) => void markIfUnavailable(e));
     let relaxed: InstanceType<typeof pg.Pool> | undefined;
     const relaxedPool = () => {
       if (relaxed) return relaxed;
-      relaxed = new pg.Pool({ connectionString: config.databaseUrl, max: 3, options: '-c synchronous_commit=off', ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}) });
-      relaxed.on('error', () => undefined);
+      relaxed = new pg.Pool({ Client: BoundedClient, connectionString: config.databaseUrl, max: 3, options: '-c synchronous_commit=off', ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}) });
+      relaxed.on('error', (e) => void markIfUnavailable(e));
       return relaxed;
     };
     return {
@@ -186,7 +213,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         const store = sqlCounter.getStore();
         if (store) store.statements += 1;
         const query = options.name ? { name: options.name, text, values } : { text, values };
-        return (await (options.relaxed ? relaxedPool() : pool).query(query)).rows as T[];
+        const { rows } = await (options.relaxed ? relaxedPool() : pool).query(query).catch((e: unknown) => {
+          throw markIfUnavailable(e);
+        });
+        noteAvailable();
+        return rows as T[];
       },
       listen: async (channel, onPayload) => {
         let stopped = false;
@@ -196,9 +227,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         const reopen = () => void (stopped || setTimeout(() => connect().catch(reopen), 1000));
         const connect = async (): Promise<void> => {
           if (stopped) return;
-          const c = new pg.Client({ connectionString: config.databaseUrl });
+          const c = new BoundedClient({ connectionString: config.databaseUrl });
           c.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
-          c.on('error', () => undefined);
+          c.on('error', (e) => void markIfUnavailable(e));
           c.on('end', () => client === c && reopen());
           try {
             await c.connect();

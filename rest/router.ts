@@ -11,7 +11,7 @@ import {
 } from 'graphql';
 import { sqlCounter } from '../prisma/database.ts';
 import { localeOf, locales, defaultLocale, type Context, type Locale } from '../graph/context.ts';
-import { BadInputError, DomainError, FieldErrors, NotFoundError, fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
+import { asDomainError, BadInputError, DomainError, FieldErrors, NotFoundError, fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
 import { schema } from '../graph/schema.ts';
 import { yoga } from '../graph/yoga.ts';
 import { env } from '../graph/env.ts';
@@ -253,7 +253,9 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
       await input.cleanup?.();
     }
   } catch (e) {
-    if (e instanceof DomainError) return fromError(e, locale);
+    // A domain error, or a database that cannot be used (503, graph/errors.ts asDomainError).
+    const known = asDomainError(e);
+    if (known) return fromError(known, locale);
     const err = errorResponse('INTERNAL_SERVER_ERROR', locale);
     console.error('[rest] unexpected error', request.method, path, e instanceof Error ? e.message : e);
     return fail(err.status, err.body);

@@ -1,6 +1,7 @@
 // GraphQL document limits (docs/graphql.md, Limits): tokens, depth, aliases, directives and the
 // estimated cost are refused with 400 BAD_REQUEST before execution (a request without a valid
 // key is refused with 401 before its document is read).
+import { getIntrospectionQuery } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, client, graphql, newCompany, type TestCompany } from './helpers.ts';
 
@@ -64,6 +65,36 @@ describe('GraphQL document limits', () => {
     const answer = await res.json();
     expect(res.status, JSON.stringify(answer)).toBe(400);
     expect(answer.errors[0].message).toMatch(/cost limit/);
+  });
+
+  it('prices introspection like any query: one full introspection a request answers, fifteen aliased __schema are refused with 400 before execution', async () => {
+    // The standard query GraphiQL and code generators send, with every option on.
+    const full = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true } as Parameters<typeof getIntrospectionQuery>[0]);
+    for (const key of [undefined, co.api_key]) {
+      const one = await graphql(key, full);
+      expect(one.status).toBe(key ? 200 : 401);
+      if (key) expect(one.body.data.__schema.types.length).toBeGreaterThan(100);
+    }
+    const fifteen = `{ ${Array.from({ length: 15 }, (_, i) => `s${i}: __schema { types { name fields { name type { name ofType { name } } } } }`).join(' ')} }`;
+    for (const key of [undefined, co.api_key]) {
+      const res = await graphql(key, fifteen);
+      expect(res.status).toBe(400);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors).toHaveLength(1);
+      expect(res.body.errors[0]).toMatchObject({ message: 'Introspection limit of 1 __schema per request exceeded, found 15.', extensions: { code: 'BAD_REQUEST' } });
+    }
+    // Two, through a fragment as well.
+    const twice = await refused(co.api_key, '{ a: __schema { queryType { name } } ...S } fragment S on Query { __schema { queryType { name } } }');
+    expect(twice).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    // Nested lists of introspection multiply like any others: types of fields of types ... are priced.
+    const nested = await graphql(co.api_key, `{ __schema { types { ${'fields { type { '.repeat(6)}name${' } }'.repeat(6)} } } }`);
+    expect(nested.status).toBe(400);
+    expect(nested.body.errors.map((e: { message: string }) => e.message)).toContain('Query cost limit of 20000 exceeded: ask for smaller pages or fewer fields.');
+    // __type counts toward depth, aliases and cost.
+    const types = `{ ${Array.from({ length: 16 }, (_, i) => `t${i}: __type(name: "Query") { name }`).join(' ')} }`;
+    expect(await refused(co.api_key, types)).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringMatching(/alias/i) });
+    const deepType = `{ __type(name: "Query") { ${'fields { type { '.repeat(6)}name${' } }'.repeat(6)} } }`;
+    expect(await refused(co.api_key, deepType)).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
   });
 
   it('leaves REST routes, which run their own documents, to the page limits of the API', async () => {

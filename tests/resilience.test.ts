@@ -33,10 +33,11 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when the database fails'
       headers: { 'api-key': key, 'content-type': 'application/json', locale: 'en-US' },
       body: body === undefined ? undefined : JSON.stringify({ params: body }),
     });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
   };
 
-  it('answers 500 INTERNAL_SERVER_ERROR without a stack trace, and serves again once the database is back', async () => {
+  // docs/limits.md, Database unavailable: a database that refuses connections answers 503.
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After without a stack trace, and serves again once the database is back', async () => {
     const key = await companyKey(app, adminToken, 'Resilient Co.');
     expect((await call('GET', '/products', key)).status).toBe(200);
     const url = new URL(app.databaseUrl);
@@ -47,9 +48,10 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when the database fails'
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
       const down = await call('GET', '/products', key);
-      expect(down.status).toBe(500);
-      expect(down.body).toEqual(errorBody('INTERNAL_SERVER_ERROR', 'Internal server error.'));
-      expect((await call('POST', '/products', key, { code: 'DOWN-1', description: 'x' })).status).toBe(500);
+      expect(down.status).toBe(503);
+      expect(down.retryAfter).toBe('1');
+      expect(down.body).toEqual(errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please retry shortly.'));
+      expect((await call('POST', '/products', key, { code: 'DOWN-1', description: 'x' })).status).toBe(503);
     } finally {
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
       await admin.end();

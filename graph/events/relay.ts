@@ -25,6 +25,7 @@ import { beforeEveryTransaction, snapshot, write, type Tx } from '../kit/transac
 import { eventsOf, type PendingEvent } from './catalogue.ts';
 import { renderResources, resourceKey } from './render.ts';
 import { takeOut } from './take-out.ts';
+import { noteIfUnavailable } from '../../prisma/availability.ts';
 
 /** New public event ids: `evt_` and 24 hex digits each, from one draw of random bytes. */
 export function newEventIds(count: number): string[] {
@@ -220,7 +221,8 @@ async function relayEach(txids: readonly string[]): Promise<{ written: number; f
     return { written: await relay(txids), failed: false };
   } catch (e) {
     if (txids.length === 1) {
-      console.error(`[events] relaying transaction ${txids[0]} failed (the workers try again every minute):`, e instanceof Error ? e.message : e);
+      // A database that cannot be used is an outage, logged once (prisma/availability.ts).
+      if (!noteIfUnavailable(e)) console.error(`[events] relaying transaction ${txids[0]} failed (the workers try again every minute):`, e instanceof Error ? e.message : e);
       return { written: 0, failed: true };
     }
     let written = 0;

@@ -8,6 +8,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { requestScope } from './request-scope.ts';
+import { noteIfUnavailable } from '../../prisma/availability.ts';
 
 const own = new AsyncResource('background-work');
 /** The longest background work waits for its request's answer before it starts anyway. */
@@ -22,7 +23,10 @@ export function inBackground(label: string, work: () => Promise<void>): Promise<
       if (answered) await Promise.race([answered, sleep(START_WITHIN_MS)]);
       await work();
     })
-    .catch((e: unknown) => console.error(`[${label}] failed:`, e instanceof Error ? e.message : e))
+    // A database that cannot be used is an outage, logged once for the process (prisma/availability.ts).
+    .catch((e: unknown) => {
+      if (!noteIfUnavailable(e)) console.error(`[${label}] failed:`, e instanceof Error ? e.message : e);
+    })
     .finally(() => running.delete(done));
   running.add(done);
   return done;

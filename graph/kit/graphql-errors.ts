@@ -11,3 +11,8 @@ export function withExtensions(error: GraphQLError, extensions: Record<string, u
     extensions,
   });
 }
+
+/** A copy of `error` at the same place (path, locations) with `message` and `extensions`, and nothing behind it to mask or log. */
+export function replacedAt(error: GraphQLError, message: string, extensions: Record<string, unknown>): GraphQLError {
+  return new GraphQLError(message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions });
+}

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { ConflictError, ServiceUnavailableError, ValidationError, fieldMessages } from '../errors.ts';
 import { sharedClient as client, unitOfWork as current } from '../db.ts';
+import { noteIfUnavailable } from '../../prisma/availability.ts';
 
 /** A Prisma client bound to one open transaction. */
 export type Tx = Prisma.TransactionClient;
@@ -125,6 +126,15 @@ export function uniqueViolation(error: unknown): { constraint: string | undefine
 }
 
 /**
+ * The 503 of a database that cannot be used, the driver's error kept as its `cause`: background
+ * work that meets it (the events relay) is recognised as part of the outage, logged once
+ * (prisma/availability.ts), not as a failure of its own. Never sent to a client.
+ */
+function outage(error: unknown): ServiceUnavailableError {
+  return Object.assign(new ServiceUnavailableError(RETRY_AFTER_SECONDS), { cause: error });
+}
+
+/**
  * Runs `work` as one transaction. Inside an open transaction it joins it (the caller owns
  * commit and retry). A serialization failure or deadlock reruns the whole of `work` with a
  * jittered backoff, up to MAX_ATTEMPTS; when they run out the caller gets 409 with
@@ -159,7 +169,10 @@ export async function write<T>(work: (tx: Tx) => Promise<T>, options: WriteOptio
       for (const work of committed) work();
       return result;
     } catch (error) {
+      // A database that cannot be used answers 503 at once: the client retries after Retry-After,
+      // not this request while it holds its company's turn (docs/limits.md, Database unavailable).
       if (isStatementTimeout(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
+      if (noteIfUnavailable(error)) throw outage(error);
       // A write that met earlier changes not relayed yet waits for them and runs again without using up its
       // attempts: under a dozen writers of one row each round lets one through.
       const settling = chain(error).find((e): e is ErrorLike & RetryAfterSettling => e instanceof RetryAfterSettling);
@@ -199,6 +212,7 @@ export async function snapshot<T>(work: () => Promise<T>): Promise<T> {
       });
     } catch (error) {
       if (isStatementTimeout(error)) throw new ServiceUnavailableError(RETRY_AFTER_SECONDS);
+      if (noteIfUnavailable(error)) throw outage(error);
       // A read-only snapshot never conflicts; only waiting for a connection can be retried.
       if (isRetryable(error) && attempt < 3) continue;
       throw error;

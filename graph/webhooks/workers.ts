@@ -12,6 +12,7 @@ import { DELIVER_TASK, enqueueDeliveries, onDeliveriesQueued, type DeliveryKey }
 import { write } from '../kit/transaction.ts';
 import { pruneExpired } from '../events/retention.ts';
 import { relayStale } from '../events/relay.ts';
+import { noteIfUnavailable } from '../../prisma/availability.ts';
 // The relay makes deliveries through its listener: a worker started apart (`npm run worker`)
 // relays events too, without the GraphQL schema that loads it in the app.
 import './fan-out.ts';
@@ -35,7 +36,7 @@ async function relayLeft(): Promise<void> {
   try {
     await relayStale();
   } catch (e) {
-    console.error('[events] relaying left changes failed:', e instanceof Error ? e.message : e);
+    if (!noteIfUnavailable(e)) console.error('[events] relaying left changes failed:', e instanceof Error ? e.message : e);
   }
 }
 
@@ -44,7 +45,7 @@ async function prune(): Promise<void> {
   try {
     await pruneExpired();
   } catch (e) {
-    console.error('[webhooks] deleting expired events failed:', e);
+    if (!noteIfUnavailable(e)) console.error('[webhooks] deleting expired events failed:', e);
   }
 }
 
@@ -64,7 +65,8 @@ export async function requeuePending(): Promise<number> {
 
 /** graphile-worker's messages: errors to stderr, the rest dropped (the request log is the app's). */
 const quiet: WorkerLogger = new Logger(() => (level, message) => {
-  if (level === 'error') console.error(`[webhooks] ${message}`);
+  // A lost database is an outage, logged once for the process (prisma/availability.ts).
+  if (level === 'error' && !noteIfUnavailable(message)) console.error(`[webhooks] ${message}`);
 });
 
 /** Starts graphile-worker on the PostgreSQL server (its schema is installed on the first start). */
@@ -112,7 +114,8 @@ function startEmbeddedWorker(): DeliveryWorker {
         if (!stopped) timer = setTimeout(loop, n ? 0 : EMBEDDED_POLL_MS);
       })
       .catch((e: unknown) => {
-        console.error('[webhooks] delivery loop failed:', e);
+        // A lost database is an outage, logged once (prisma/availability.ts).
+        if (!noteIfUnavailable(e)) console.error('[webhooks] delivery loop failed:', e);
         if (!stopped) timer = setTimeout(loop, EMBEDDED_POLL_MS);
       });
   };
