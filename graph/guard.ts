@@ -1,6 +1,6 @@
 // Limits of GraphQL documents sent to /graphql (docs/graphql.md, Limits): tokens while parsing,
 // then depth, aliases, directives and an estimated cost weighted by page sizes, all checked
-// before the request is authenticated or executed. A document over a limit answers 400
+// once the key is checked (app/server/graphql.server.ts) and before execution. A document over a limit answers 400
 // BAD_REQUEST. REST routes run fixed documents of their own and skip these checks.
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import {
