@@ -16,7 +16,6 @@ import { startDeliveryWorker } from '../../graph/webhooks/workers';
 import { startConfiguredAisFeed } from '../../graph/logistics/ais-feed';
 import { startTrackingPoller } from '../../graph/carriers/poller';
 import { backgroundSettled } from '../../graph/kit/background';
-import { keepStatisticsFresh } from '../../graph/kit/statistics';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
@@ -34,7 +33,6 @@ import { constants as zlibConstants, gzip } from 'node:zlib';
 /** Applies migrations and, on an empty database, creates the demo company. */
 async function prepare(log: (line: string) => void): Promise<NewCompany | null> {
   await connect();
-  keepStatisticsFresh();
   const db = await openedDatabase();
   const applied = await applyMigrations(db.adapterFactory);
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
