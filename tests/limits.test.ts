@@ -190,13 +190,19 @@ describe('sizes', () => {
     expect(fieldsOf(res.body)[0]).toEqual({ name: 'query', message: 'is too long (maximum is 8192 characters)' });
   });
 
-  it('bounds free-form JSON: 10,000 levels of extra_fields answer 422, never 500', async () => {
-    let deep = '1';
-    for (let i = 0; i < 10_000; i++) deep = `{"a":${deep}}`;
-    const raw = `{"params":{"reference_code":"${uniq('DEEP-')}","extra_fields":${deep}}}`;
-    const res = await api('POST', `/operations/${co.operation.id}/processes`, { key: co.api_key, raw });
+  it('bounds free-form JSON: 50 levels of extra_fields answer 422, 10,000 levels of a body 400, never 500', async () => {
+    const nested = (levels: number) => {
+      let deep = '1';
+      for (let i = 0; i < levels; i++) deep = `{"a":${deep}}`;
+      return `{"params":{"reference_code":"${uniq('DEEP-')}","extra_fields":${deep}}}`;
+    };
+    const res = await api('POST', `/operations/${co.operation.id}/processes`, { key: co.api_key, raw: nested(50) });
     expect(res.status).toBe(422);
     expect(fieldsOf(res.body)).toContainEqual({ name: 'extra_fields', message: 'is nested too deeply (maximum depth is 5)' });
+    // Beyond the body's own nesting limit (docs/limits.md, Request size) the body is refused before it is parsed.
+    const body = await api('POST', `/operations/${co.operation.id}/processes`, { key: co.api_key, raw: nested(10_000) });
+    expect(body.status).toBe(400);
+    expect(fieldsOf(body.body).map((f) => f.name)).toEqual(['body']);
   });
 });
 

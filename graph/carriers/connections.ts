@@ -81,7 +81,7 @@ export async function putConnection(ctx: Context, scacText: string, params: Conn
       return { row, created: false };
     }
     const row = await db.carrierConnection.create({
-      data: { company_id: companyId, scac, notification_token: randomBytes(24).toString('base64url'), protocol: 'DCSA_TNT_2', base_url: '', ...data },
+      data: { company_id: companyId, scac, notification_token: `${companyId}.${randomBytes(24).toString('base64url')}`, protocol: 'DCSA_TNT_2', base_url: '', ...data },
       select: { id: true },
     });
     return { row, created: true };

@@ -13,7 +13,7 @@ import { decryptSecret } from './secrets.ts';
 
 /** The largest notification body taken. */
 export const MAX_NOTIFICATION_BYTES = 5 * 1024 * 1024;
-const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+const TOKEN = /^[1-9][0-9]{0,9}\.[A-Za-z0-9_-]{16,52}$/;
 const SIGNATURE = /^\s*sha256=([0-9a-fA-F]{64})\s*$/;
 
 /** Whether `header` is the signature of `body` under the base64 `secret` (constant-time). */
@@ -61,7 +61,10 @@ export type NotificationAnswer = 204 | 400 | 401 | 404 | 413;
 /** Receives one notification for `token` with its raw body and signature header. */
 export async function receiveNotification(token: string, body: Buffer, signature: string | null): Promise<NotificationAnswer> {
   if (!TOKEN.test(token)) return 404;
-  const c = await sharedClient().carrierConnection.findUnique({ where: { notification_token: token } });
+  // The token leads with its company's id, so the lookup stays within one company's rows (sharding by company).
+  const companyId = Number(token.slice(0, token.indexOf('.')));
+  if (!Number.isSafeInteger(companyId) || companyId < 1) return 404;
+  const c = await sharedClient().carrierConnection.findUnique({ where: { company_id_notification_token: { company_id: companyId, notification_token: token } } });
   if (!c) return 404;
   let secret: string | null = null;
   try {

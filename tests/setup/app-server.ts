@@ -51,6 +51,9 @@ export async function throwawayDatabase(serverUrl: string, prefix: string): Prom
  * can fail on server-side errors (tests/setup/each-file.ts). A server a test starts for itself
  * (resilience.test.ts) keeps no such log: its errors are the ones that test provokes.
  */
+/** One key for the carrier secrets of every app a run starts (so a restarted app reads what it stored). */
+const carrierKey = randomBytes(32).toString('base64');
+
 export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutLog, settings = {} }: {
   serverUrl?: string;
   adminToken: string;
@@ -103,7 +106,9 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
         // Webhook receivers of the tests listen on the loopback address (docs/webhooks.md, Security).
         WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
         // Retries within seconds: the first one 10 s x 0.001 later.
-        WEBHOOKS_RETRY_SCALE: '0.001', ...settings },
+        WEBHOOKS_RETRY_SCALE: '0.001',
+        // A production start on PostgreSQL needs the carrier secrets' key (docs/tracking.md, Settings).
+        CARRIER_SECRETS_KEY: carrierKey, ...settings },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // The start-up output, kept for the error of a failed start (the request log is not kept here).

@@ -51,6 +51,9 @@ describe('the environment', () => {
       trackingPollIntervalMs: 3_600_000,
       trackingPollBatch: 50,
       carrierTimeoutMs: 10_000,
+      aisFeed: undefined,
+      bodyTimeoutMs: 60_000,
+      rateLimitUnauthenticated: 10,
     });
   });
 

@@ -44,7 +44,7 @@ CREATE TABLE "carrier_connections" (
 );
 
 -- CreateIndex
-CREATE UNIQUE INDEX "carrier_connections_notification_token_key" ON "carrier_connections"("notification_token");
+CREATE UNIQUE INDEX "carrier_connections_company_id_notification_token_key" ON "carrier_connections"("company_id", "notification_token");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "carrier_connections_company_id_scac_key" ON "carrier_connections"("company_id", "scac");
