@@ -112,7 +112,9 @@ async function snapshot(): Promise<string> {
     // Global reference data (vessels, schedules) changes under other suites' imports: only company data is compared.
     if (op.tags?.some((t) => globalTags.has(t))) continue;
     if ((op.parameters ?? []).some((p) => p.in === 'query' && (p as { required?: boolean }).required)) continue;
-    const res = await api('GET', pathWith(path, op, false, 0), { key: co.api_key, query: 'limit=100' });
+    // The largest page where the list is paginated; a list without pagination (carrier connections) is read whole.
+    const paginated = (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'limit');
+    const res = await api('GET', pathWith(path, op, false, 0), { key: co.api_key, ...(paginated ? { query: 'limit=100' } : {}) });
     lists.push([path, res.status, res.body]);
   }
   return JSON.stringify(lists);

@@ -45,7 +45,7 @@ describe('carrier connections', () => {
     const got = await C.get('/carrier-connections/MSCU');
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({ scac: 'MSCU', protocol: 'DCSA_TNT_2', base_url: stub.url, auth_header: 'API-Key', has_auth_value: true, has_notification_secret: true });
-    expect(got.body.data.notification_url).toMatch(/^http:\/\/localhost:\d+\/carrier-notifications\/[A-Za-z0-9_-]{32}$/);
+    expect(got.body.data.notification_url).toMatch(/^http:\/\/localhost:\d+\/carrier-notifications\/\d+\.[A-Za-z0-9_-]{32}$/);
     const text = JSON.stringify(got.body) + JSON.stringify((await C.get('/carrier-connections')).body);
     expect(text).not.toContain('carrier-key-1');
     expect(text).not.toContain(SECRET);
