@@ -138,8 +138,10 @@ describe('webhook deliveries', () => {
       delivery = (await A.get(`/webhooks/${hook.id}/deliveries`)).body.data.find((d: any) => d.id === ping.id);
       if (!delivery?.attempt_count) await new Promise((r) => setTimeout(r, 50));
     }
-    expect(delivery).toMatchObject({ attempt_count: 1, response_status: null, error: 'the connection was refused' });
-    expect(delivery.attempts[0].error).toBe('the connection was refused');
+    // Retries come within milliseconds in tests (WEBHOOKS_RETRY_SCALE): one attempt or more may be recorded by now.
+    expect(delivery.attempt_count).toBeGreaterThanOrEqual(1);
+    expect(delivery).toMatchObject({ response_status: null, error: 'the connection was refused' });
+    for (const attempt of delivery.attempts) expect(attempt.error).toBe('the connection was refused');
     expect(JSON.stringify(delivery)).not.toMatch(/127\.0\.0\.1|::1/);
   });
 
