@@ -45,10 +45,10 @@ const UNAVAILABLE_MESSAGES =
 /** The mark `markIfUnavailable` leaves on an error from the database driver. */
 const MARK = 'databaseUnavailable';
 
-type ErrorLike = { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown }; originalError?: unknown; errors?: unknown; [MARK]?: unknown };
+export type ErrorLike = { code?: unknown; name?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown }; originalError?: unknown; errors?: unknown; [MARK]?: unknown };
 
 /** The error and what it wraps: causes, the adapter error Prisma keeps in `meta`, a GraphQL error's original, an aggregate's errors. */
-function chain(error: unknown): ErrorLike[] {
+export function chain(error: unknown): ErrorLike[] {
   const out: ErrorLike[] = [];
   const queue: unknown[] = [error];
   while (queue.length && out.length < 12) {

@@ -1,5 +1,6 @@
 // The one transactional write path of the domain (docs/decisions/010-write-path.md): every
 // mutation runs its work through `write()`, every multi-statement read through `snapshot()`.
+import { chain, type ErrorLike } from '../../prisma/availability.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { ConflictError, ServiceUnavailableError, ValidationError, fieldMessages } from '../errors.ts';
@@ -78,21 +79,6 @@ export class RetryAfterSettling extends Error {
   }
 }
 
-type ErrorLike = { code?: unknown; name?: unknown; kind?: unknown; cause?: unknown; meta?: Record<string, unknown>; originalCode?: unknown };
-
-/** The error and the causes it wraps (Prisma wraps driver errors one or two levels deep). */
-function chain(error: unknown): ErrorLike[] {
-  const out: ErrorLike[] = [];
-  const queue: unknown[] = [error];
-  while (queue.length && out.length < 8) {
-    const e = queue.shift();
-    if (!e || typeof e !== 'object') continue;
-    const l = e as ErrorLike;
-    out.push(l);
-    queue.push(l.cause, l.meta?.driverAdapterError);
-  }
-  return out;
-}
 
 /** A serialization failure, a deadlock, or no connection free in time: worth running again. */
 export function isRetryable(error: unknown): boolean {
