@@ -55,24 +55,31 @@ export class JsonShape {
   }
 }
 
+/** The limits a body is read within. */
+export type ReadLimits = { maxBytes: number; deadlineMs: number; inspect?: (bytes: Uint8Array) => BodyProblem | null };
+export type BytesRead = { ok: true; bytes: Buffer } | { ok: false; problem: BodyProblem };
+
+/** Reads a body as UTF-8 text within `limits` (readBytes). */
+export async function readText(request: Request, limits: ReadLimits): Promise<TextRead> {
+  const read = await readBytes(request, limits);
+  return read.ok ? { ok: true, text: read.bytes.toString('utf8') } : read;
+}
+
 /**
- * Reads a body as UTF-8 text of at most `maxBytes`, within `deadlineMs` of the call. A declared
+ * Reads a body's bytes, at most `maxBytes`, within `deadlineMs` of the call. A declared
  * or streamed body over the limit, one `inspect` refuses, or one still arriving at the
  * deadline, stops the reading there: the caller answers and closes the connection, so the rest
  * is never read (and the stream is left alone, so the answer can still be written).
  */
-export async function readText(
-  request: Request,
-  { maxBytes, deadlineMs, inspect }: { maxBytes: number; deadlineMs: number; inspect?: (bytes: Uint8Array) => BodyProblem | null },
-): Promise<TextRead> {
+export async function readBytes(request: Request, { maxBytes, deadlineMs, inspect }: ReadLimits): Promise<BytesRead> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return { ok: false, problem: 'tooLarge' };
-  if (!request.body) return { ok: true, text: '' };
+  if (!request.body) return { ok: true, bytes: Buffer.alloc(0) };
   const reader = request.body.getReader() as unknown as ReadableStreamDefaultReader<Uint8Array>;
   const chunks: Uint8Array[] = [];
   let size = 0;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadlineMs)));
-  const stop = (problem: BodyProblem): TextRead => {
+  const stop = (problem: BodyProblem): BytesRead => {
     reader.releaseLock();
     return { ok: false, problem };
   };
@@ -96,7 +103,7 @@ export async function readText(
   } finally {
     clearTimeout(timer);
   }
-  return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
+  return { ok: true, bytes: Buffer.concat(chunks) };
 }
 
 /**
