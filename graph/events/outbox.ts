@@ -7,12 +7,14 @@
 // resource's last version and renders it, so it must still be what that change committed.
 // When some do, the write relays them (or waits for this process's relay of them) and runs again.
 import { noteOutboxTime } from '../kit/request-scope.ts';
+import { noteRowsInserted } from '../kit/statistics.ts';
 import { afterCommit, beforeEveryCommit, RetryAfterSettling, type Tx } from '../kit/transaction.ts';
 import { relayAfterCommit, settleTransactions } from './relay.ts';
 
 /**
  * Of the open transaction: its id, the companies of the rows it captured (null when it
- * captured none), and the other transactions whose rows of the same resources wait for the
+ * captured none), how many of them it inserted (for the planner's statistics,
+ * graph/kit/statistics.ts), and the other transactions whose rows of the same resources wait for the
  * relay (index on `(company_id, resource_table, resource_id)`). A row that names no resource
  * (a container event, a customs record) is written under its process's lock, which touches
  * the process and captures it too (graph/kit/locks.ts).
@@ -20,7 +22,8 @@ import { relayAfterCommit, settleTransactions } from './relay.ts';
 const check = `
   WITH me AS (SELECT pg_current_xact_id_if_assigned()::text::bigint AS txid),
   own AS (SELECT DISTINCT c.company_id, c.resource_table, c.resource_id FROM event_changes c WHERE c.txid = (SELECT txid FROM me))
-  SELECT (SELECT txid::text FROM me) AS txid, (SELECT array_agg(DISTINCT company_id) FROM own) AS companies, (
+  SELECT (SELECT txid::text FROM me) AS txid, (SELECT array_agg(DISTINCT company_id) FROM own) AS companies,
+  (SELECT count(*)::int FROM event_changes c WHERE c.txid = (SELECT txid FROM me) AND c.old_row IS NULL) AS inserted, (
     SELECT array_agg(DISTINCT o.txid::text) FROM own
     JOIN event_changes o ON o.company_id = own.company_id AND o.resource_table = own.resource_table AND o.resource_id = own.resource_id
     WHERE o.txid <> (SELECT txid FROM me)
@@ -30,8 +33,9 @@ const check = `
 async function checkOutbox(tx: Tx): Promise<void> {
   const started = performance.now();
   try {
-    const [{ txid, companies, waiting }] = await tx.$queryRawUnsafe<{ txid: string | null; companies: number[] | null; waiting: string[] | null }[]>(check);
+    const [{ txid, companies, inserted, waiting }] = await tx.$queryRawUnsafe<{ txid: string | null; companies: number[] | null; inserted: number; waiting: string[] | null }[]>(check);
     if (waiting?.length) throw new RetryAfterSettling(() => settleTransactions(waiting));
+    noteRowsInserted(inserted);
     if (txid && companies?.length) afterCommit(() => relayAfterCommit(txid, companies));
   } finally {
     noteOutboxTime(performance.now() - started);

@@ -21,6 +21,7 @@ import { env } from '../env.ts';
 import { inBackground } from '../kit/background.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
 import { requestScope } from '../kit/request-scope.ts';
+import { statisticsSettled } from '../kit/statistics.ts';
 import { beforeEveryTransaction, snapshot, write, type Tx } from '../kit/transaction.ts';
 import { eventsOf, type PendingEvent } from './catalogue.ts';
 import { renderResources, resourceKey } from './render.ts';
@@ -186,6 +187,8 @@ export function relayAfterCommit(txid: string, companies: number[]): void {
   const delay = env().eventsRelayDelayMs;
   const done = inBackground('events', async () => {
     if (delay) await sleep(delay);
+    // Its renders read what the write changed: planned on the statistics a batch just made stale, they could take seconds (graph/kit/statistics.ts).
+    await statisticsSettled();
     await relay([txid]);
   });
   const entry: Running = { done, request: requestScope.getStore()?.id, txid, companies: new Set(companies) };

@@ -3,6 +3,7 @@ import type { Context } from '../context.ts';
 import { modelDelegate } from './records.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
 import { connectionType, readConnection } from './connection.ts';
+import { statisticsSettled } from './statistics.ts';
 
 /** Pagination bounds of the public contract. */
 import { PAGE } from './page.ts';
@@ -179,6 +180,8 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
   /** The rows' filter and the page of one call of either field. */
   const sourceOf = async (rawArgs: unknown, ctx: Context): Promise<ListSource> => {
     const args = rawArgs as Args & ListArgs;
+    // A batch written a moment ago may have left its tables' statistics behind (graph/kit/statistics.ts).
+    await statisticsSettled();
     const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
     const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key);
     if (args.ids && args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);

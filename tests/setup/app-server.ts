@@ -17,13 +17,16 @@ export interface AppServer {
   baseUrl: string;
   kind: 'pglite' | 'postgres';
   databaseUrl: string;
+  /** The embedded database's folder ('' on a PostgreSQL server). */
+  dataDir: string;
   /** The app's process id (its memory can be read from /proc). */
   pid: number;
   /**
    * Ends the app's process with `signal` (SIGKILL: a crash) and starts a new one on the same
-   * database and settings; `baseUrl` and `pid` then name the new one.
+   * database and settings, after `meanwhile` (work on the database while no app holds it);
+   * `baseUrl` and `pid` then name the new one.
    */
-  restart(signal: NodeJS.Signals): Promise<void>;
+  restart(signal: NodeJS.Signals, meanwhile?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -153,9 +156,11 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
     baseUrl: running.baseUrl,
     kind,
     databaseUrl: runEnv.DATABASE_URL ?? '',
+    dataDir: runEnv.DATA_DIR ?? '',
     pid: running.pid,
-    async restart(signal) {
+    async restart(signal, meanwhile) {
       await running.end(signal);
+      await meanwhile?.();
       running = await launch();
       Object.assign(app, { baseUrl: running.baseUrl, pid: running.pid });
     },
