@@ -129,6 +129,12 @@ describe('statistics of a batch just written', () => {
       })),
     });
     expect(processes.status, JSON.stringify(processes.body).slice(0, 500)).toBe(200);
+    // The events relay renders the 100 processes just written in the background, reading on the
+    // same fresh statistics; on a machine of two cores that work shares the CPU with the first
+    // reads. Its events in the feed are waited for, so that what is compared is the plans.
+    await expect
+      .poll(async () => (await call('GET', '/api/events?limit=100&filters[type]=process.created')).body.data?.length, { timeout: 120_000, interval: 250 })
+      .toBe(ORDERS);
 
     const fresh = await readPages();
     await analyze();

@@ -201,7 +201,8 @@ describe('the API platform', () => {
       const media = r.download ? 'application/octet-stream' : 'application/json';
       expect(op.responses[String(r.status)].content[media][r.download ? 'schema' : 'example']).toBeDefined();
     }
-  });
+    // Two linters over a document of a few MB take a minute on a busy machine of two cores.
+  }, 240_000);
 
   it('serves the documentation site, the API reference page and a 404 page', async () => {
     const home = await fetch(`${baseUrl()}/`);
