@@ -3,9 +3,10 @@
 // carrierBookingReference, CONTAINER_CODE: equipmentReference of each container), the
 // sealine's SCAC names the company's connection. A timeout or a 5xx changes nothing but the
 // shipment's error and its next attempt; a 4xx refusing the reference is INVALID.
+import type { CarrierConnection } from '../../prisma/generated/client/client.ts';
 import { sharedClient } from '../db.ts';
 import { env } from '../env.ts';
-import { applyOutcome, recordFailure, type LookupOutcome, type TrackedShipment } from './apply.ts';
+import { applyOutcomes, recordFailure, type LookupOutcome, type ShipmentOutcome, type TrackedShipment } from './apply.ts';
 import { callCarrier, carrierUrl, type CarrierTarget } from './carrier-http.ts';
 import { decryptSecret } from './secrets.ts';
 
@@ -47,8 +48,11 @@ async function ask(target: CarrierTarget, queries: Record<string, string>[]): Pr
   return { kind: 'events', events };
 }
 
+/** Connections read by one poll, by company and SCAC: its shipments of one carrier read it once. */
+export type Connections = Map<string, Promise<CarrierConnection | null>>;
+
 /** Whether a shipment can be looked up, and how: its connection and queries (null: not trackable). */
-async function plan(companyId: number, shipmentId: number) {
+async function plan(companyId: number, shipmentId: number, connections: Connections) {
   const s = await sharedClient().foreignTradeShipment.findUnique({
     where: { company_id_id: { company_id: companyId, id: shipmentId } },
     select: {
@@ -59,7 +63,10 @@ async function plan(companyId: number, shipmentId: number) {
   });
   const m = s?.maritime_transport_shipment;
   if (!s || !s.automatic_tracking_enabled || s.type !== 'MARITIME_TRANSPORT' || !m?.sealine) return null;
-  const connection = await sharedClient().carrierConnection.findUnique({ where: { company_id_scac: { company_id: companyId, scac: m.sealine.scac } } });
+  const key = `${companyId}:${m.sealine.scac}`;
+  let read = connections.get(key);
+  if (!read) connections.set(key, (read = sharedClient().carrierConnection.findUnique({ where: { company_id_scac: { company_id: companyId, scac: m.sealine.scac } } })));
+  const connection = await read;
   if (!connection) return null;
   const containers = s.transportables.flatMap((t) => (t.container ? [t.container.code.toUpperCase()] : []));
   return { shipment: { company_id: companyId, id: s.id, process_id: s.process_id }, connection, queries: lookupQueries(m.tracking_key, m, containers) };
@@ -68,26 +75,35 @@ async function plan(companyId: number, shipmentId: number) {
 /** The name of a connection as a source (`tracking_api`). */
 export const apiName = (c: { protocol: string; scac: string }) => `${c.protocol}:${c.scac}`;
 
-/** Looks one shipment up now; answers false when it is not tracked by a carrier. Never throws for the carrier's answer. */
-export async function lookupShipment(companyId: number, shipmentId: number): Promise<boolean> {
-  const p = await plan(companyId, shipmentId);
-  if (!p) return false;
+/**
+ * Asks the carrier about one shipment: answers what to apply (applyOutcomes), null when the
+ * shipment is not tracked by a carrier, or 'recorded' when the lookup failed (its error and
+ * backoff are written here). Never throws for the carrier's answer.
+ */
+export async function askCarrier(companyId: number, shipmentId: number, connections: Connections = new Map()): Promise<ShipmentOutcome | 'recorded' | null> {
+  const p = await plan(companyId, shipmentId, connections);
+  if (!p) return null;
   const interval = env().trackingPollIntervalMs;
   const api = apiName(p.connection);
-  if (!p.queries) {
-    await applyOutcome(p.shipment, api, { kind: 'invalid', reason: 'the tracking key has no usable value' }, interval);
-    return true;
-  }
+  if (!p.queries) return { shipment: p.shipment, api, outcome: { kind: 'invalid', reason: 'the tracking key has no usable value' } };
   let target: CarrierTarget;
   try {
     target = { baseUrl: p.connection.base_url, authHeader: p.connection.auth_header, authValue: p.connection.auth_value_encrypted ? decryptSecret(p.connection.auth_value_encrypted) : null };
   } catch {
     await recordFailure(p.shipment, api, 'the stored credentials cannot be read (the encryption key changed): send them again', interval);
-    return true;
+    return 'recorded';
   }
   const outcome = await ask(target, p.queries);
-  if (outcome.kind === 'failed') await recordFailure(p.shipment, api, outcome.error, interval);
-  else await applyOutcome(p.shipment, api, outcome, interval);
+  if (outcome.kind !== 'failed') return { shipment: p.shipment, api, outcome };
+  await recordFailure(p.shipment, api, outcome.error, interval);
+  return 'recorded';
+}
+
+/** Looks one shipment up now; answers false when it is not tracked by a carrier. Never throws for the carrier's answer. */
+export async function lookupShipment(companyId: number, shipmentId: number): Promise<boolean> {
+  const asked = await askCarrier(companyId, shipmentId);
+  if (asked === null) return false;
+  if (asked !== 'recorded') await applyOutcomes([asked], env().trackingPollIntervalMs);
   return true;
 }
 

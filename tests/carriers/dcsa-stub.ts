@@ -41,8 +41,8 @@ export interface DcsaStub {
   subscriptions: boolean;
   /** Subscriptions made, with the request's body. */
   subscribed: { subscriptionID: string; body: Record<string, unknown> }[];
-  /** Requests it received: method, path and query, and the auth header asked for. */
-  requests: { method: string; path: string; query: Record<string, string>; headers: Record<string, string | string[] | undefined> }[];
+  /** Requests it received: method, path and query, the headers, and when it arrived (Date.now()). */
+  requests: { method: string; path: string; query: Record<string, string>; headers: Record<string, string | string[] | undefined>; at: number }[];
   /** Answers that did not conform to the description (must stay empty). */
   problems: string[];
   close(): Promise<void>;
@@ -54,7 +54,7 @@ export async function startDcsaStub(): Promise<DcsaStub> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub');
     const query = Object.fromEntries(url.searchParams);
-    stub.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: req.headers });
+    stub.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: req.headers, at: Date.now() });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
