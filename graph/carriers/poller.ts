@@ -10,7 +10,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { env } from '../env.ts';
 import { write } from '../kit/transaction.ts';
 import { applyOutcomes, type ShipmentOutcome } from './apply.ts';
-import { askCarrier, type Connections } from './lookup.ts';
+import { askCarrier, planLookups } from './lookup.ts';
 
 /** A running poller. */
 export interface TrackingPoller {
@@ -52,10 +52,11 @@ async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promi
 }
 
 /**
- * One poll: claims the due shipments a batch at a time, asks their carriers LOOKUPS_AT_ONCE at
- * a time, then applies the batch's answers (graph/carriers/apply.ts, a group of shipments a
- * transaction), until a claim finds fewer than a batch, the poll has run one interval, or
- * `stopping()`. A failure is logged and the others go on. Answers how many were looked up.
+ * One poll: claims the due shipments a batch at a time, reads how to look them up (two
+ * statements a batch), asks their carriers LOOKUPS_AT_ONCE at a time, then applies the batch's
+ * answers (graph/carriers/apply.ts, a group of shipments a transaction), until a claim finds
+ * fewer than a batch, the poll has run one interval, or `stopping()`. A failure is logged and
+ * the others go on. Answers how many were looked up.
  */
 export async function pollOnce(stopping: () => boolean = () => false): Promise<number> {
   const { trackingPollBatch: batch, trackingPollIntervalMs: interval } = env();
@@ -67,13 +68,12 @@ export async function pollOnce(stopping: () => boolean = () => false): Promise<n
     // Past three quarters of the interval another process may claim the shipment again.
     const startBy = claimedAt + interval * 0.75;
     const outcomes: ShipmentOutcome[] = [];
-    const connections: Connections = new Map();
-    await eachAtMost(due, LOOKUPS_AT_ONCE, async (s) => {
+    await eachAtMost(await planLookups(due), LOOKUPS_AT_ONCE, async (p) => {
       if (stopping() || Date.now() > startBy) return;
       looked += 1;
       try {
-        const asked = await askCarrier(s.company_id, s.id, connections);
-        if (asked && asked !== 'recorded') outcomes.push(asked);
+        const asked = await askCarrier(p);
+        if (asked !== 'recorded') outcomes.push(asked);
       } catch (e) {
         console.error('[tracking] lookup failed:', e instanceof Error ? e.message : e);
       }
