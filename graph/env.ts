@@ -63,7 +63,7 @@ export interface Env {
   carrierSecretsKey?: Buffer;
   /** Milliseconds between two lookups of a tracked shipment with its carrier (TRACKING_POLL_INTERVAL_SECONDS). */
   trackingPollIntervalMs: number;
-  /** Shipments one poll looks up at most (TRACKING_POLL_BATCH). */
+  /** Shipments one claim of a poll takes; a poll claims batch after batch until none is due (TRACKING_POLL_BATCH). */
   trackingPollBatch: number;
   /** Milliseconds a carrier has to answer one request (CARRIER_TIMEOUT_MS). */
   carrierTimeoutMs: number;

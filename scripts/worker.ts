@@ -1,13 +1,17 @@
-// `npm run worker`: a delivery worker of its own (docs/webhooks.md, Delivery), for scale-out on
-// a PostgreSQL server: any number of them, beside the app, share graphile-worker's queue and
-// never make one attempt twice. The embedded database serves one process: its app delivers.
+// `npm run worker`: a worker of its own, for scale-out on a PostgreSQL server: it delivers
+// webhooks (docs/webhooks.md, Who delivers) and looks tracked shipments up with their carriers
+// on schedule (docs/tracking.md, Settings). Any number of them, beside the apps, share
+// graphile-worker's queue (never making one delivery attempt twice) and the due shipments
+// (each claimed by one process per poll interval). The embedded database serves one
+// process: its app delivers and polls.
 import { connect, disconnect } from '../graph/db.ts';
 import { env } from '../graph/env.ts';
+import { startTrackingPoller } from '../graph/carriers/poller.ts';
 import { startDeliveryWorker } from '../graph/webhooks/workers.ts';
 
 try {
   if (!env().databaseUrl) {
-    console.error('npm run worker needs DATABASE_URL: on the embedded database the app delivers webhooks itself (docs/webhooks.md).');
+    console.error('npm run worker needs DATABASE_URL: on the embedded database the app delivers webhooks and polls carriers itself (docs/webhooks.md).');
     process.exit(1);
   }
 } catch (e) {
@@ -18,9 +22,14 @@ try {
   throw e;
 }
 await connect();
+// The events relay renders each change's resource with the GraphQL schema (graph/events/render.ts):
+// loaded now, once, rather than by the first relay of a delivery or a tracking poll.
+await import('../graph/schema.ts');
 const worker = await startDeliveryWorker();
-console.log(`webhook delivery worker ${process.pid} started`);
+const tracking = startTrackingPoller();
+console.log(`worker ${process.pid} started: webhook deliveries and carrier tracking`);
 const stop = async () => {
+  await tracking.stop();
   await worker.stop();
   await disconnect();
   process.exit(0);

@@ -94,10 +94,10 @@ describe('tracking link between vessel imports and maritime shipments', () => {
     expect(payload.process.foreign_trade_shipment).toMatchObject({ eta_source: 'TRACKING', status_response: 'FOUND' });
     expect(payload.process.foreign_trade_shipment.eta).not.toBe(sent);
     expect(payload.warnings).toEqual([{ field: 'foreign_trade_shipment.eta', code: 'ETA_FROM_TRACKING', message: expect.stringContaining('replaced') }]);
-    // The vessel's ETA is what REST answers too; REST answers keep their documented fields.
+    // The vessel's ETA, and where it comes from, are what REST answers too.
     const read = await shipment(payload.process.reference_code);
     expect(read.eta).toBe(payload.process.foreign_trade_shipment.eta);
-    expect(read).not.toHaveProperty('eta_source');
+    expect(read.eta_source).toBe('TRACKING');
     // With automatic tracking off the sent ETA stays, and no warning.
     const manual = await create(uniq('PRC-'), false);
     expect(manual.body.data.createProcess.process.foreign_trade_shipment).toMatchObject({ eta: sent, eta_source: 'SENT' });

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sharedClient } from '../db.ts';
 import { env } from '../env.ts';
 import { inBackground } from '../kit/background.ts';
-import { applyOutcome } from './apply.ts';
+import { applyOutcomes, type ShipmentOutcome } from './apply.ts';
 import { apiName } from './lookup.ts';
 import { decryptSecret } from './secrets.ts';
 
@@ -48,11 +48,12 @@ async function applyPushed(companyId: number, scac: string, api: string, events:
     },
     select: { bl: true, hbl: true, booking: true, parent: { select: { id: true, process_id: true, transportables: { select: { container: { select: { code: true } } } } } } },
   });
-  for (const m of shipments) {
+  const outcomes = shipments.map((m): ShipmentOutcome => {
     const keys = [m.bl, m.hbl, m.booking, ...m.parent.transportables.map((t) => t.container?.code)].filter((k): k is string => !!k).map((k) => k.toUpperCase());
     const mine = [...new Set(keys.flatMap((k) => byRef.get(k) ?? []))];
-    await applyOutcome({ company_id: companyId, id: m.parent.id, process_id: m.parent.process_id }, api, { kind: 'events', events: mine }, env().trackingPollIntervalMs, true);
-  }
+    return { shipment: { company_id: companyId, id: m.parent.id, process_id: m.parent.process_id }, api, outcome: { kind: 'events', events: mine }, partial: true };
+  });
+  await applyOutcomes(outcomes, env().trackingPollIntervalMs);
 }
 
 /** What a notification is answered: 204, 401 (signature), 404 (no such URL), 400 (not an event list), 413. */

@@ -1,7 +1,7 @@
 // Carrier connections and lookups over HTTP against a DCSA Track & Trace stub (docs/tracking.md).
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { client, newCompany, uniq, type TestCompany } from '../helpers.ts';
+import { baseUrl, client, newCompany, uniq, type TestCompany } from '../helpers.ts';
 import { equipmentEvent, startDcsaStub, transportEvent, type DcsaStub } from './dcsa-stub.ts';
 
 let stub: DcsaStub;
@@ -113,6 +113,11 @@ describe('lookups', () => {
     expect(stub.requests.at(-1)!.headers['api-key']).toBe('carrier-key-1');
     const s = await shipmentOf(C, co, p.code);
     expect(s.maritime_transport_shipment).toMatchObject({ tracking_loading_port: 'CNSGH', tracking_discharge_port: 'BRSSZ', voyage_number: '2403W' });
+    // The process's GET answers where its ETA comes from, as the API reference documents it.
+    expect(s).toMatchObject({ eta: '2026-04-03T08:00:00Z', eta_source: 'CARRIER_ESTIMATED' });
+    const reference = (await (await fetch(`${baseUrl()}/openapi.json`)).json()) as any;
+    expect(JSON.stringify(reference.components.schemas.ForeignTradeShipment.properties.eta_source)).toContain('#/components/schemas/EtaSource');
+    expect(reference.components.schemas.EtaSource.enum).toEqual(['SENT', 'TRACKING', 'CARRIER_ESTIMATED', 'CARRIER_ACTUAL']);
     const events = s.transportables[0].container.events;
     expect(events.map((e: { status: string }) => e.status).sort()).toEqual(['GATE_IN', 'LOADED']);
     expect(events[0]).toMatchObject({ estimated: false, place: 'CNSGH', transport: 'MSC TEST', voyage: '2403W' });

@@ -7,12 +7,16 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 const spec = parse(readFileSync(new URL('../fixtures/dcsa/tnt_v2.3.0.bundled.yaml', import.meta.url), 'utf8'));
-// OpenAPI 3.0 keywords (nullable, example, discriminator) are not JSON Schema: strict off;
-// its formats include `$date-time`, which no validator knows: formats are not checked.
-const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+// OpenAPI 3.0 keywords (nullable, example, discriminator) are not JSON Schema: strict off.
+// Formats are checked (date-time, uuid, uri, byte, int32); the description spells one
+// date-time `$date-time` (errorDateTime), checked as date-time.
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addFormat('$date-time', ajv.formats['date-time']!);
 ajv.addSchema({ $id: 'dcsa', components: spec.components });
 const ref = (name: string) => ({ $ref: `dcsa#/components/schemas/${name}` });
 const errorSchema = spec.paths['/v2/events'].get.responses.default.content['application/json'].schema;
@@ -41,8 +45,8 @@ export interface DcsaStub {
   subscriptions: boolean;
   /** Subscriptions made, with the request's body. */
   subscribed: { subscriptionID: string; body: Record<string, unknown> }[];
-  /** Requests it received: method, path and query, and the auth header asked for. */
-  requests: { method: string; path: string; query: Record<string, string>; headers: Record<string, string | string[] | undefined> }[];
+  /** Requests it received: method, path and query, the headers, and when it arrived (Date.now()). */
+  requests: { method: string; path: string; query: Record<string, string>; headers: Record<string, string | string[] | undefined>; at: number }[];
   /** Answers that did not conform to the description (must stay empty). */
   problems: string[];
   close(): Promise<void>;
@@ -54,7 +58,7 @@ export async function startDcsaStub(): Promise<DcsaStub> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub');
     const query = Object.fromEntries(url.searchParams);
-    stub.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: req.headers });
+    stub.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: req.headers, at: Date.now() });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -4090,6 +4090,8 @@ export interface components {
             shipment_import_licenses: components["schemas"]["ShipmentImportLicense"][];
             /** @description Links an export declaration to the shipment. */
             shipment_export_declarations: components["schemas"]["ShipmentExportDeclaration"][];
+            /** @description Where `eta` comes from, by the precedence rule: CARRIER_ACTUAL or CARRIER_ESTIMATED (the carrier's ACT or EST arrival), TRACKING (the followed vessel's AIS voyage) or SENT (by you); null without an ETA. */
+            eta_source: components["schemas"]["EtaSource"] | null;
             /** @description Every customs declaration of the shipment in one list: import declarations, then DUIMPs, then export declarations, each in the order they were linked. Read only. */
             declarations: components["schemas"]["CustomsDocument"][];
             /** @description Every licence of the shipment (import licences), in the order they were linked. Read only. */
@@ -5593,6 +5595,11 @@ export interface components {
          * @enum {string}
          */
         ExportDeclarationStatus: "ACD_IN_PROCESSING" | "CANCELED_BY_CUSTOMS" | "CANCELED_BY_CUSTOMS_AT_THE_REQUEST_OF_THE_EXPORTER" | "CANCELED_BY_THE_EXPORTER" | "CANCELED_DUE_TO_EXPIRATION_OF_DEADLINE" | "CLEARED" | "CUSTOMS_CLEARANCE_AWAITING_RESOLUTION_OF_ADMINISTRATIVE_ISSUES" | "DECLARATION_SUBMITTED_FOR_CUSTOMS_CLEARANCE" | "EARLY_SHIPMENT_AUTHORIZED" | "EARLY_SHIPMENT_PENDING_AUTHORIZATION" | "EARLY_SHIPMENT_PENDING_LPCO" | "ENDORSED" | "FISCAL_ANALYSIS_COMPLETED" | "IN_PREPARATION" | "INTERRUPTED" | "LPCO_CLEARANCE_PENDING" | "REGISTERED" | "RELEASED_WITHOUT_CUSTOMS_INSPECTION_GREEN_CHANNEL" | "SELECTED_FOR_CUSTOMS_CONFERENCE" | "SELECTED_FOR_INSPECTION_ORANGE_OR_RED_CHANNEL" | "UNDER_FISCAL_ANALYSIS" | "RFB_CANCEL_EXPORTER_REQUEST";
+        /**
+         * @description Where a shipment's ETA comes from.
+         * @enum {string}
+         */
+        EtaSource: "SENT" | "TRACKING" | "CARRIER_ESTIMATED" | "CARRIER_ACTUAL";
         /** @description A customs declaration or licence of the shipment, whatever its kind, with the fields every kind shares. Read only: the documents are written through their own lists (shipment_import_declarations, shipment_duimps, shipment_export_declarations, shipment_import_licenses). */
         CustomsDocument: {
             /** @description Which list the document comes from. */
@@ -15125,6 +15132,7 @@ export interface operations {
                      *                 }
                      *               }
                      *             ],
+                     *             "eta_source": "SENT",
                      *             "declarations": [
                      *               {
                      *                 "kind": "IMPORT_DECLARATION",
@@ -17298,6 +17306,7 @@ export interface operations {
                      *               }
                      *             }
                      *           ],
+                     *           "eta_source": "SENT",
                      *           "declarations": [
                      *             {
                      *               "kind": "IMPORT_DECLARATION",
@@ -19652,6 +19661,7 @@ export interface operations {
                      *               }
                      *             }
                      *           ],
+                     *           "eta_source": "SENT",
                      *           "declarations": [
                      *             {
                      *               "kind": "IMPORT_DECLARATION",

@@ -54,8 +54,8 @@ export async function throwawayDatabase(serverUrl: string, prefix: string): Prom
  * can fail on server-side errors (tests/setup/each-file.ts). A server a test starts for itself
  * (resilience.test.ts) keeps no such log: its errors are the ones that test provokes.
  */
-/** One key for the carrier secrets of every app a run starts (so a restarted app reads what it stored). */
-const carrierKey = randomBytes(32).toString('base64');
+/** One key for the carrier secrets of every app a run starts (so a restarted app, or a worker beside it, reads what it stored). */
+export const carrierKey = randomBytes(32).toString('base64');
 
 export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutLog, settings = {} }: {
   serverUrl?: string;

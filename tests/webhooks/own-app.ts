@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { startAppServer } from '../setup/app-server.ts';
 
-/** Starts an app on a database of its own (PostgreSQL at `serverUrl`, else PGlite) with `settings`, and makes a company. */
+/** Starts an app on a database of its own (PostgreSQL at `serverUrl`, else PGlite) with `settings`, and makes a company (`operation`: its operation's id). */
 export async function appWithCompany(serverUrl: string | undefined, settings: Record<string, string>) {
   const adminToken = randomBytes(16).toString('hex');
   const app = await startAppServer({ serverUrl, adminToken, settings });
@@ -12,7 +12,8 @@ export async function appWithCompany(serverUrl: string | undefined, settings: Re
     headers: { 'admin-token': adminToken, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Own app' }),
   });
-  const key = ((await created.json()) as { api_key: string }).api_key;
+  const company = (await created.json()) as { api_key: string; operation: { id: number } };
+  const key = company.api_key;
   const call = async (method: string, path: string, params?: unknown) => {
     const res = await fetch(`${app.baseUrl}/api${path}`, {
       method,
@@ -21,5 +22,5 @@ export async function appWithCompany(serverUrl: string | undefined, settings: Re
     });
     return { status: res.status, body: (await res.json()) as any };
   };
-  return { app, call };
+  return { app, call, operation: company.operation.id };
 }

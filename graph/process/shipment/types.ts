@@ -168,10 +168,10 @@ registerObjects(shipment, {
       description: 'When `eta` last changed, whoever changed it: you, automatic tracking or an import; null without an ETA (GraphQL only).',
     }),
     eta_source: t.expose('eta_source', {
-      ...graphqlOnly,
       type: shipmentEnums.EtaSource,
       nullable: true,
-      description: "Where `eta` comes from: SENT by you, or TRACKING when automatic tracking follows a vessel it found and the vessel's current voyage sets it; null without an ETA (GraphQL only).",
+      description:
+        "Where `eta` comes from, by the precedence rule: CARRIER_ACTUAL or CARRIER_ESTIMATED (the carrier's ACT or EST arrival), TRACKING (the followed vessel's AIS voyage) or SENT (by you); null without an ETA.",
     }),
     declarations: t.field({
       type: [CustomsDocumentRef],
