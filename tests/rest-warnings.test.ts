@@ -33,7 +33,7 @@ describe('warnings beside data', () => {
     expect(created.body.warnings).toEqual([{
       code: 'ETA_FROM_TRACKING',
       field: 'foreign_trade_shipment.eta',
-      message: "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING).",
+      message: "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which).",
     }]);
     expect(created.body.data).toMatchObject({ id: expect.any(Number) });
 

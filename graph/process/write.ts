@@ -219,7 +219,7 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
     warn(ctx, {
       field: `${prefix}foreign_trade_shipment.eta`,
       code: 'ETA_FROM_TRACKING',
-      message: "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING).",
+      message: "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which).",
     });
   }
   return written.keys;

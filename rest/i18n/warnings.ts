@@ -5,9 +5,9 @@ import type { Locale } from '../../graph/context.ts';
 /** The warning codes a write can answer, each with its message per locale. */
 export const warningMessages = {
   ETA_FROM_TRACKING: {
-    'en-US': "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING).",
-    'pt-BR': 'O ETA enviado foi substituído pelo ETA da viagem atual do navio seguido: o rastreamento automático está ligado e encontrou o navio (eta_source é TRACKING).',
-    'es-ES': 'El ETA enviado se sustituyó por el ETA del viaje actual del buque seguido: el seguimiento automático está activado y encontró el buque (eta_source es TRACKING).',
+    'en-US': "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which).",
+    'pt-BR': 'O ETA enviado foi substituído pelo ETA que o rastreamento encontrou, nos eventos do armador ou na viagem atual do navio seguido: o rastreamento automático está ligado (eta_source diz qual).',
+    'es-ES': 'El ETA enviado se sustituyó por el ETA que encontró el seguimiento, en los eventos de la naviera o en el viaje actual del buque seguido: el seguimiento automático está activado (eta_source indica cuál).',
   },
 } satisfies Record<string, Record<Locale, string>>;
 

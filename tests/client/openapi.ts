@@ -15361,7 +15361,7 @@ export interface operations {
                      *         {
                      *           "code": "ETA_FROM_TRACKING",
                      *           "field": "foreign_trade_shipment.eta",
-                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *           "message": "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which)."
                      *         }
                      *       ]
                      *     }
@@ -15382,7 +15382,7 @@ export interface operations {
                          *       {
                          *         "code": "ETA_FROM_TRACKING",
                          *         "field": "foreign_trade_shipment.eta",
-                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *         "message": "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which)."
                          *       }
                          *     ]
                          */
@@ -15536,7 +15536,7 @@ export interface operations {
                      *         {
                      *           "code": "ETA_FROM_TRACKING",
                      *           "field": "foreign_trade_shipment.eta",
-                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *           "message": "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which)."
                      *         }
                      *       ]
                      *     }
@@ -15557,7 +15557,7 @@ export interface operations {
                          *       {
                          *         "code": "ETA_FROM_TRACKING",
                          *         "field": "foreign_trade_shipment.eta",
-                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *         "message": "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which)."
                          *       }
                          *     ]
                          */
@@ -17454,7 +17454,7 @@ export interface operations {
                      *         {
                      *           "code": "ETA_FROM_TRACKING",
                      *           "field": "foreign_trade_shipment.eta",
-                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *           "message": "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which)."
                      *         }
                      *       ]
                      *     }
@@ -17475,7 +17475,7 @@ export interface operations {
                          *       {
                          *         "code": "ETA_FROM_TRACKING",
                          *         "field": "foreign_trade_shipment.eta",
-                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *         "message": "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which)."
                          *       }
                          *     ]
                          */
@@ -19809,7 +19809,7 @@ export interface operations {
                      *         {
                      *           "code": "ETA_FROM_TRACKING",
                      *           "field": "foreign_trade_shipment.eta",
-                     *           "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                     *           "message": "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which)."
                      *         }
                      *       ]
                      *     }
@@ -19830,7 +19830,7 @@ export interface operations {
                          *       {
                          *         "code": "ETA_FROM_TRACKING",
                          *         "field": "foreign_trade_shipment.eta",
-                         *         "message": "The ETA sent was replaced by the ETA of the followed vessel's current voyage: automatic tracking is on and found the vessel (eta_source is TRACKING)."
+                         *         "message": "The ETA sent was replaced by the ETA tracking found, from the carrier's events or the followed vessel's current voyage: automatic tracking is on (eta_source says which)."
                          *       }
                          *     ]
                          */
