@@ -80,21 +80,28 @@ export function compileRoute(def: RouteDef): CompiledRoute {
 /** Every route of the table, compiled. */
 export const compiledRoutes: CompiledRoute[] = routes.map(compileRoute);
 
+/** Whether `path` is `prefix` or lies below it. */
+const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
 /**
  * The GET of the single resource a PUT or DELETE changes: the longest GET path equal to the
  * route's path or a leading part of it (`/processes/{id}/finish` -> `/processes/{id}`) whose
- * path parameters the route also has. Its answer is what an `If-Match` tag names.
+ * path parameters the route also has, with no list between the two: a write to a collection
+ * or its members (`/operations/{operation_id}/orders`) never changes the record that scopes it
+ * (`/operations/{operation_id}`). Its answer is what an `If-Match` tag names.
  */
 function resourceOf(route: CompiledRoute): CompiledRoute | undefined {
   if (route.def.method !== 'PUT' && route.def.method !== 'DELETE') return undefined;
+  const lists = compiledRoutes.filter((r) => r.def.method === 'GET' && r.def.list).map((r) => r.def.path);
   return compiledRoutes
     .filter(
       (r) =>
         r.def.method === 'GET' &&
         !r.def.list &&
         !r.def.download &&
-        (route.def.path === r.def.path || route.def.path.startsWith(`${r.def.path}/`)) &&
-        r.pathParams.every((p) => route.pathParams.includes(p)),
+        within(route.def.path, r.def.path) &&
+        r.pathParams.every((p) => route.pathParams.includes(p)) &&
+        !lists.some((list) => list !== r.def.path && within(list, r.def.path) && within(route.def.path, list)),
     )
     .sort((a, b) => b.def.path.length - a.def.path.length)[0];
 }

@@ -184,6 +184,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List operations
+         * @description The operations of the company, oldest first, each with its handler slots (one per business role: the `operation_handler_id` of handler entries). A company has few operations, so they all come in one answer, without pagination.
+         */
+        get: operations["operations.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/{operation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an operation by id
+         * @description One operation of your company with its handler slots. Another company's operation answers 404, like a missing one.
+         */
+        get: operations["operations.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operations/{operation_id}/orders": {
         parameters: {
             query?: never;
@@ -475,13 +515,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List partnerships
+         * @description Lists the partnerships of the company, each with its partner actor and roles, paginated. `filters[role]=IMPORTER` keeps partnerships holding that role, `filters[internal_code]` the one of that code; `search` matches the partnership's nickname and internal code and the partner's names, nickname, internal code and document.
+         */
+        get: operations["partnerships.list"];
         put?: never;
         /**
          * Create or update a partnership
          * @description Identified by `internal_code`, or by `official_document` with `document_type`: an existing partnership is updated, otherwise the partner actor and the partnership are created. `name` and `roles` are required; roles sent replace the stored ones. CNPJ and CPF check digits are validated.
          */
         post: operations["partnerships.upsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerships/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a partnership by id
+         * @description One partnership of your company with its partner actor and roles, as the list shows it. Another company's partnership answers 404, like a missing one.
+         */
+        get: operations["partnerships.get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2138,6 +2202,35 @@ export interface components {
             /** @description Case-insensitive substring of the name. */
             name?: string;
         };
+        /** @description An operation of the company; it scopes orders and processes. */
+        Operation: {
+            /**
+             * Format: int32
+             * @description The operation_id of order and process paths.
+             */
+            id: number;
+            /** @description Operation name. */
+            name: string;
+            /** @description Role slots of the operation. */
+            handlers: components["schemas"]["OperationHandler"][];
+        };
+        /** @description A role slot of an operation; handler entries of orders and processes fill it with an actor. */
+        OperationHandler: {
+            /**
+             * Format: int32
+             * @description Operation handler id (the `operation_handler_id` of handler entries).
+             */
+            id: number;
+            /** @description Business role in lower case, as used as key of handler maps. */
+            role: string;
+            /** @description Business role. */
+            business_role: components["schemas"]["BusinessRole"];
+        };
+        /**
+         * @description Business role of a partner company or of an operation handler slot.
+         * @enum {string}
+         */
+        BusinessRole: "ACQUIRER" | "AGENT" | "BANK" | "BONDED_TERMINAL" | "CARGO_OWNER" | "CONTAINER_DEPOT" | "CUSTOMER" | "CUSTOMS_BROKER" | "EXPORTER" | "FUNDER" | "FREIGHT_FORWARDER" | "IMPORTER" | "INTEGRATOR" | "INTERNATIONAL_ROAD_CARRIER" | "MANUFACTURER" | "NATIONAL_ROAD_CARRIER" | "SUPPLIER" | "TRADING" | "WAREHOUSE";
         /** @description A purchase, sales or road transport order of an operation. */
         Order: {
             /**
@@ -2351,11 +2444,6 @@ export interface components {
             /** @description The access group the role is tied to. */
             access_group: components["schemas"]["AccessGroup"] | null;
         };
-        /**
-         * @description Business role of a partner company or of an operation handler slot.
-         * @enum {string}
-         */
-        BusinessRole: "ACQUIRER" | "AGENT" | "BANK" | "BONDED_TERMINAL" | "CARGO_OWNER" | "CONTAINER_DEPOT" | "CUSTOMER" | "CUSTOMS_BROKER" | "EXPORTER" | "FUNDER" | "FREIGHT_FORWARDER" | "IMPORTER" | "INTEGRATOR" | "INTERNATIONAL_ROAD_CARRIER" | "MANUFACTURER" | "NATIONAL_ROAD_CARRIER" | "SUPPLIER" | "TRADING" | "WAREHOUSE";
         /** @description A group of users of the company that a partner role can be tied to. */
         AccessGroup: {
             /**
@@ -2367,18 +2455,6 @@ export interface components {
             slug: string;
             /** @description Name. */
             name: string;
-        };
-        /** @description A role slot of an operation; handler entries of orders and processes fill it with an actor. */
-        OperationHandler: {
-            /**
-             * Format: int32
-             * @description Operation handler id (the `operation_handler_id` of handler entries).
-             */
-            id: number;
-            /** @description Business role in lower case, as used as key of handler maps. */
-            role: string;
-            /** @description Business role. */
-            business_role: components["schemas"]["BusinessRole"];
         };
         /** @description A process linked to an order. */
         OrderProcess: {
@@ -3637,6 +3713,13 @@ export interface components {
             /** @description Business roles of the partner. */
             roles: components["schemas"]["PartnershipRole"][];
         };
+        /** @description Filters of the partnership list. */
+        PartnershipFilters: {
+            /** @description Keep partnerships whose partner holds this business role. */
+            role?: components["schemas"]["BusinessRole"];
+            /** @description Internal code (exact). */
+            internal_code?: string;
+        };
         /** @description A partnership, identified by `internal_code` or by `official_document` with `document_type`: an existing one is updated, otherwise the partner and the partnership are created. `name` and `roles` are required. */
         PartnershipParams: {
             /** @description Official name of the partner. Required on create; never blank. */
@@ -3752,18 +3835,6 @@ export interface components {
              * @example 2025-03-01T12:00:00Z
              */
             deleted_at: string | null;
-        };
-        /** @description An operation of the company; it scopes orders and processes. */
-        Operation: {
-            /**
-             * Format: int32
-             * @description The operation_id of order and process paths.
-             */
-            id: number;
-            /** @description Operation name. */
-            name: string;
-            /** @description Role slots of the operation. */
-            handlers: components["schemas"]["OperationHandler"][];
         };
         /**
          * @description How much attention a process needs: NORMAL (default), WARNING or DANGER.
@@ -9148,6 +9219,105 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "operations.list": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Acme Trading",
+                     *           "handlers": [
+                     *             {
+                     *               "id": 1,
+                     *               "role": "role",
+                     *               "business_role": "ACQUIRER"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Operation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "operations.get": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                operation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "Acme Trading",
+                     *         "handlers": [
+                     *           {
+                     *             "id": 1,
+                     *             "role": "role",
+                     *             "business_role": "ACQUIRER"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Operation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "orders.list": {
         parameters: {
             query?: {
@@ -13278,6 +13448,106 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "partnerships.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip. */
+                offset?: number;
+                /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
+                order_by?: string;
+                /** @description Case-insensitive text search. */
+                search?: string;
+                /** @description Filters, e.g. `filters[field]=value`. */
+                filters?: components["schemas"]["PartnershipFilters"];
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "nickname": "nickname",
+                     *           "description": "Stainless steel valve 2\"",
+                     *           "contact_details": "contact_details",
+                     *           "internal_code": "internal_code",
+                     *           "partner": {
+                     *             "id": 1,
+                     *             "official_name": "official_name",
+                     *             "trading_name": "trading_name",
+                     *             "nickname": "nickname",
+                     *             "internal_code": "internal_code",
+                     *             "official_document": "official_document",
+                     *             "cnae": "cnae",
+                     *             "contact_details": "contact_details",
+                     *             "description": "Stainless steel valve 2\"",
+                     *             "logo_url": "logo_url",
+                     *             "document_type": "CNPJ",
+                     *             "opening_date": "2025-03-01T12:00:00Z",
+                     *             "verified": false,
+                     *             "roles": [
+                     *               {
+                     *                 "role": "ACQUIRER",
+                     *                 "access_group_id": 1,
+                     *                 "access_group": {
+                     *                   "id": 1,
+                     *                   "slug": "slug",
+                     *                   "name": "Acme Trading"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "inserted_at": "2025-03-01T12:00:00Z",
+                     *             "updated_at": "2025-03-01T12:00:00Z"
+                     *           },
+                     *           "roles": [
+                     *             {
+                     *               "role": "ACQUIRER",
+                     *               "access_group_id": 1,
+                     *               "access_group": {
+                     *                 "id": 1,
+                     *                 "slug": "slug",
+                     *                 "name": "Acme Trading"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Partnership"][];
+                        /**
+                         * Format: int32
+                         * @description Rows matching, over all pages.
+                         */
+                        total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "partnerships.upsert": {
         parameters: {
             query?: {
@@ -13392,6 +13662,91 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "partnerships.get": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "nickname": "nickname",
+                     *         "description": "Stainless steel valve 2\"",
+                     *         "contact_details": "contact_details",
+                     *         "internal_code": "internal_code",
+                     *         "partner": {
+                     *           "id": 1,
+                     *           "official_name": "official_name",
+                     *           "trading_name": "trading_name",
+                     *           "nickname": "nickname",
+                     *           "internal_code": "internal_code",
+                     *           "official_document": "official_document",
+                     *           "cnae": "cnae",
+                     *           "contact_details": "contact_details",
+                     *           "description": "Stainless steel valve 2\"",
+                     *           "logo_url": "logo_url",
+                     *           "document_type": "CNPJ",
+                     *           "opening_date": "2025-03-01T12:00:00Z",
+                     *           "verified": false,
+                     *           "roles": [
+                     *             {
+                     *               "role": "ACQUIRER",
+                     *               "access_group_id": 1,
+                     *               "access_group": {
+                     *                 "id": 1,
+                     *                 "slug": "slug",
+                     *                 "name": "Acme Trading"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "inserted_at": "2025-03-01T12:00:00Z",
+                     *           "updated_at": "2025-03-01T12:00:00Z"
+                     *         },
+                     *         "roles": [
+                     *           {
+                     *             "role": "ACQUIRER",
+                     *             "access_group_id": 1,
+                     *             "access_group": {
+                     *               "id": 1,
+                     *               "slug": "slug",
+                     *               "name": "Acme Trading"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Partnership"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
