@@ -21,6 +21,7 @@ import { assertBatchSize } from '../graph/kit/input-limits.ts';
 import { inTurn } from '../graph/company/workload.ts';
 import { runIfMatch, type ExecutionOutcome } from './if-match.ts';
 import { claim, requestHash } from './idempotency.ts';
+import { headerProblem, IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from './headers.ts';
 import { noteRequest } from '../graph/kit/request-scope.ts';
 import { decode } from './decode.ts';
 import { flatOrderBy, readQuery, sortsBothWays } from './query.ts';
@@ -114,6 +115,17 @@ export function resourceOfRoute(route: CompiledRoute): CompiledRoute | undefined
   return resources.get(route);
 }
 
+/** Methods whose requests may carry an Idempotency-Key. */
+const IDEMPOTENT = new Set(['POST', 'PUT']);
+
+/** The headers a route honours, each with its bound (rest/headers.ts): the router checks them, the OpenAPI document publishes them. */
+export function headersOfRoute(route: CompiledRoute): HeaderRule[] {
+  return [
+    ...(resources.get(route) ? [IF_MATCH] : []),
+    ...(IDEMPOTENT.has(route.def.method) && !route.def.multipart ? [IDEMPOTENCY_KEY] : []),
+  ];
+}
+
 /** What the facade answers: a status, headers and a JSON text or a file stream (no framework types). */
 export interface RestAnswer {
   status: number;
@@ -141,9 +153,6 @@ function match(method: string, path: string): { route: CompiledRoute; values: st
   }
   return null;
 }
-
-/** Methods whose requests may carry an Idempotency-Key. */
-const IDEMPOTENT = new Set(['POST', 'PUT']);
 
 /** The methods a path is declared with, as an `Allow` header, or null for an unknown path. */
 function allowedMethods(path: string): string | null {
@@ -238,6 +247,9 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     const e = errorResponse('BAD_REQUEST', defaultLocale, [{ name: 'locale', message: fieldMessages.invalid }]);
     return fail(e.status, e.body);
   }
+  // The headers the route honours, within their bounds before any work (docs/limits.md, "Headers").
+  const badHeaders = headersOfRoute(found.route).flatMap((rule) => headerProblem(rule, request.headers.get(rule.name)) ?? []);
+  if (badHeaders.length) return fail(400, errorResponse('BAD_REQUEST', locale, badHeaders).body);
   try {
     const { contextFactory, execute } = yoga.getEnveloped({ request });
     let context: Context;
@@ -340,7 +352,7 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute,
   };
   // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
   const key = request.headers.get('idempotency-key');
-  if (key === null || !IDEMPOTENT.has(route.def.method) || route.def.multipart) return await respond();
+  if (key === null || !headersOfRoute(route).includes(IDEMPOTENCY_KEY)) return await respond();
   const claimed = await claim(context.company.id, key, requestHash(request, body));
   if ('replay' in claimed) {
     return { status: claimed.replay.status, headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' }, body: claimed.replay.body };

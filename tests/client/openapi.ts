@@ -8428,7 +8428,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -8505,7 +8505,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -8649,7 +8649,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -8726,7 +8726,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -11516,7 +11516,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -11595,7 +11595,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -12632,7 +12632,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12711,7 +12711,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -12769,7 +12769,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12832,7 +12832,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12895,7 +12895,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12958,7 +12958,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -13021,7 +13021,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -13084,7 +13084,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17750,7 +17750,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17860,7 +17860,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -17918,7 +17918,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17981,7 +17981,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -18044,7 +18044,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -18107,7 +18107,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -18170,7 +18170,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -18233,7 +18233,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -20104,7 +20104,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -20214,7 +20214,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -20748,7 +20748,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -21274,7 +21274,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -21357,7 +21357,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -21618,7 +21618,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -21698,7 +21698,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -21944,7 +21944,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -22020,7 +22020,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -22861,7 +22861,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -22945,7 +22945,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -23383,7 +23383,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -23465,7 +23465,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -23522,7 +23522,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -23584,7 +23584,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
