@@ -5,7 +5,8 @@ import { catalogue, type ErrorCode } from '../graph/errors.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
 import { PAGE } from '../graph/kit/page.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
-import { compiledRoutes, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
+import { compiledRoutes, headersOfRoute, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
+import { IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from '../rest/headers.ts';
 import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';
 import { answerField, warningCodes } from '../rest/answer.ts';
 import { warningsSchema } from './warnings.ts';
@@ -92,6 +93,36 @@ const intro = `The HTTP API of the trade tracking platform: operations, purchase
 * **Idempotency**: send \`Idempotency-Key\` on a \`POST\` or \`PUT\` to make its retries safe: the first answer is replayed for 24 hours.
 * **Rate limits**: 100 points a second per API key, a request costing one and a REST write four; every answer carries \`RateLimit-Policy\` and \`RateLimit\`, and a request beyond the limit gets 429 with \`Retry-After\`.`;
 
+/** The largest id a row can have: ids are 32-bit integers counted from 1. */
+const MAX_ID = 2147483647;
+
+/** What the reference says of each header a route honours (rest/headers.ts). */
+const headerDocs = new Map<HeaderRule, { description: string; example?: string }>([
+  [
+    IF_MATCH,
+    {
+      description:
+        'The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them).',
+    },
+  ],
+  [
+    IDEMPOTENCY_KEY,
+    {
+      description:
+        'Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.',
+      example: '3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41',
+    },
+  ],
+]);
+
+/** A header's schema: the bounds the router enforces. */
+const headerSchema = (rule: HeaderRule): SchemaObject => ({
+  type: 'string',
+  ...(rule.minLength ? { minLength: rule.minLength } : {}),
+  maxLength: rule.maxLength,
+  ...(rule.pattern ? { pattern: rule.pattern.source } : {}),
+});
+
 function parametersOf(route: CompiledRoute, registry: SchemaRegistry): ParameterObject[] {
   const params: ParameterObject[] = [];
   for (const v of route.variables) {
@@ -105,6 +136,8 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
       // order_by is published in its flat form only (below), so its input type is not.
       schema: sortKey ? {} : withLimits(registry.input(v.type), { name: v.name, type: v.type, extensions: v.extensions }),
     };
+    // A path id names a row: 1 up to the largest id a row can have (docs/limits.md, "Ids in paths").
+    if (v.from === 'path' && named.name === 'Int') p.schema = { ...p.schema, minimum: 1, maximum: MAX_ID };
     if (v.name === 'limit') p.schema = { ...p.schema, minimum: 1, maximum: PAGE.maxLimit, default: PAGE.defaultLimit };
     if (v.name === 'offset') p.schema = { ...p.schema, minimum: 0, default: 0 };
     if (v.from === 'path' && route.def.pathExamples?.[v.name] !== undefined) p.example = route.def.pathExamples[v.name];
@@ -130,25 +163,7 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
     if (v.name === 'search') p.description = 'Case-insensitive text search.';
     params.push(p);
   }
-  if (resourceOfRoute(route)) {
-    params.push({
-      name: 'If-Match',
-      in: 'header',
-      required: false,
-      description: 'The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource).',
-      schema: { type: 'string' },
-    });
-  }
-  if ((route.def.method === 'POST' || route.def.method === 'PUT') && !route.def.multipart) {
-    params.push({
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: false,
-      description: 'Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.',
-      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-      example: '3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41',
-    });
-  }
+  for (const rule of headersOfRoute(route)) params.push({ name: rule.name, in: 'header', required: false, ...headerDocs.get(rule)!, schema: headerSchema(rule) });
   params.push({ $ref: '#/components/parameters/locale' } as unknown as ParameterObject);
   return params;
 }

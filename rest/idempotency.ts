@@ -6,10 +6,9 @@
 import { createHash } from 'node:crypto';
 import { relaxedSql, sharedClient, sql } from '../graph/db.ts';
 import { BadInputError, ConflictError, ValidationError, fieldMessages } from '../graph/errors.ts';
+import { headerProblem, IDEMPOTENCY_KEY } from './headers.ts';
 
-/** A key: 1 to 255 visible ASCII characters (a UUID is the usual choice). */
-const KEY = /^[\x21-\x7e]{1,255}$/;
-const HEADER = 'Idempotency-Key';
+const HEADER = IDEMPOTENCY_KEY.name;
 /** A first request still marked running after this long died with its process: a retry takes over. */
 const ABANDONED_AFTER_SECONDS = 120;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -72,7 +71,10 @@ const CLAIM = `
  * with another request, 409 while the first request runs.
  */
 export async function claim(companyId: number, key: string, hash: string): Promise<{ replay: KeptAnswer } | { claim: Claim }> {
-  if (!KEY.test(key)) throw new BadInputError([{ name: HEADER, message: fieldMessages.invalid }]);
+  // A key is 1 to 255 visible ASCII characters, a UUID the usual choice (docs/limits.md, "Headers");
+  // the router refuses any other before any work, so this holds for other callers.
+  const problem = headerProblem(IDEMPOTENCY_KEY, key);
+  if (problem) throw new BadInputError([problem]);
   sweep();
   for (;;) {
     // One statement claims a free (or expired, or abandoned) key, or answers the row holding it.

@@ -21,6 +21,7 @@ import { assertBatchSize } from '../graph/kit/input-limits.ts';
 import { inTurn } from '../graph/company/workload.ts';
 import { runIfMatch, type ExecutionOutcome } from './if-match.ts';
 import { claim, requestHash } from './idempotency.ts';
+import { headerProblem, IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from './headers.ts';
 import { noteRequest } from '../graph/kit/request-scope.ts';
 import { decode } from './decode.ts';
 import { flatOrderBy, readQuery, sortsBothWays } from './query.ts';
@@ -80,21 +81,28 @@ export function compileRoute(def: RouteDef): CompiledRoute {
 /** Every route of the table, compiled. */
 export const compiledRoutes: CompiledRoute[] = routes.map(compileRoute);
 
+/** Whether `path` is `prefix` or lies below it. */
+const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
 /**
  * The GET of the single resource a PUT or DELETE changes: the longest GET path equal to the
  * route's path or a leading part of it (`/processes/{id}/finish` -> `/processes/{id}`) whose
- * path parameters the route also has. Its answer is what an `If-Match` tag names.
+ * path parameters the route also has, with no list between the two: a write to a collection
+ * or its members (`/operations/{operation_id}/orders`) never changes the record that scopes it
+ * (`/operations/{operation_id}`). Its answer is what an `If-Match` tag names.
  */
 function resourceOf(route: CompiledRoute): CompiledRoute | undefined {
   if (route.def.method !== 'PUT' && route.def.method !== 'DELETE') return undefined;
+  const lists = compiledRoutes.filter((r) => r.def.method === 'GET' && r.def.list).map((r) => r.def.path);
   return compiledRoutes
     .filter(
       (r) =>
         r.def.method === 'GET' &&
         !r.def.list &&
         !r.def.download &&
-        (route.def.path === r.def.path || route.def.path.startsWith(`${r.def.path}/`)) &&
-        r.pathParams.every((p) => route.pathParams.includes(p)),
+        within(route.def.path, r.def.path) &&
+        r.pathParams.every((p) => route.pathParams.includes(p)) &&
+        !lists.some((list) => list !== r.def.path && within(list, r.def.path) && within(route.def.path, list)),
     )
     .sort((a, b) => b.def.path.length - a.def.path.length)[0];
 }
@@ -105,6 +113,17 @@ const resources = new Map(compiledRoutes.map((r) => [r, resourceOf(r)]));
 /** Routes whose conditional writes are honoured, for the OpenAPI description and the docs. */
 export function resourceOfRoute(route: CompiledRoute): CompiledRoute | undefined {
   return resources.get(route);
+}
+
+/** Methods whose requests may carry an Idempotency-Key. */
+const IDEMPOTENT = new Set(['POST', 'PUT']);
+
+/** The headers a route honours, each with its bound (rest/headers.ts): the router checks them, the OpenAPI document publishes them. */
+export function headersOfRoute(route: CompiledRoute): HeaderRule[] {
+  return [
+    ...(resources.get(route) ? [IF_MATCH] : []),
+    ...(IDEMPOTENT.has(route.def.method) && !route.def.multipart ? [IDEMPOTENCY_KEY] : []),
+  ];
 }
 
 /** What the facade answers: a status, headers and a JSON text or a file stream (no framework types). */
@@ -134,9 +153,6 @@ function match(method: string, path: string): { route: CompiledRoute; values: st
   }
   return null;
 }
-
-/** Methods whose requests may carry an Idempotency-Key. */
-const IDEMPOTENT = new Set(['POST', 'PUT']);
 
 /** The methods a path is declared with, as an `Allow` header, or null for an unknown path. */
 function allowedMethods(path: string): string | null {
@@ -231,6 +247,9 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     const e = errorResponse('BAD_REQUEST', defaultLocale, [{ name: 'locale', message: fieldMessages.invalid }]);
     return fail(e.status, e.body);
   }
+  // The headers the route honours, within their bounds before any work (docs/limits.md, "Headers").
+  const badHeaders = headersOfRoute(found.route).flatMap((rule) => headerProblem(rule, request.headers.get(rule.name)) ?? []);
+  if (badHeaders.length) return fail(400, errorResponse('BAD_REQUEST', locale, badHeaders).body);
   try {
     const { contextFactory, execute } = yoga.getEnveloped({ request });
     let context: Context;
@@ -333,7 +352,7 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute,
   };
   // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
   const key = request.headers.get('idempotency-key');
-  if (key === null || !IDEMPOTENT.has(route.def.method) || route.def.multipart) return await respond();
+  if (key === null || !headersOfRoute(route).includes(IDEMPOTENCY_KEY)) return await respond();
   const claimed = await claim(context.company.id, key, requestHash(request, body));
   if ('replay' in claimed) {
     return { status: claimed.replay.status, headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' }, body: claimed.replay.body };

@@ -50,10 +50,10 @@ describe('idempotency keys', () => {
     const other = await send('POST', '/products', { code: uniq('IDEM-'), description: 'Other' }, key);
     expect(other.status).toBe(422);
     expect(JSON.parse(other.text)).toEqual(errorBody('UNPROCESSABLE_ENTITY', 'Provided data are invalid.', [{ name: 'Idempotency-Key', message: 'was used with another request' }]));
-    for (const bad of ['has space', 'x'.repeat(256)]) {
+    for (const [bad, message] of [['has space', 'is invalid'], ['x'.repeat(256), 'is too long (maximum is 255 characters)']]) {
       const res = await send('POST', '/products', { code: uniq('IDEM-'), description: 'Valve' }, bad);
       expect(res.status, bad).toBe(400);
-      expect(JSON.parse(res.text).fields).toEqual([{ name: 'Idempotency-Key', message: 'is invalid' }]);
+      expect(JSON.parse(res.text).fields).toEqual([{ name: 'Idempotency-Key', message }]);
     }
   });
 

@@ -149,12 +149,20 @@ describe('a client generated from /openapi.json', () => {
     expect((await api.DELETE('/operations/{operation_id}/orders/{id}', { params: { path } })).response.status).toBe(200);
   });
 
-  it('reads partners, routes, cost models, fleet and reference data', async () => {
+  it('reads operations, partners, routes, cost models, fleet and reference data', async () => {
     const partner = await api.POST('/partnerships', { body: { params: { name: uniq('Partner '), internal_code: uniq('P-'), roles: [{ role: 'SUPPLIER' }] } } });
     expect(partner.response.status, JSON.stringify(partner.error)).toBe(201);
     const actorId = partner.data!.data.partner.id;
     expect((await api.GET('/actors/{id}', { params: { path: { id: actorId } } })).data!.data.id).toBe(actorId);
     expect((await api.GET('/actors', { params: { query: { order_by: 'id', limit: 100 } } })).data!.data.some((a) => a.id === actorId)).toBe(true);
+    const partnershipId = partner.data!.data.id;
+    expect((await api.GET('/partnerships/{id}', { params: { path: { id: partnershipId } } })).data!.data.partner.id).toBe(actorId);
+    const partners = await api.GET('/partnerships', { params: { query: { filters: { role: 'SUPPLIER' }, order_by: '-id', limit: 100 } } });
+    expect(partners.data!.data.map((p) => p.id)).toContain(partnershipId);
+    const operations = await api.GET('/operations', {});
+    expect(operations.data!.data.map((o) => o.id)).toEqual([op]);
+    const operation = await api.GET('/operations/{operation_id}', { params: { path: { operation_id: op } } });
+    expect(operation.data!.data.handlers.find((h) => h.role === 'importer')!.business_role).toBe('IMPORTER');
 
     const route = await routeOf(company.api_key);
     expect((await api.GET('/routes/{id}', { params: { path: { id: route.id } } })).data!.data.points.map((p) => p.id)).toEqual(route.points);

@@ -2,9 +2,21 @@
 // partnership and access group upserts, subsidiary creation.
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { listField, searchColumns } from '../kit/list.ts';
+import { listField, searchColumns, searchWhere } from '../kit/list.ts';
 import { found } from '../kit/locate.ts';
-import { ActorFilters, AccessGroupParams, PartnershipParams, SubsidiaryParams, actorNullable, actorSearchable, actorSortable } from './types.ts';
+import {
+  ActorFilters,
+  AccessGroupParams,
+  PartnershipFilters,
+  PartnershipParams,
+  SubsidiaryParams,
+  actorNullable,
+  actorSearchable,
+  actorSortable,
+  partnershipNullable,
+  partnershipSearchable,
+  partnershipSortable,
+} from './types.ts';
 import { createSubsidiary, upsertAccessGroup, upsertPartnership, type PartnershipInput } from './write.ts';
 import { mutationFields } from '../kit/payload.ts';
 
@@ -27,6 +39,28 @@ listField<{ filters?: (Record<string, unknown> & { partnership_role?: string | n
   },
 });
 
+listField<{ filters?: { role?: string | null; internal_code?: string | null } | null }>({
+  model: 'Partnership',
+  field: 'partnerships',
+  what: 'partnerships',
+  description: 'Lists the partnerships of the company, each with its partner actor and roles.',
+  sortable: partnershipSortable,
+  nullable: partnershipNullable,
+  search: {
+    description: "Case-insensitive substring of the partnership's nickname or internal code, or of the partner's official name, trading name, nickname or document.",
+    where: (text) => ({ OR: [searchWhere(text, partnershipSearchable), { actor: { is: searchWhere(text, actorSearchable) } }] }),
+  },
+  args: (t) => ({ filters: t.arg({ type: PartnershipFilters, description: 'Filters.' }) }),
+  where: (args, ctx) => {
+    const { role, internal_code } = args.filters ?? {};
+    return {
+      company_id: ctx.company.id,
+      ...(internal_code != null ? { internal_code } : {}),
+      ...(role ? { roles: { some: { role } } } : {}),
+    };
+  },
+});
+
 // Actors are located by id only (no natural key of their own), so there are no twins to declare with `located()`.
 builder.queryFields((t) => ({
   actor: t.prismaField({
@@ -34,6 +68,14 @@ builder.queryFields((t) => ({
     description: 'One actor by id.',
     args: { id: t.arg.int({ required: true, description: 'Actor id.' }) },
     resolve: (query, _root, args, ctx) => found(prisma().actor.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } })),
+  }),
+  // Partnerships too: their internal code is optional, so it is a filter of the list, not a key.
+  partnership: t.prismaField({
+    type: 'Partnership',
+    nullable: true,
+    description: "One partnership by id, with its partner and roles; another company's partnership is null with NOT_FOUND, like a missing one.",
+    args: { id: t.arg.int({ required: true, description: 'Partnership id.' }) },
+    resolve: (query, _root, args, ctx) => found(prisma().partnership.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } })),
   }),
   accessGroups: t.prismaField({
     type: ['AccessGroup'],

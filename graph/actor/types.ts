@@ -27,6 +27,10 @@ export const actorSortable = ['id', 'official_name', 'trading_name', 'nickname',
 export const actorNullable = new Set(['official_name', 'trading_name', 'nickname', 'internal_code', 'official_document']);
 export const actorSearchable = ['official_name', 'trading_name', 'nickname', 'internal_code', 'official_document'] as const;
 
+export const partnershipSortable = ['id', 'nickname', 'internal_code', 'inserted_at', 'updated_at'] as const;
+export const partnershipNullable = new Set(['nickname', 'internal_code']);
+export const partnershipSearchable = ['nickname', 'internal_code'] as const;
+
 // ---------------------------------------------------------------- object types
 
 builder.prismaObject('AccessGroup', {
@@ -160,6 +164,14 @@ export const ActorFilters = builder.inputType('ActorFilters', {
     partnership_role: t.field({ type: BusinessRoleEnum, description: 'Keep actors holding this partnership role.' }),
     document_type: t.field({ type: DocumentTypeEnum, description: 'Document type.' }),
     official_document: t.string({ description: 'Official document (exact).' }),
+    internal_code: t.string({ description: 'Internal code (exact).' }),
+  }),
+});
+
+export const PartnershipFilters = builder.inputType('PartnershipFilters', {
+  description: 'Filters of the partnership list.',
+  fields: (t) => ({
+    role: t.field({ type: BusinessRoleEnum, description: 'Keep partnerships whose partner holds this business role.' }),
     internal_code: t.string({ description: 'Internal code (exact).' }),
   }),
 });

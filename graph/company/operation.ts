@@ -1,6 +1,7 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BusinessRoleEnum } from '../reference/enums.ts';
+import { found } from '../kit/locate.ts';
 
 builder.prismaObject('OperationHandler', {
   description: 'A role slot of an operation; handler entries of orders and processes fill it with an actor.',
@@ -41,5 +42,13 @@ builder.queryFields((t) => ({
     description: 'The operations of the company.',
     resolve: (query, _root, _args, ctx) =>
       prisma().operation.findMany({ ...query, where: { company_id: ctx.company.id }, orderBy: { id: 'asc' } }),
+  }),
+  // Operations have no natural key of their own, so there are no twins to declare with `located()`.
+  operation: t.prismaField({
+    type: 'Operation',
+    nullable: true,
+    description: 'One operation of the company by id, with its handler slots; another company\'s operation is null with NOT_FOUND, like a missing one.',
+    args: { id: t.arg.int({ required: true, description: 'Operation id (the `operation_id` of order and process paths).' }) },
+    resolve: (query, _root, args, ctx) => found(prisma().operation.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } })),
   }),
 }));

@@ -1585,6 +1585,35 @@ export type ParcelShipmentParams = {
   tracking_number?: string | null | undefined;
 };
 
+/** Filters of the partnership list. */
+export type PartnershipFilters = {
+  /** Internal code (exact). */
+  internal_code?: string | null | undefined;
+  /** Keep partnerships whose partner holds this business role. */
+  role?: BusinessRole | null | undefined;
+};
+
+/** One sort key of a Partnership list. */
+export type PartnershipOrderBy = {
+  /** Field to sort by. */
+  field: PartnershipOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+/** A field a Partnership list sorts by. */
+export type PartnershipOrderField =
+  /** Sort by `id`. */
+  | 'id'
+  /** Sort by `inserted_at`. */
+  | 'inserted_at'
+  /** Sort by `internal_code`. */
+  | 'internal_code'
+  /** Sort by `nickname`. */
+  | 'nickname'
+  /** Sort by `updated_at`. */
+  | 'updated_at';
+
 /** A partnership, identified by `internal_code` or by `official_document` with `document_type`: an existing one is updated, otherwise the partner and the partnership are created. `name` and `roles` are required. */
 export type PartnershipParams = {
   /** Free-text contact details. */
@@ -2930,6 +2959,18 @@ export type RoutesGetQueryVariables = Exact<{
 
 export type RoutesGetQuery = { route: RouteFieldsFragment };
 
+export type OperationsListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperationsListQuery = { operations: Array<OperationFieldsFragment> };
+
+export type OperationsGetQueryVariables = Exact<{
+  operation_id: number;
+}>;
+
+
+export type OperationsGetQuery = { operation: OperationFieldsFragment | null };
+
 export type OrdersListQueryVariables = Exact<{
   operation_id: number;
   limit?: number | null | undefined;
@@ -3093,6 +3134,24 @@ export type ActorsGetQueryVariables = Exact<{
 
 
 export type ActorsGetQuery = { actor: ActorFieldsFragment };
+
+export type PartnershipsListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<PartnershipOrderBy> | PartnershipOrderBy | null | undefined;
+  search?: string | null | undefined;
+  filters?: PartnershipFilters | null | undefined;
+}>;
+
+
+export type PartnershipsListQuery = { partnerships: { total_count: number, data: Array<PartnershipFieldsFragment> } };
+
+export type PartnershipsGetQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type PartnershipsGetQuery = { partnership: PartnershipFieldsFragment | null };
 
 export type PartnershipsUpsertMutationVariables = Exact<{
   params: PartnershipParams;

@@ -46,6 +46,31 @@ export const actorRoutes: RouteDef[] = [
     document: `query ActorsGet($id: Int!) { actor(id: $id) { ${actor} } }`,
   }),
   route({
+    id: 'partnerships.list',
+    method: 'GET',
+    path: '/partnerships',
+    tag: 'Actors',
+    summary: 'List partnerships',
+    description:
+      "Lists the partnerships of the company, each with its partner actor and roles, paginated. `filters[role]=IMPORTER` keeps partnerships holding that role, `filters[internal_code]` the one of that code; `search` matches the partnership's nickname and internal code and the partner's names, nickname, internal code and document.",
+    status: 200,
+    list: true,
+    document: `query PartnershipsList($limit: Int, $offset: Int, $order_by: [PartnershipOrderBy!], $search: String, $filters: PartnershipFilters) {
+      partnerships(limit: $limit, offset: $offset, order_by: $order_by, search: $search, filters: $filters) { data { ${partnership} } total_count }
+    }`,
+  }),
+  route({
+    id: 'partnerships.get',
+    method: 'GET',
+    path: '/partnerships/{id}',
+    tag: 'Actors',
+    summary: 'Get a partnership by id',
+    description: "One partnership of your company with its partner actor and roles, as the list shows it. Another company's partnership answers 404, like a missing one.",
+    status: 200,
+    pathExamples: { id: 1 },
+    document: `query PartnershipsGet($id: Int!) { partnership(id: $id) { ${partnership} } }`,
+  }),
+  route({
     id: 'partnerships.upsert',
     method: 'POST',
     path: '/partnerships',

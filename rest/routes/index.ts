@@ -4,6 +4,7 @@ import { withFragments } from '../selection.ts';
 import { productRoutes } from './products.routes.ts';
 import { orderRoutes } from './orders.routes.ts';
 import { actorRoutes } from './actors.routes.ts';
+import { operationRoutes } from './operations.routes.ts';
 import { portScheduleRoutes } from './port-schedules.routes.ts';
 import { routeRoutes } from './routes.routes.ts';
 import { vesselRoutes } from './vessels.routes.ts';
@@ -19,7 +20,7 @@ import { carrierRoutes } from './carrier-connections.routes.ts';
  * Every documented route of the API: the router, the OpenAPI description and the tests iterate
  * this. Each document carries the definitions of the fragments it spreads (rest/selection.ts).
  */
-export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable, ...referenceRoutes, ...eventRoutes, ...webhookRoutes, ...carrierRoutes].map(
+export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...operationRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable, ...referenceRoutes, ...eventRoutes, ...webhookRoutes, ...carrierRoutes].map(
   (def) => ({ ...def, document: withFragments(schema, def.document) }),
 );
 
@@ -28,6 +29,7 @@ export const tags: Record<string, string> = {
   Products: 'Products (SKUs) the company trades: create, read, update and delete one by id or by code, or upsert many by code.',
   Vessels: 'Vessels (global reference data fed by AIS): search by name, IMO, MMSI or callsign; one vessel with its last position and current voyage.',
   'Port schedules': 'Berth line-ups of ports (global reference data): the calls at a port in an ETB window.',
+  Operations: "The company's operations, each with its handler slots: the `operation_id` of order and process paths and the `operation_handler_id` of handler entries.",
   Orders: 'Purchase, sales and road transport orders of an operation, with their items and handlers: create, read, update, delete and lifecycle by id or by reference code, batch upsert by reference code, and one item by line reference.',
   Actors: 'Partner companies (actors), their business roles and the partnerships that give them.',
   Routes: "The company's routes: ordered points, each with a route type; road transports refer to route points.",
@@ -43,7 +45,7 @@ export const tags: Record<string, string> = {
 /** Reference sections grouped as the documentation's sidebar (Redoc's `x-tagGroups`); every tag is in one group. */
 export const tagGroups: { name: string; tags: string[] }[] = [
   { name: 'Products', tags: ['Products'] },
-  { name: 'Orders and partners', tags: ['Orders', 'Actors'] },
+  { name: 'Orders and partners', tags: ['Operations', 'Orders', 'Actors'] },
   { name: 'Processes', tags: ['Processes', 'Cost models', 'Routes', 'Fleet'] },
   { name: 'Reference data', tags: ['Reference data', 'Vessels', 'Port schedules'] },
   { name: 'Events and webhooks', tags: ['Events', 'Webhooks'] },

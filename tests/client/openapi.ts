@@ -184,6 +184,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List operations
+         * @description The operations of the company, oldest first, each with its handler slots (one per business role: the `operation_handler_id` of handler entries). A company has few operations, so they all come in one answer, without pagination.
+         */
+        get: operations["operations.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/{operation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an operation by id
+         * @description One operation of your company with its handler slots. Another company's operation answers 404, like a missing one.
+         */
+        get: operations["operations.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operations/{operation_id}/orders": {
         parameters: {
             query?: never;
@@ -475,13 +515,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List partnerships
+         * @description Lists the partnerships of the company, each with its partner actor and roles, paginated. `filters[role]=IMPORTER` keeps partnerships holding that role, `filters[internal_code]` the one of that code; `search` matches the partnership's nickname and internal code and the partner's names, nickname, internal code and document.
+         */
+        get: operations["partnerships.list"];
         put?: never;
         /**
          * Create or update a partnership
          * @description Identified by `internal_code`, or by `official_document` with `document_type`: an existing partnership is updated, otherwise the partner actor and the partnership are created. `name` and `roles` are required; roles sent replace the stored ones. CNPJ and CPF check digits are validated.
          */
         post: operations["partnerships.upsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partnerships/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a partnership by id
+         * @description One partnership of your company with its partner actor and roles, as the list shows it. Another company's partnership answers 404, like a missing one.
+         */
+        get: operations["partnerships.get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2138,6 +2202,35 @@ export interface components {
             /** @description Case-insensitive substring of the name. */
             name?: string;
         };
+        /** @description An operation of the company; it scopes orders and processes. */
+        Operation: {
+            /**
+             * Format: int32
+             * @description The operation_id of order and process paths.
+             */
+            id: number;
+            /** @description Operation name. */
+            name: string;
+            /** @description Role slots of the operation. */
+            handlers: components["schemas"]["OperationHandler"][];
+        };
+        /** @description A role slot of an operation; handler entries of orders and processes fill it with an actor. */
+        OperationHandler: {
+            /**
+             * Format: int32
+             * @description Operation handler id (the `operation_handler_id` of handler entries).
+             */
+            id: number;
+            /** @description Business role in lower case, as used as key of handler maps. */
+            role: string;
+            /** @description Business role. */
+            business_role: components["schemas"]["BusinessRole"];
+        };
+        /**
+         * @description Business role of a partner company or of an operation handler slot.
+         * @enum {string}
+         */
+        BusinessRole: "ACQUIRER" | "AGENT" | "BANK" | "BONDED_TERMINAL" | "CARGO_OWNER" | "CONTAINER_DEPOT" | "CUSTOMER" | "CUSTOMS_BROKER" | "EXPORTER" | "FUNDER" | "FREIGHT_FORWARDER" | "IMPORTER" | "INTEGRATOR" | "INTERNATIONAL_ROAD_CARRIER" | "MANUFACTURER" | "NATIONAL_ROAD_CARRIER" | "SUPPLIER" | "TRADING" | "WAREHOUSE";
         /** @description A purchase, sales or road transport order of an operation. */
         Order: {
             /**
@@ -2351,11 +2444,6 @@ export interface components {
             /** @description The access group the role is tied to. */
             access_group: components["schemas"]["AccessGroup"] | null;
         };
-        /**
-         * @description Business role of a partner company or of an operation handler slot.
-         * @enum {string}
-         */
-        BusinessRole: "ACQUIRER" | "AGENT" | "BANK" | "BONDED_TERMINAL" | "CARGO_OWNER" | "CONTAINER_DEPOT" | "CUSTOMER" | "CUSTOMS_BROKER" | "EXPORTER" | "FUNDER" | "FREIGHT_FORWARDER" | "IMPORTER" | "INTEGRATOR" | "INTERNATIONAL_ROAD_CARRIER" | "MANUFACTURER" | "NATIONAL_ROAD_CARRIER" | "SUPPLIER" | "TRADING" | "WAREHOUSE";
         /** @description A group of users of the company that a partner role can be tied to. */
         AccessGroup: {
             /**
@@ -2367,18 +2455,6 @@ export interface components {
             slug: string;
             /** @description Name. */
             name: string;
-        };
-        /** @description A role slot of an operation; handler entries of orders and processes fill it with an actor. */
-        OperationHandler: {
-            /**
-             * Format: int32
-             * @description Operation handler id (the `operation_handler_id` of handler entries).
-             */
-            id: number;
-            /** @description Business role in lower case, as used as key of handler maps. */
-            role: string;
-            /** @description Business role. */
-            business_role: components["schemas"]["BusinessRole"];
         };
         /** @description A process linked to an order. */
         OrderProcess: {
@@ -3637,6 +3713,13 @@ export interface components {
             /** @description Business roles of the partner. */
             roles: components["schemas"]["PartnershipRole"][];
         };
+        /** @description Filters of the partnership list. */
+        PartnershipFilters: {
+            /** @description Keep partnerships whose partner holds this business role. */
+            role?: components["schemas"]["BusinessRole"];
+            /** @description Internal code (exact). */
+            internal_code?: string;
+        };
         /** @description A partnership, identified by `internal_code` or by `official_document` with `document_type`: an existing one is updated, otherwise the partner and the partnership are created. `name` and `roles` are required. */
         PartnershipParams: {
             /** @description Official name of the partner. Required on create; never blank. */
@@ -3752,18 +3835,6 @@ export interface components {
              * @example 2025-03-01T12:00:00Z
              */
             deleted_at: string | null;
-        };
-        /** @description An operation of the company; it scopes orders and processes. */
-        Operation: {
-            /**
-             * Format: int32
-             * @description The operation_id of order and process paths.
-             */
-            id: number;
-            /** @description Operation name. */
-            name: string;
-            /** @description Role slots of the operation. */
-            handlers: components["schemas"]["OperationHandler"][];
         };
         /**
          * @description How much attention a process needs: NORMAL (default), WARNING or DANGER.
@@ -8364,7 +8435,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -8441,7 +8512,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -8585,7 +8656,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -8662,7 +8733,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -9143,6 +9214,105 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Route"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "operations.list": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Acme Trading",
+                     *           "handlers": [
+                     *             {
+                     *               "id": 1,
+                     *               "role": "role",
+                     *               "business_role": "ACQUIRER"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Operation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "operations.get": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                operation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "Acme Trading",
+                     *         "handlers": [
+                     *           {
+                     *             "id": 1,
+                     *             "role": "role",
+                     *             "business_role": "ACQUIRER"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Operation"];
                     };
                 };
             };
@@ -11353,7 +11523,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -11432,7 +11602,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -12469,7 +12639,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12548,7 +12718,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -12606,7 +12776,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12669,7 +12839,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12732,7 +12902,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12795,7 +12965,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12858,7 +13028,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -12921,7 +13091,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -13285,6 +13455,106 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "partnerships.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip. */
+                offset?: number;
+                /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
+                order_by?: string;
+                /** @description Case-insensitive text search. */
+                search?: string;
+                /** @description Filters, e.g. `filters[field]=value`. */
+                filters?: components["schemas"]["PartnershipFilters"];
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "nickname": "nickname",
+                     *           "description": "Stainless steel valve 2\"",
+                     *           "contact_details": "contact_details",
+                     *           "internal_code": "internal_code",
+                     *           "partner": {
+                     *             "id": 1,
+                     *             "official_name": "official_name",
+                     *             "trading_name": "trading_name",
+                     *             "nickname": "nickname",
+                     *             "internal_code": "internal_code",
+                     *             "official_document": "official_document",
+                     *             "cnae": "cnae",
+                     *             "contact_details": "contact_details",
+                     *             "description": "Stainless steel valve 2\"",
+                     *             "logo_url": "logo_url",
+                     *             "document_type": "CNPJ",
+                     *             "opening_date": "2025-03-01T12:00:00Z",
+                     *             "verified": false,
+                     *             "roles": [
+                     *               {
+                     *                 "role": "ACQUIRER",
+                     *                 "access_group_id": 1,
+                     *                 "access_group": {
+                     *                   "id": 1,
+                     *                   "slug": "slug",
+                     *                   "name": "Acme Trading"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "inserted_at": "2025-03-01T12:00:00Z",
+                     *             "updated_at": "2025-03-01T12:00:00Z"
+                     *           },
+                     *           "roles": [
+                     *             {
+                     *               "role": "ACQUIRER",
+                     *               "access_group_id": 1,
+                     *               "access_group": {
+                     *                 "id": 1,
+                     *                 "slug": "slug",
+                     *                 "name": "Acme Trading"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Partnership"][];
+                        /**
+                         * Format: int32
+                         * @description Rows matching, over all pages.
+                         */
+                        total_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "partnerships.upsert": {
         parameters: {
             query?: {
@@ -13399,6 +13669,91 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "partnerships.get": {
+        parameters: {
+            query?: {
+                /** @description Language of error messages (the `locale` header works too). */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "nickname": "nickname",
+                     *         "description": "Stainless steel valve 2\"",
+                     *         "contact_details": "contact_details",
+                     *         "internal_code": "internal_code",
+                     *         "partner": {
+                     *           "id": 1,
+                     *           "official_name": "official_name",
+                     *           "trading_name": "trading_name",
+                     *           "nickname": "nickname",
+                     *           "internal_code": "internal_code",
+                     *           "official_document": "official_document",
+                     *           "cnae": "cnae",
+                     *           "contact_details": "contact_details",
+                     *           "description": "Stainless steel valve 2\"",
+                     *           "logo_url": "logo_url",
+                     *           "document_type": "CNPJ",
+                     *           "opening_date": "2025-03-01T12:00:00Z",
+                     *           "verified": false,
+                     *           "roles": [
+                     *             {
+                     *               "role": "ACQUIRER",
+                     *               "access_group_id": 1,
+                     *               "access_group": {
+                     *                 "id": 1,
+                     *                 "slug": "slug",
+                     *                 "name": "Acme Trading"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "inserted_at": "2025-03-01T12:00:00Z",
+                     *           "updated_at": "2025-03-01T12:00:00Z"
+                     *         },
+                     *         "roles": [
+                     *           {
+                     *             "role": "ACQUIRER",
+                     *             "access_group_id": 1,
+                     *             "access_group": {
+                     *               "id": 1,
+                     *               "slug": "slug",
+                     *               "name": "Acme Trading"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Partnership"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17404,7 +17759,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17514,7 +17869,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -17572,7 +17927,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17635,7 +17990,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17698,7 +18053,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17761,7 +18116,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17824,7 +18179,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -17887,7 +18242,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -19759,7 +20114,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -19869,7 +20224,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -20403,7 +20758,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -20929,7 +21284,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -21012,7 +21367,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -21273,7 +21628,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -21353,7 +21708,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -21599,7 +21954,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -21675,7 +22030,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -22516,7 +22871,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -22600,7 +22955,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -23038,7 +23393,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -23120,7 +23475,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
             };
             path: {
@@ -23177,7 +23532,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
@@ -23239,7 +23594,7 @@ export interface operations {
                 locale?: components["parameters"]["locale"];
             };
             header?: {
-                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource). */
+                /** @description The `ETag` of your last read: the change is applied only if the resource is still as you read it, else 412 (weak comparison; `*` matches any existing resource; a list of tags, comma-separated, matches any of them). */
                 "If-Match"?: string;
                 /**
                  * @description Makes a retry safe: the first answer to this request is kept with the key for 24 hours and replayed to a retry of the same request (`Idempotent-Replayed: true`); the key with another request answers 422, a retry while the first runs 409.
