@@ -14,6 +14,7 @@ import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { startAppServer } from '../tests/setup/app-server.ts';
 import { machineLine, writeSection } from './bench-section.ts';
 
@@ -70,7 +71,7 @@ async function company(name: string) {
   return (await res.json()) as { api_key: string; operation: { id: number } };
 }
 
-const call = (key: string, method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+const call = (key: string, method: string, path: string, body?: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
   fetch(`${app.baseUrl}${path}`, {
     method,
     headers: { ...(key ? { 'api-key': key } : {}), 'content-type': 'application/json', ...headers },
@@ -79,7 +80,7 @@ const call = (key: string, method: string, path: string, body?: string, headers:
   });
 
 /** Sends one request and answers its status, the body read and dropped (0 when the connection failed). */
-async function status(key: string, method: string, path: string, body?: string): Promise<number> {
+async function status(key: string, method: string, path: string, body?: string | Uint8Array<ArrayBuffer>): Promise<number> {
   try {
     const res = await call(key, method, path, body);
     await res.arrayBuffer();
@@ -149,38 +150,54 @@ const randomKey = () => `tt_${randomBytes(9).toString('hex').slice(0, 12)}_${ran
 
 const fields = 'id code description category family manufacturer mercosul_code additional_details';
 
-/** The victim's ordinary reads for `seconds`: latencies in ms. */
-async function ordinaryReads(key: string, seconds: number): Promise<number[]> {
+/**
+ * Ordinary reads of one company for `seconds` (a page of 20, or one product by code), one at a
+ * time: latencies in ms. They run on a thread of their own, so the attack loops' work in this
+ * process (sending megabytes) never delays their timing: what they measure is the app.
+ */
+const READER = `
+const { workerData, parentPort } = require('node:worker_threads');
+(async () => {
+  const { baseUrl, key, prefix, seconds } = workerData;
   const until = Date.now() + seconds * 1000;
-  const out: number[] = [];
+  const out = [];
   let i = 0;
   while (Date.now() < until) {
     const started = performance.now();
-    const path = i++ % 2 ? `/api/products?limit=20&offset=${i % 400}` : `/api/products-by-code/V-${i % 500}`;
-    const res = await call(key, 'GET', path);
+    const path = i++ % 2 ? '/api/products?limit=20&offset=' + (i % 400) : '/api/products-by-code/' + prefix + '-' + (i % 500);
+    const res = await fetch(baseUrl + path, { headers: { 'api-key': key } });
     await res.arrayBuffer();
     out.push(performance.now() - started);
   }
-  return out;
+  parentPort.postMessage(out);
+})();`;
+function ordinaryReadsOf(key: string, prefix: string, seconds: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const reader = new Worker(READER, { eval: true, workerData: { baseUrl: app.baseUrl, key, prefix, seconds } });
+    reader.once('message', resolve);
+    reader.once('error', reject);
+  });
 }
+const ordinaryReads = (key: string, seconds: number) => ordinaryReadsOf(key, 'V', seconds);
 
-// The attack bodies are built once: the attacker's own CPU is not the app's, and the two
-// share this machine's cores.
-const aliasPage = JSON.stringify({ query: `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: products(limit: 100, search: "A-") { total_count data { ${fields} } }`).join(' ')} }` });
-const aliasFlood = JSON.stringify({ query: `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: products(limit: 100) { data { ${fields} } }`).join(' ')} }` });
-const deepQuery = JSON.stringify({ query: `{ ${'products { data { '.repeat(5000)}id${' } }'.repeat(5000)} }` });
-const longTexts = JSON.stringify({ params: Array.from({ length: 60 }, (_, i) => ({ code: `BIG-${i}`, description: 'x'.repeat(150_000) })) });
-const hugeBatch = JSON.stringify({ params: Array.from({ length: 20_000 }, (_, i) => ({ code: `BATCH-${i}`, description: 'x' })) });
+// The attack bodies are built once, as bytes: the attacker's own CPU is not the app's, and the
+// two share this machine's cores.
+const bytes = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(text));
+const aliasPage = bytes(JSON.stringify({ query: `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: products(limit: 100, search: "A-") { total_count data { ${fields} } }`).join(' ')} }` }));
+const aliasFlood = bytes(JSON.stringify({ query: `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: products(limit: 100) { data { ${fields} } }`).join(' ')} }` }));
+const deepQuery = bytes(JSON.stringify({ query: `{ ${'products { data { '.repeat(5000)}id${' } }'.repeat(5000)} }` }));
+const longTexts = bytes(JSON.stringify({ params: Array.from({ length: 60 }, (_, i) => ({ code: `BIG-${i}`, description: 'x'.repeat(150_000) })) }));
+const hugeBatch = bytes(JSON.stringify({ params: Array.from({ length: 20_000 }, (_, i) => ({ code: `BATCH-${i}`, description: 'x' })) }));
 /** `{"query":"{__typename}","variables":{"v":[[[...]]]}}`: nested arrays filling `bytes`. */
 function nestedVariables(bytes: number): string {
   const depth = Math.floor((bytes - 60) / 2);
   return `{"query":"{ __typename }","variables":{"v":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
 }
-const nestedGraphql = nestedVariables(24 * 1024 * 1024);
+const nestedGraphql = bytes(nestedVariables(24 * 1024 * 1024));
 /** `{"params":[[[...]]]}` just under the REST body limit (10 MiB). */
-const nestedRest = `{"params":${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}}`;
+const nestedRest = bytes(`{"params":${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}}`);
 const introspection = `__schema { queryType { name } mutationType { name } types { kind name description fields(includeDeprecated: true) { name description args { name type { kind name ofType { kind name ofType { kind name } } } } type { kind name ofType { kind name ofType { kind name } } } } inputFields { name type { kind name ofType { kind name } } } enumValues(includeDeprecated: true) { name } } directives { name args { name } } }`;
-const introspectionAliases = JSON.stringify({ query: `{ ${Array.from({ length: 15 }, (_, i) => `s${i}: ${introspection}`).join(' ')} }` });
+const introspectionAliases = bytes(JSON.stringify({ query: `{ ${Array.from({ length: 15 }, (_, i) => `s${i}: ${introspection}`).join(' ')} }` }));
 
 type Attack = { name: string; send: (attackerKey: string) => Promise<number>; victimOfSameCompany?: boolean };
 
@@ -230,18 +247,6 @@ try {
   }
   // The attacker's own reads during its slow bodies: V- codes do not exist for it, so it reads A- ones.
   const attackerReads = (seconds: number) => ordinaryReadsOf(attacker.api_key, 'A', seconds);
-  async function ordinaryReadsOf(key: string, prefix: string, seconds: number) {
-    const until = Date.now() + seconds * 1000;
-    const out: number[] = [];
-    let i = 0;
-    while (Date.now() < until) {
-      const started = performance.now();
-      const res = await call(key, 'GET', i++ % 2 ? `/api/products?limit=20` : `/api/products-by-code/${prefix}-${i % 500}`);
-      await res.arrayBuffer();
-      out.push(performance.now() - started);
-    }
-    return out;
-  }
   await ordinaryReads(victim.api_key, 3); // warm-up
   const alone = await ordinaryReads(victim.api_key, 10);
   const rows: string[] = [];
