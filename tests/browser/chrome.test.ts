@@ -104,7 +104,14 @@ describe.skipIf(!browserAvailable())('the site chrome', () => {
     const menu = phone.page.locator('#mobile-menu');
     const button = phone.page.getByRole('button', { name: 'Open the menu' });
     expect(await menu.isVisible()).toBe(false);
-    await button.click();
+    // The button works once the page's scripts have started (a click before does nothing): click until the menu opens.
+    await expect
+      .poll(async () => {
+        const open = await menu.evaluate((m) => m.classList.contains('open'));
+        if (!open) await button.click();
+        return open;
+      }, { timeout: 30_000 })
+      .toBe(true);
     await phone.page.waitForFunction(() => {
       const box = document.querySelector('#mobile-menu')?.getBoundingClientRect();
       return box && box.left >= 0 && box.width > 200;
