@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { authenticate } from './company/auth.ts';
 import { UnauthorizedError } from './errors.ts';
 import { noteRequest } from './kit/request-scope.ts';
-import type { Warning } from './kit/payload.ts';
 
 /** Locales the platform answers in. */
 export const locales = ['pt-BR', 'en-US', 'es-ES'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'pt-BR';
+
+/** Something the mutation did that the client did not ask for, such as an ETA replaced by tracking (graph/kit/payload.ts). */
+export interface Warning {
+  field: string | null;
+  code: string;
+  message: string;
+}
 
 /** What every resolver knows about the request. */
 export interface Context {

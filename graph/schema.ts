@@ -23,7 +23,6 @@ import './events/schema.ts';
 import './events/subscriptions.ts';
 import './webhooks/types.ts';
 import './webhooks/schema.ts';
-import './webhooks/fan-out.ts';
 import './carriers/schema.ts';
 
 /** The domain schema: every type registered by the imports above. */

@@ -9,10 +9,16 @@ import { seedReferenceData } from '../graph/reference/seed.ts';
 import { importCommands } from './import-commands.ts';
 import { revokeKey, rotateKey } from '../graph/company/keys.ts';
 import { NotFoundError } from '../graph/errors.ts';
+import { backgroundSettled } from '../graph/kit/background.ts';
+import { schema } from '../graph/schema.ts';
+import { wireWritePath } from '../graph/wiring.ts';
 
 const usage =
   'usage: npm run admin -- create-company --name "Acme" [--demo] | revoke-key --key KEY_OR_PREFIX | rotate-key --key KEY_OR_PREFIX | import-ais FILE | import-port-schedules FILE.csv';
 const [command, ...rest] = process.argv.slice(2);
+// This process's composition root: the companies and demo data it writes record events, which
+// it relays itself before it exits (graph/wiring.ts).
+wireWritePath(schema);
 if (command && Object.hasOwn(importCommands, command)) process.exit(await importCommands[command](rest));
 if (command === 'revoke-key' || command === 'rotate-key') {
   const { values } = parseArgs({ args: rest, options: { key: { type: 'string' } } });
@@ -52,5 +58,6 @@ try {
   if (values.demo) await seedDemo(created);
   console.log(JSON.stringify(created));
 } finally {
+  await backgroundSettled();
   await disconnect();
 }

@@ -8,6 +8,8 @@ import { connect, disconnect } from '../graph/db.ts';
 import { env } from '../graph/env.ts';
 import { startTrackingPoller } from '../graph/carriers/poller.ts';
 import { startDeliveryWorker } from '../graph/webhooks/workers.ts';
+import { schema } from '../graph/schema.ts';
+import { wireWritePath } from '../graph/wiring.ts';
 
 try {
   if (!env().databaseUrl) {
@@ -22,9 +24,9 @@ try {
   throw e;
 }
 await connect();
-// The events relay renders each change's resource with the GraphQL schema (graph/events/render.ts):
-// loaded now, once, rather than by the first relay of a delivery or a tracking poll.
-await import('../graph/schema.ts');
+// This process's composition root: the tracking poller's writes record events, and stale changes
+// are relayed, rendered with the domain schema and fanned out to webhooks (graph/wiring.ts).
+wireWritePath(schema);
 const worker = await startDeliveryWorker();
 const tracking = startTrackingPoller();
 console.log(`worker ${process.pid} started: webhook deliveries and carrier tracking`);

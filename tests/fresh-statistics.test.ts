@@ -8,6 +8,7 @@
 // PostgreSQL server by a connection of the test's own; on the embedded database (whose one
 // connection belongs to the app's process) by the test between a stop and a start of the app.
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +90,7 @@ describe('statistics of a batch just written', () => {
       return;
     }
     await app.restart('SIGTERM', async () => {
-      const db = await PGlite.create(app.dataDir, { extensions: await pgliteExtensions() });
+      const db = await PGlite.create(path.join(app.dataDir, 'pglite'), { extensions: await pgliteExtensions() });
       try {
         await db.exec('ANALYZE');
       } finally {

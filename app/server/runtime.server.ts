@@ -12,7 +12,9 @@ import { countCompanies, createCompany, type NewCompany } from '../../graph/comp
 import { loadKeyPrefixes } from '../../graph/company/auth';
 import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
-import { startDeliveryWorker } from '../../graph/webhooks/workers';
+import { prepareDeliveryQueue, startDeliveryWorker } from '../../graph/webhooks/workers';
+import { schema } from '../../graph/schema';
+import { wireWritePath } from '../../graph/wiring';
 import { startConfiguredAisFeed } from '../../graph/logistics/ais-feed';
 import { startTrackingPoller } from '../../graph/carriers/poller';
 import { backgroundSettled } from '../../graph/kit/background';
@@ -32,6 +34,8 @@ import { constants as zlibConstants, gzip } from 'node:zlib';
 
 /** Applies migrations and, on an empty database, creates the demo company. */
 async function prepare(log: (line: string) => void): Promise<NewCompany | null> {
+  // This process's composition root: its writes record events, relayed to webhooks (graph/wiring.ts).
+  wireWritePath(schema);
   await connect();
   const db = await openedDatabase();
   const applied = await applyMigrations(db.adapterFactory);
@@ -177,6 +181,8 @@ export const runtime = {
     process.on('unhandledRejection', (e) => console.error('[server] unhandled rejection', e instanceof Error ? e.message : e));
     const demo = await prepare(log);
     // Webhook deliveries: graphile-worker on a PostgreSQL server, the embedded loop otherwise (docs/webhooks.md).
+    // An app that leaves them to `npm run worker` still installs the queue its writes add to.
+    if (!env().webhooksInAppWorker) await prepareDeliveryQueue();
     const deliveries = env().webhooksInAppWorker ? await startDeliveryWorker() : undefined;
     const aisFeed = startConfiguredAisFeed();
     // Carrier lookups on schedule (docs/tracking.md).

@@ -10,9 +10,6 @@ import { updateRows, type Row } from '../kit/set-rows.ts';
 import { write, type Tx } from '../kit/transaction.ts';
 import { changesOf, nextCheckAt, type Answer } from './changes.ts';
 import { summarize } from './dcsa-events.ts';
-// The outbox's check before each commit, and the relay right after it: a process that polls
-// without serving the API (`npm run worker`) loads no GraphQL schema, which would load it.
-import '../events/outbox.ts';
 
 /** What asking the carrier gave: its events (possibly none), a reference it refused, or a failure. */
 export type LookupOutcome = Answer | { kind: 'failed'; error: string };

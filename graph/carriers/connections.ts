@@ -3,7 +3,6 @@
 // answered; the notification URL names the connection by a random token.
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../context.ts';
-import { env } from '../env.ts';
 import { FieldErrors, NotFoundError, fieldMessages, formatFieldMessage } from '../errors.ts';
 import { markCreated } from '../kit/created.ts';
 import { write } from '../kit/transaction.ts';
@@ -26,8 +25,6 @@ const SCAC = /^[A-Z]{2,4}$/;
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** The notification URL of a connection's token: what the carrier's subscription calls back. */
-export const notificationUrl = (token: string) => `${env().publicUrl}/carrier-notifications/${token}`;
 
 /** The SCAC of a path, or 404 when it cannot be one (a malformed key names no connection). */
 export function scacOf(text: string): string {

@@ -4,7 +4,8 @@ import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
 import { mutationFields } from '../kit/payload.ts';
-import { deleteConnection, notificationUrl, putConnection, scacOf, type ConnectionParams } from './connections.ts';
+import { deleteConnection, putConnection, scacOf, type ConnectionParams } from './connections.ts';
+import { notificationUrl } from './subscriptions.ts';
 import { lookupShipment } from './lookup.ts';
 
 const CarrierProtocolEnum = builder.enumType('CarrierProtocol', {

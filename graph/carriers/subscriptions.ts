@@ -5,8 +5,11 @@
 import { sharedClient } from '../db.ts';
 import { write } from '../kit/transaction.ts';
 import { callCarrier, carrierUrl } from './carrier-http.ts';
-import { notificationUrl } from './connections.ts';
+import { env } from '../env.ts';
 import { decryptSecret } from './secrets.ts';
+
+/** The notification URL of a connection's token: what the carrier's subscription calls back. */
+export const notificationUrl = (token: string) => `${env().publicUrl}/carrier-notifications/${token}`;
 
 /** What subscribing gave: SUBSCRIBED, UNSUPPORTED (polling only), FAILED (polling only, tried again on the next PUT) or NO_SECRET. */
 export type SubscriptionStatus = 'SUBSCRIBED' | 'UNSUPPORTED' | 'FAILED' | 'NO_SECRET';

@@ -8,7 +8,7 @@
 // When some do, the write relays them (or waits for this process's relay of them) and runs again.
 import { noteOutboxTime } from '../kit/request-scope.ts';
 import { noteRowsInserted } from '../kit/statistics.ts';
-import { afterCommit, beforeEveryCommit, RetryAfterSettling, type Tx } from '../kit/transaction.ts';
+import { afterCommit, RetryAfterSettling, type Tx } from '../kit/transaction.ts';
 import { relayAfterCommit, settleTransactions } from './relay.ts';
 
 /**
@@ -29,8 +29,11 @@ const check = `
     WHERE o.txid <> (SELECT txid FROM me)
   ) AS waiting`;
 
-/** The outbox's part of a transaction, timed: the request log reports it as `outbox_ms` (docs/security.md). */
-async function checkOutbox(tx: Tx): Promise<void> {
+/**
+ * The outbox's part of a transaction, timed: the request log reports it as `outbox_ms`
+ * (docs/security.md). The composition root (graph/wiring.ts) runs it before every commit.
+ */
+export async function checkOutbox(tx: Tx): Promise<void> {
   const started = performance.now();
   try {
     const [{ txid, companies, inserted, waiting }] = await tx.$queryRawUnsafe<{ txid: string | null; companies: number[] | null; inserted: number; waiting: string[] | null }[]>(check);
@@ -41,5 +44,3 @@ async function checkOutbox(tx: Tx): Promise<void> {
     noteOutboxTime(performance.now() - started);
   }
 }
-
-beforeEveryCommit(checkOutbox);

@@ -24,7 +24,7 @@ import { requestScope } from '../kit/request-scope.ts';
 import { statisticsSettled } from '../kit/statistics.ts';
 import { beforeEveryTransaction, snapshot, write, type Tx } from '../kit/transaction.ts';
 import { eventsOf, type PendingEvent } from './catalogue.ts';
-import { renderResources, resourceKey } from './render.ts';
+import { resourceKey, type Renderer } from './render.ts';
 import { takeOut } from './take-out.ts';
 import { noteIfUnavailable } from '../../prisma/availability.ts';
 
@@ -69,11 +69,29 @@ export interface RecordedEvent {
  * of their companies (the deliveries, graph/webhooks/fan-out.ts).
  */
 export type EventsListener = (tx: Tx, events: RecordedEvent[], subscribers: Subscriber[]) => Promise<void>;
-const listeners: EventsListener[] = [];
 
-/** Registers work to do with every relay's events before it commits. */
-export function onEventsRecorded(listener: EventsListener): void {
-  if (!listeners.includes(listener)) listeners.push(listener);
+/** What the relay is given by its process's composition root (graph/wiring.ts). */
+export interface RelayParts {
+  /** Renders the changed resources as their GET routes answer them (render.ts). */
+  render: Renderer;
+  /** Work to do with every relay's events before it commits (the webhook deliveries). */
+  listeners: readonly EventsListener[];
+}
+let parts: RelayParts | undefined;
+
+/**
+ * Starts the relay of this process with its parts. From then on, a request's write waits for
+ * the relays of its company's earlier writes in this process before it opens its transaction,
+ * rather than meeting them not relayed and running twice.
+ */
+export function startRelay(given: RelayParts): void {
+  parts = given;
+  beforeEveryTransaction(waitForCompanyRelays);
+}
+
+function started(): RelayParts {
+  if (!parts) throw new Error('the events relay was not started: the process entry wires the write path (graph/wiring.ts)');
+  return parts;
 }
 
 /**
@@ -140,7 +158,7 @@ async function relay(txids: readonly string[]): Promise<number> {
     const events = (await takeOut(tx, txids)).flatMap((rows) => eventsOf(rows).map((e) => ({ ...e, created_at: new Date(rows[0].created_at) })));
     if (!events.length) return 0;
     const resources = events.flatMap((e) => (e.resource && !e.data ? [{ company_id: e.company_id, ...e.resource }] : []));
-    const rendered = resources.length ? await snapshot(() => renderResources(resources)) : new Map<string, unknown>();
+    const rendered = resources.length ? await snapshot(() => started().render(resources)) : new Map<string, unknown>();
     const ids = newEventIds(events.length);
     const rows: RecordedEvent[] = events.map((e, i) => ({
       company_id: e.company_id,
@@ -151,7 +169,7 @@ async function relay(txids: readonly string[]): Promise<number> {
     }));
     await lockCompanyFeeds(tx, rows);
     const subscribers = await insertEvents(tx, rows);
-    for (const listener of listeners) await listener(tx, rows, subscribers);
+    for (const listener of started().listeners) await listener(tx, rows, subscribers);
     return rows.length;
   }, { relay: true });
 }
@@ -209,10 +227,10 @@ export async function settleTransactions(txids: string[]): Promise<void> {
 }
 
 /** A request's write waits for the relays of its company's earlier writes in this process. */
-beforeEveryTransaction(async () => {
+async function waitForCompanyRelays(): Promise<void> {
   const company = requestScope.getStore()?.companyId;
   if (company !== undefined) await waitFor((r) => r.companies.has(company));
-});
+}
 
 /**
  * Relays transactions together, or, when that fails, each alone: one that cannot be relayed

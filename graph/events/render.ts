@@ -56,11 +56,6 @@ function runnerOf(schema: GraphQLSchema, text: string): Run {
   return run;
 }
 
-/** The domain schema, loaded when first needed (it imports this module's aggregate). */
-async function domainSchema(): Promise<GraphQLSchema> {
-  return (await import('../schema.ts')).schema;
-}
-
 /** Resources grouped as one list reads them: company, kind and operation, at most a page each. */
 function groups(resources: OwnedResource[]): OwnedResource[][] {
   const byGroup = new Map<string, OwnedResource[]>();
@@ -71,15 +66,20 @@ function groups(resources: OwnedResource[]): OwnedResource[][] {
   return [...byGroup.values()].flatMap((list) => Array.from({ length: Math.ceil(list.length / PAGE.maxLimit) }, (_, i) => list.slice(i * PAGE.maxLimit, (i + 1) * PAGE.maxLimit)));
 }
 
+/** Renders resources as their GET routes answer them; answers them by `resourceKey`. */
+export type Renderer = (resources: OwnedResource[]) => Promise<Map<string, unknown>>;
+
 /**
- * Renders resources as their GET routes answer them, in the open unit of work, each resource
- * once: one GraphQL execution per company, one list field per group. Answers them by `resourceKey`.
+ * The renderer over the domain schema, which the process's composition root (graph/wiring.ts)
+ * hands the relay: in the open unit of work, each resource once, one GraphQL execution per
+ * company, one list field per group.
  */
-export async function renderResources(resources: OwnedResource[]): Promise<Map<string, unknown>> {
+export const renderer = (schema: GraphQLSchema): Renderer => (resources) => renderResources(schema, resources);
+
+async function renderResources(schema: GraphQLSchema, resources: OwnedResource[]): Promise<Map<string, unknown>> {
   const out = new Map<string, unknown>();
   const unique = [...new Map(resources.map((r) => [resourceKey(r), r])).values()];
   if (!unique.length) return out;
-  const schema = await domainSchema();
   const byCompany = new Map<number, OwnedResource[][]>();
   for (const group of groups(unique)) byCompany.set(group[0].company_id, [...(byCompany.get(group[0].company_id) ?? []), group]);
   for (const [companyId, list] of byCompany) {

@@ -6,7 +6,6 @@ import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
 import { PAGE } from '../kit/page.ts';
 import { eventTypes } from './catalogue.ts';
 import { beforeReading } from '../kit/before-reading.ts';
-import './outbox.ts';
 import { relayCompany } from './relay.ts';
 
 /** The stored payload of an event: the resource and what else the event is about. */

@@ -8,7 +8,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
-import type { Context } from '../context.ts';
+import type { Context, Warning } from '../context.ts';
 import { DomainError, type ErrorCode } from '../errors.ts';
 
 /** A rule a mutation's request broke, at the dotted field it names (null for the whole request). */
@@ -18,12 +18,6 @@ export interface UserError {
   message: string;
 }
 
-/** Something the mutation did that the client did not ask for, such as an ETA replaced by tracking. */
-export interface Warning {
-  field: string | null;
-  code: string;
-  message: string;
-}
 
 /** Codes a mutation lists in `userErrors`; the others (rate limits, conflicts, timeouts) stay errors to retry. */
 const RULE_CODES = new Set<ErrorCode>(['BAD_REQUEST', 'NOT_FOUND', 'UNPROCESSABLE_ENTITY', 'PRECONDITION_FAILED']);

@@ -1,14 +1,14 @@
 // Events become deliveries in the transaction that writes them (graph/events/relay.ts): one
 // delivery per event and endpoint subscribed to its type, written in one statement with its
 // body and queued, so a written event is never left undelivered.
-import { onEventsRecorded, type RecordedEvent, type Subscriber } from '../events/relay.ts';
+import type { RecordedEvent, Subscriber } from '../events/relay.ts';
 import { insertJsonRows } from '../kit/json-rows.ts';
 import type { Tx } from '../kit/transaction.ts';
 import { eventBody } from './body.ts';
 import { enqueueDeliveries } from './queue.ts';
 
-/** Makes and queues the deliveries of the events just recorded, to the endpoints of their companies. */
-async function fanOut(tx: Tx, events: RecordedEvent[], endpoints: Subscriber[]): Promise<void> {
+/** Makes and queues the deliveries of the events just recorded, to the endpoints of their companies (a listener of the relay, graph/wiring.ts). */
+export async function fanOut(tx: Tx, events: RecordedEvent[], endpoints: Subscriber[]): Promise<void> {
   if (!endpoints.length) return;
   const now = new Date();
   const data = events.flatMap((e) => {
@@ -26,5 +26,3 @@ async function fanOut(tx: Tx, events: RecordedEvent[], endpoints: Subscriber[]):
   );
   await enqueueDeliveries(tx, made);
 }
-
-onEventsRecorded(fanOut);

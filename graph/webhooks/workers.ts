@@ -4,7 +4,7 @@
 // job that runs twice (a worker killed after the POST) attempt nothing. On the embedded
 // database (one process only) a loop in the app reads the deliveries that are due.
 import { AsyncResource } from 'node:async_hooks';
-import { run, type Logger as WorkerLogger, Logger, type Runner } from 'graphile-worker';
+import { run, runMigrations, type Logger as WorkerLogger, Logger, type Runner } from 'graphile-worker';
 import { sharedClient } from '../db.ts';
 import { env } from '../env.ts';
 import { attemptDelivery } from './deliver.ts';
@@ -13,9 +13,6 @@ import { write } from '../kit/transaction.ts';
 import { pruneExpired } from '../events/retention.ts';
 import { relayStale } from '../events/relay.ts';
 import { noteIfUnavailable } from '../../prisma/availability.ts';
-// The relay makes deliveries through its listener: a worker started apart (`npm run worker`)
-// relays events too, without the GraphQL schema that loads it in the app.
-import './fan-out.ts';
 
 /** A running delivery worker. */
 export interface DeliveryWorker {
@@ -68,6 +65,14 @@ const quiet: WorkerLogger = new Logger(() => (level, message) => {
   // A lost database is an outage, logged once for the process (prisma/availability.ts).
   if (level === 'error' && !noteIfUnavailable(message)) console.error(`[webhooks] ${message}`);
 });
+
+/**
+ * Installs the queue's schema on a PostgreSQL server, for an app that makes no deliveries itself
+ * (WEBHOOKS_IN_APP_WORKER=false): its writes queue deliveries before any worker may have started.
+ */
+export async function prepareDeliveryQueue(): Promise<void> {
+  if (env().databaseUrl) await runMigrations({ connectionString: env().databaseUrl, logger: quiet });
+}
 
 /** Starts graphile-worker on the PostgreSQL server (its schema is installed on the first start). */
 async function startQueueWorker(): Promise<DeliveryWorker> {

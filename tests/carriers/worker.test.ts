@@ -1,10 +1,10 @@
 // Carrier tracking in `npm run worker` processes beside the app (docs/tracking.md, Settings):
 // the app and two workers poll the same PostgreSQL database, and no shipment is looked up
 // twice in one interval. The embedded database serves one process, so this runs on PostgreSQL only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../setup/app-server.ts';
 import { appWithCompany } from '../webhooks/own-app.ts';
+import { workerProcesses } from '../setup/worker-process.ts';
 import { startDcsaStub, transportEvent, type DcsaStub } from './dcsa-stub.ts';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -16,25 +16,10 @@ describe.skipIf(!serverUrl)('tracking in worker processes', () => {
   let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
   let operation: number;
   let stub: DcsaStub;
-  const workers: ChildProcess[] = [];
 
-  /** Starts `npm run worker` on the app's database; resolves once it says it started. */
-  function startWorker(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', TRACKING_POLL_INTERVAL_SECONDS: String(INTERVAL_SECONDS), TRACKING_POLL_BATCH: '20' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    workers.push(child);
-    let output = '';
-    child.stderr!.on('data', (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
-    return new Promise((resolve, reject) => {
-      child.stdout!.on('data', (d) => {
-        output += d;
-        if (output.includes('started')) resolve(child);
-      });
-      child.once('exit', (code) => reject(new Error(`worker exited (${code}) before starting: ${output}`)));
-    });
-  }
+  /** `npm run worker` processes on the app's database. */
+  const workers = workerProcesses(() => app.databaseUrl, { TRACKING_POLL_INTERVAL_SECONDS: String(INTERVAL_SECONDS), TRACKING_POLL_BATCH: '20' });
+  const startWorker = () => workers.start();
 
   beforeAll(async () => {
     stub = await startDcsaStub();
@@ -42,12 +27,7 @@ describe.skipIf(!serverUrl)('tracking in worker processes', () => {
     ({ app, call, operation } = await appWithCompany(serverUrl, { TRACKING_POLL_INTERVAL_SECONDS: String(INTERVAL_SECONDS), TRACKING_POLL_BATCH: '1' }));
   }, 300_000);
   afterAll(async () => {
-    for (const w of workers) {
-      if (w.exitCode !== null || w.signalCode !== null) continue;
-      const exited = new Promise((r) => w.once('exit', r));
-      w.kill('SIGTERM');
-      await exited;
-    }
+    await workers.stopAll();
     await app?.stop();
     await stub?.close();
   });

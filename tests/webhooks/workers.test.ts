@@ -1,10 +1,10 @@
 // Separate delivery workers (`npm run worker`) on a PostgreSQL server: an app of its own that
 // does not deliver, and worker processes started, killed and restarted by the tests. The
 // embedded database serves one process, so these run on PostgreSQL only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../setup/app-server.ts';
+import { workerProcesses } from '../setup/worker-process.ts';
 import { appWithCompany } from './own-app.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
@@ -13,37 +13,16 @@ const serverUrl = process.env.DATABASE_URL;
 describe.skipIf(!serverUrl)('webhook delivery workers', () => {
   let app: AppServer;
   let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
-  const workers: ChildProcess[] = [];
 
-  /** Starts `npm run worker` on the app's database; resolves once it says it started. */
-  function startWorker(settings: Record<string, string> = {}): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOKS_RETRY_SCALE: '0.001', ...settings },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    workers.push(child);
-    let output = '';
-    child.stderr!.on('data', (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
-    return new Promise((resolve, reject) => {
-      child.stdout!.on('data', (d) => {
-        output += d;
-        if (output.includes('started')) resolve(child);
-      });
-      child.once('exit', (code) => reject(new Error(`worker exited (${code}) before starting: ${output}`)));
-    });
-  }
-  const stopWorker = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    await exited;
-  };
+  const workers = workerProcesses(() => app.databaseUrl, { WEBHOOKS_RETRY_SCALE: '0.001' });
+  const startWorker = workers.start;
+  const stopWorker = workers.stop;
 
   beforeAll(async () => {
     ({ app, call } = await appWithCompany(serverUrl, { WEBHOOKS_IN_APP_WORKER: 'false', WEBHOOKS_RETRY_SCALE: '0.001' }));
   }, 300_000);
   afterAll(async () => {
-    for (const w of workers) await stopWorker(w);
+    await workers.stopAll();
     await app?.stop();
   });
 
@@ -91,7 +70,7 @@ describe.skipIf(!serverUrl)('webhook delivery workers', () => {
   it('refuses at delivery time a target whose address is private for the worker, and records why', async () => {
     // The app accepted the loopback address (tests allow it); the worker does not: as when a
     // public name later resolves to a private address.
-    for (const w of workers) await stopWorker(w);
+    await workers.stopAll();
     const receiver = await startReceiver();
     const endpoint = await subscribe(receiver);
     await startWorker({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'false' });
