@@ -5,7 +5,7 @@ import { PreconditionFailedError } from '../graph/errors.ts';
 import { isRetryable, write } from '../graph/kit/transaction.ts';
 import { valueAt } from './answer.ts';
 import { etagOf, tagListMatches } from './etag.ts';
-import type { CompiledRoute } from './router.ts';
+import type { CompiledRoute } from './route.ts';
 
 /** What executing a route's document answers. */
 export type ExecutionOutcome = { data?: Record<string, unknown> | null; errors?: readonly { originalError?: unknown }[] };

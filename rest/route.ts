@@ -1,3 +1,5 @@
+import type { DocumentNode, GraphQLInputType } from 'graphql';
+
 /** HTTP methods of the public API. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -36,4 +38,16 @@ export interface RouteDef {
 /** Declares a route; the identity function keeps the table typed. */
 export function route(def: RouteDef): RouteDef {
   return def;
+}
+
+/** A route with its document parsed and validated once, and its path compiled. */
+export interface CompiledRoute {
+  def: RouteDef;
+  pattern: RegExp;
+  pathParams: string[];
+  document: DocumentNode;
+  /** Where the answer is in `data`: the root field, or a mutation payload's record (rest/answer.ts). */
+  answerPath: string[];
+  /** The document's variables, with the extensions (limits, format) of the root argument each feeds. */
+  variables: { name: string; type: GraphQLInputType; from: 'path' | 'body' | 'query'; extensions?: unknown }[];
 }

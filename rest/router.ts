@@ -28,22 +28,12 @@ import { flatOrderBy, readQuery, sortsBothWays } from './query.ts';
 import { readMultipart } from './multipart.ts';
 import { bodyLimits, bodyRefusal, readJson, sendsJson, withDeadline, type BodyProblem } from './body.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
-import type { RouteDef } from './route.ts';
+import type { CompiledRoute, RouteDef } from './route.ts';
+
+export type { CompiledRoute };
 import { answerField, valueAt, warningsAt, withWarnings } from './answer.ts';
 import { wasCreated } from '../graph/kit/created.ts';
 import { routes } from './routes/index.ts';
-
-/** A route with its document parsed and validated once, and its path compiled. */
-export interface CompiledRoute {
-  def: RouteDef;
-  pattern: RegExp;
-  pathParams: string[];
-  document: DocumentNode;
-  /** Where the answer is in `data`: the root field, or a mutation payload's record (rest/answer.ts). */
-  answerPath: string[];
-  /** The document's variables, with the extensions (limits, format) of the root argument each feeds. */
-  variables: { name: string; type: GraphQLInputType; from: 'path' | 'body' | 'query'; extensions?: unknown }[];
-}
 
 /** Compiles a route; an invalid document or an unbound path parameter fails at start-up. */
 export function compileRoute(def: RouteDef): CompiledRoute {
