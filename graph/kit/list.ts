@@ -221,7 +221,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       } as never,
       resolve: (_root, rawArgs, ctx) => {
         const args = rawArgs as ListArgs & { after?: string | null };
-        // A cursor says where the page starts; an offset besides it would say it twice (docs/index.md, "Pagination and sorting").
+        // A cursor says where the page starts; an offset beside it would say it twice (docs/index.md, "Pagination and sorting").
         if (args.after != null && (args.offset ?? 0) !== 0) throw new BadInputError([{ name: 'offset', message: fieldMessages.withCursor }]);
         return sourceOf(rawArgs, ctx, args.after);
       },
