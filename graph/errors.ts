@@ -65,6 +65,7 @@ export const fieldMessages = {
   lineShipped: 'leaves out a line that is on a shipment',
   roleNotHeld: 'does not hold this role in a partnership',
   withId: 'cannot be sent together with the id',
+  withCursor: 'cannot be sent together with after',
   ambiguousCode: 'matches several records; send the id',
   refusedTarget: 'must resolve to public addresses only',
 } as const;

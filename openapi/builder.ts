@@ -85,7 +85,7 @@ const intro = `The HTTP API of the trade tracking platform: operations, purchase
 * **Authentication**: send your API key in the \`api-key\` header on every call.
 * **Envelopes**: request bodies are wrapped in \`params\` (an object, or an array for batch upserts); answers wrap the result in \`data\`.
 * **Locale**: \`locale\` query parameter or header (\`pt-BR\` default, \`en-US\`, \`es-ES\`) translates error messages; codes never change.
-* **Pagination**: \`limit\` (1 to ${PAGE.maxLimit}, default ${PAGE.defaultLimit}), \`offset\` (default 0), \`order_by=-inserted_at,id\` (or \`order_by[0][field]=inserted_at&order_by[0][order]=DESC\`).
+* **Pagination**: \`limit\` (1 to ${PAGE.maxLimit}, default ${PAGE.defaultLimit}), \`offset\` (default 0) or \`after\` (the \`next_cursor\` of the previous page, null on the last), \`order_by=-inserted_at,id\` (or \`order_by[0][field]=inserted_at&order_by[0][order]=DESC\`).
 * **Values**: amounts, weights and quantities are decimal strings (\`"1234.5600"\`, the scale you send is kept); dates are ISO 8601 date-times in UTC.
 * **Errors**: \`{ "code", "message", "fields": [{ "name", "message" }] }\` with dotted field names such as \`internal_codes.0.code\`.
 * **Concurrency**: writes to one record apply one after the other; \`PUT\` and \`DELETE\` of a record honour \`If-Match\` with the \`ETag\` of a \`GET\` (412 when it changed since); a write that keeps colliding with others answers 409 with \`Retry-After\`.
@@ -142,7 +142,8 @@ function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Parameter
     if (v.name === 'offset') p.schema = { ...p.schema, minimum: 0, default: 0 };
     if (v.from === 'path' && route.def.pathExamples?.[v.name] !== undefined) p.example = route.def.pathExamples[v.name];
     if (v.name === 'limit') p.description = `Page size, 1 to ${PAGE.maxLimit}.`;
-    if (v.name === 'offset') p.description = 'Rows to skip.';
+    if (v.name === 'offset') p.description = route.variables.some((o) => o.name === 'after') ? 'Rows to skip; not with `after`.' : 'Rows to skip.';
+    if (v.name === 'after') p.description = 'The `next_cursor` of the previous page: the rows after it.';
     if (sortKey) {
       // The flat form, which generated clients send as a plain string (docs/index.md).
       const fields = (getNamedType(sortKey.getFields().field.type) as GraphQLEnumType).getValues().map((e) => e.name);
@@ -232,8 +233,8 @@ export function buildOpenApi() {
           const sel = root.selectionSet!.selections.find((s) => s.kind === 'Field' && s.name.value === 'data') as FieldNode;
           const dataField = (listType as unknown as { getFields(): Record<string, { type: never }> }).getFields().data;
           const selected = (name: string) => root.selectionSet!.selections.some((s) => s.kind === 'Field' && s.name.value === name);
-          // Pages by offset count their rows; pages by cursor (events) name the next cursor instead.
-          if (selected('next_cursor'))
+          // The events feed is read by cursor alone: its cursor is kept after the last page.
+          if (selected('has_more'))
             return <SchemaObject>{
               type: 'object',
               required: ['data', 'next_cursor', 'has_more'],
@@ -243,10 +244,17 @@ export function buildOpenApi() {
                 has_more: { type: 'boolean', description: 'Whether more rows already follow this page.' },
               },
             };
-          return {
+          // The other lists count their rows and name the cursor of the next page (docs/index.md, "Pagination and sorting").
+          return <SchemaObject>{
             type: 'object',
-            required: ['data', 'total_count'],
-            properties: { data: registry.selection(dataField.type, sel.selectionSet), total_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647, description: 'Rows matching, over all pages.' } },
+            required: ['data', 'total_count', ...(selected('next_cursor') ? ['next_cursor'] : [])],
+            properties: {
+              data: registry.selection(dataField.type, sel.selectionSet),
+              total_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647, description: 'Rows matching, over all pages.' },
+              ...(selected('next_cursor')
+                ? { next_cursor: { type: ['string', 'null'], description: 'Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page.' } }
+                : {}),
+            },
           };
         })()
       : // A lookup that finds nothing answers 404, so `data` is never null.

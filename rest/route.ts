@@ -23,7 +23,7 @@ export interface RouteDef {
   document: string;
   /** 200, or 201 for creates and batch upserts. */
   status: 200 | 201;
-  /** True when the root field answers `{ data, total_count }`, passed through as the body. */
+  /** True when the root field answers a page (`{ data, total_count, next_cursor }`; the events feed `{ data, next_cursor, has_more }`), passed through as the body. */
   list?: boolean;
   /** Example of `params` for the OpenAPI description. */
   example?: unknown;

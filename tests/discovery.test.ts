@@ -80,7 +80,7 @@ describe('partnerships', () => {
       }),
     );
     const page = await list('order_by=-id&limit=1&offset=1');
-    expect(page.body).toEqual({ data: [all.body.data[1]], total_count: 3 });
+    expect(page.body).toEqual({ data: [all.body.data[1]], total_count: 3, next_cursor: expect.any(String) });
     expect((await list('limit=0')).body).toEqual(errorBody('BAD_REQUEST', expect.any(String), [{ name: 'limit', message: 'is out of range' }]));
   });
 
@@ -89,7 +89,7 @@ describe('partnerships', () => {
     expect(suppliers.body.total_count).toBe(2);
     expect(idsOf(suppliers.body)).toEqual([ids.alpha, ids.beta]);
     expect(idsOf((await list('filters[role]=CUSTOMS_BROKER')).body)).toEqual([ids.gamma]);
-    expect((await list('filters[role]=TRADING')).body).toEqual({ data: [], total_count: 0 });
+    expect((await list('filters[role]=TRADING')).body).toEqual({ data: [], total_count: 0, next_cursor: null });
     expect(idsOf((await list(`filters[internal_code]=${codes.beta}`)).body)).toEqual([ids.beta]);
     // The token is in Alpha's partner name and Beta's nickname; the other company's match is not seen.
     expect(idsOf((await list(`search=${token.toUpperCase()}&order_by=id`)).body)).toEqual([ids.alpha, ids.beta]);

@@ -653,7 +653,7 @@ describe('orders, partners and handlers', () => {
         expect((await A.put(`${opA}/orders-by-reference-code/${code}/cancel`)).status).toBe(404);
         expect((await A.put(`${opA}/orders/${code}/purchase-order-items/10`, { line_reference: '10' })).status).toBe(404);
         const list = await A.get(`${opA}/orders`, `filters[reference_codes]=${code}`);
-        expect(list.body).toEqual({ data: [], total_count: 0 });
+        expect(list.body).toEqual({ data: [], total_count: 0, next_cursor: null });
         const again = await A.post(`${opA}/orders`, po(code));
         expect(again.status).toBe(201);
         expect(again.body.data.id).not.toBe(id);

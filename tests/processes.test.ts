@@ -556,7 +556,7 @@ describe('processes', () => {
       expect((await A.get(`${P()}/${body.data.id}`)).status).toBe(404);
       expect((await A.get(`${R()}/${code}`)).status).toBe(404);
       expect((await A.put(`${P()}/${body.data.id}/finish`)).status).toBe(404);
-      expect((await A.get(P(), `search=${code}`)).body).toEqual({ data: [], total_count: 0 });
+      expect((await A.get(P(), `search=${code}`)).body).toEqual({ data: [], total_count: 0, next_cursor: null });
       const again = await A.post(P(), { reference_code: code });
       expect(again.status).toBe(201);
       expect((await A.del(`${P()}/${again.body.data.id}`)).status).toBe(200);

@@ -72,6 +72,29 @@ describe('a client generated from /openapi.json', () => {
     expect(events.data!.next_cursor).toEqual(expect.any(String));
   });
 
+  it('walks a list by cursor and reads the handler slots of an operation', async () => {
+    const category = uniq('Walk-');
+    const made = await api.PUT('/products', { body: { params: Array.from({ length: 5 }, (_, i) => ({ code: uniq(`W${i}-`), description: 'Walked valve', category })) } });
+    expect(made.response.status, JSON.stringify(made.error)).toBe(201);
+    const codes: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const res = await api.GET('/products', { params: { query: { limit: 2, order_by: 'code', filters: { category }, after } } });
+      expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+      codes.push(...res.data!.data.map((p) => p.code));
+      expect(res.data!.total_count).toBe(5);
+      const next: string | null = res.data!.next_cursor;
+      if (next === null) break;
+      after = next;
+    }
+    expect(codes).toEqual(made.data!.data.map((p) => p.code).sort());
+    const operation = await api.GET('/operations/{operation_id}', { params: { path: { operation_id: op } } });
+    const slots = operation.data!.data.handlers;
+    expect(slots.map((h) => h.id).sort((a, b) => a - b)).toEqual(company.operation.handlers.map((h) => h.id).sort((a, b) => a - b));
+    const importer = slots.find((h) => h.role === 'importer')!;
+    expect({ id: importer.id, business_role: importer.business_role }).toEqual({ id: company.operation.handlers.find((h) => h.role === 'importer')!.id, business_role: 'IMPORTER' });
+  });
+
   it('registers, reads, lists, updates, tests, retries, rotates and deletes a webhook endpoint', async () => {
     const created = await api.POST('/webhooks', { body: { params: { url: 'http://127.0.0.1:9/hooks', events: ['order.created'] } } });
     expect(created.response.status).toBe(201);

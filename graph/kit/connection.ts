@@ -1,35 +1,49 @@
-// Cursor pagination of the GraphQL lists (docs/graphql.md, "Cursor pagination"): each list
-// `<field>` has a twin `<field>Connection(first, after, ...)` answering Relay-style `edges`
-// (`cursor`, `node`), `pageInfo` and `totalCount`. Pages are keyset pages: the cursor holds the
-// sort values of its row, and the next page is the rows that sort after those values, so a
-// sync that pages through a list while others write never skips or repeats a row that stays
-// where it sorts (a row whose sort value changes moves, as it would in any sorted read).
+// Cursor pagination of the lists (docs/graphql.md, "Cursor pagination"): each list `<field>`
+// answers `next_cursor` and takes it back as `after`, and has a twin
+// `<field>Connection(first, after, ...)` answering Relay-style `edges` (`cursor`, `node`),
+// `pageInfo` and `totalCount`; both read their pages here (`readKeys`, `rowsOfKeys`). Pages
+// are keyset pages: the cursor holds the sort values of its row, and the next page is the rows
+// that sort after those values, so a sync that pages through a list while others write never
+// skips or repeats a row that stays where it sorts (a row whose sort value changes moves, as it
+// would in any sorted read).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import * as prismaEnums from '../../prisma/generated/client/enums.ts';
 import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { modelDelegate } from './records.ts';
 import { BadInputError, fieldMessages } from '../errors.ts';
-import { pageSize } from './page.ts';
+import { PAGE, pageSize } from './page.ts';
 
 /** One key of a sort: a column, its direction and where its nulls go. */
-interface SortKey {
+export interface SortKey {
   field: string;
   desc: boolean;
   nullsFirst: boolean;
   nullable: boolean;
+  /** An enum column's values in their declared order, the order PostgreSQL sorts them in. */
+  enumValues?: readonly string[];
 }
 
+/** The values of each enum of the data model, in their declared order. */
+const enumOrder = new Map<string, readonly string[]>(Object.entries(prismaEnums).map(([name, values]) => [name, Object.values(values as Record<string, string>)]));
+
+/** The enum of each enum column of a model, by field name. */
+const enumColumns = (model: string): Map<string, string> =>
+  new Map(getDatamodel().datamodel.models[model].fields.filter((f) => f.kind === 'enum').map((f) => [f.name, f.type]));
+
 /** The sort keys of a Prisma `orderBy` list (graph/kit/list.ts, pageOf), with PostgreSQL's default null placement. */
-export function sortKeys(orderBy: Record<string, unknown>[], nullable: ReadonlySet<string>): SortKey[] {
+export function sortKeys(orderBy: Record<string, unknown>[], nullable: ReadonlySet<string>, model?: string): SortKey[] {
+  const enums = model ? enumColumns(model) : new Map<string, string>();
   return orderBy.map((entry) => {
     const [field, how] = Object.entries(entry)[0];
     const sort = typeof how === 'string' ? how : (how as { sort: string }).sort;
     const nulls = typeof how === 'string' ? undefined : (how as { nulls?: string }).nulls;
     const desc = sort === 'desc';
     // PostgreSQL puts nulls last when ascending and first when descending, unless told.
-    return { field, desc, nullsFirst: nulls ? nulls === 'first' : desc, nullable: nullable.has(field) };
+    const enumName = enums.get(field);
+    return { field, desc, nullsFirst: nulls ? nulls === 'first' : desc, nullable: nullable.has(field), ...(enumName ? { enumValues: enumOrder.get(enumName) ?? [] } : {}) };
   });
 }
 
@@ -40,7 +54,12 @@ export function afterWhere(keys: SortKey[], values: CursorValue[]): object {
   const equal = (k: SortKey, v: CursorValue) => ({ [k.field]: v === null ? null : { equals: v } });
   const beyond = (k: SortKey, v: CursorValue): object | null => {
     if (v === null) return k.nullsFirst ? { NOT: { [k.field]: null } } : null;
-    const compare = { [k.field]: { [k.desc ? 'lt' : 'gt']: v } };
+    // An enum column takes no `gt`/`lt`: the values beyond are listed, in the enum's order.
+    const order = k.enumValues;
+    const at = order?.indexOf(String(v)) ?? -1;
+    const compare = order
+      ? { [k.field]: { in: k.desc ? order.slice(0, at) : order.slice(at + 1) } }
+      : { [k.field]: { [k.desc ? 'lt' : 'gt']: v } };
     return k.nullable && !k.nullsFirst ? { OR: [compare, { [k.field]: null }] } : compare;
   };
   const branches = keys.flatMap((k, i) => {
@@ -51,17 +70,13 @@ export function afterWhere(keys: SortKey[], values: CursorValue[]): object {
 }
 
 /** The model's column types, to check the values a cursor brings back. */
-const columnTypes = (model: string): Map<string, string> =>
-  new Map(
-    getDatamodel().datamodel.models[model].fields.map((f) => [
-      f.name,
-      f.kind === 'enum' ? 'String' : f.type,
-    ]),
-  );
+const columnTypes = (model: string): Map<string, string> => new Map(getDatamodel().datamodel.models[model].fields.map((f) => [f.name, f.type]));
 
-/** Whether a cursor value fits its column: anything else is a forged or stale cursor. */
+/** Whether a cursor value fits its column (an enum's value is one of the enum's): anything else is a forged or stale cursor. */
 function fits(type: string | undefined, v: CursorValue): boolean {
   if (v === null) return true;
+  const values = type ? enumOrder.get(type) : undefined;
+  if (values) return typeof v === 'string' && values.includes(v);
   switch (type) {
     case 'Int':
       return Number.isSafeInteger(v);
@@ -100,7 +115,7 @@ function encodeCursor(keys: SortKey[], row: Record<string, unknown>): string {
 function decodeCursor(text: string, keys: SortKey[], types: Map<string, string>): CursorValue[] {
   let cursor: Cursor | undefined;
   try {
-    cursor = text.length <= 4_096 ? (JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor) : undefined;
+    cursor = text.length <= PAGE.cursorLength ? (JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor) : undefined;
   } catch {
     cursor = undefined;
   }
@@ -180,36 +195,86 @@ function selectedNames(info: GraphQLResolveInfo): Set<string> {
   return names;
 }
 
+/** Where a keyset page reads: the model, its unique key, the rows' filter and their sort. */
+export interface KeysetSpec {
+  model: string;
+  key: string;
+  where: object;
+  orderBy: Record<string, unknown>[];
+  nullable: ReadonlySet<string>;
+}
+
+/** A keyset read with its cursor decoded: `after` is the keyset condition (none on a first page). */
+export interface Keyset extends KeysetSpec {
+  keys: SortKey[];
+  after?: object;
+}
+
 /**
- * Reads one page of a connection in two statements: the keys and sort values of `first + 1`
- * rows after the cursor (filtered, sorted and limited alone, so an index can serve it), then
- * the rows of those keys with the selection of `edges.node`.
+ * The keyset of one page: the sort keys and the condition of the cursor sent as `after`. A
+ * cursor of another sort, or not one of ours, is a 400 on `after` before anything is read.
+ */
+export function keysetOf(spec: KeysetSpec, after: string | null | undefined): Keyset {
+  const keys = sortKeys(spec.orderBy, spec.nullable, spec.model);
+  return { ...spec, keys, ...(after != null ? { after: afterWhere(keys, decodeCursor(after, keys, columnTypes(spec.model))) } : {}) };
+}
+
+/** The keys and sort values of a page's rows, whether more follow, and the cursor of a row. */
+export interface KeysetPage {
+  rows: Record<string, unknown>[];
+  hasNextPage: boolean;
+  cursorOf: (row: Record<string, unknown>) => string;
+}
+
+/**
+ * The first statement of every page, by cursor or by position: the key and sort values of
+ * `size + 1` rows after the cursor (and past `skip` rows), filtered, sorted and limited alone
+ * so an index can serve it. The extra row tells whether more follow.
+ */
+export async function readKeys(set: Keyset, size: number, skip = 0): Promise<KeysetPage> {
+  const select = Object.fromEntries([set.key, ...set.keys.map((k) => k.field)].map((f) => [f, true]));
+  const where = set.after ? { AND: [set.where, set.after] } : set.where;
+  const found = await delegateOf(set.model).findMany({ where, orderBy: set.orderBy, ...(skip ? { skip } : {}), take: size + 1, select });
+  return { rows: found.slice(0, size), hasNextPage: found.length > size, cursorOf: (row) => encodeCursor(set.keys, row) };
+}
+
+/**
+ * The second statement: the rows of those keys with the nested selection `query`, in the keys'
+ * order. It runs for an empty page too: the schema checks that every list resolver uses the
+ * nested selection it was given (Pothos answers "Prisma query was unused" otherwise). The filter
+ * comes again with the keys, so rows stay scoped to the company (and to one shard).
+ */
+export async function rowsOfKeys(set: KeysetSpec, query: object, keys: unknown[]): Promise<Record<string, unknown>[]> {
+  const selection = query as { select?: object };
+  const keyed = selection.select ? { ...query, select: { ...selection.select, [set.key]: true } } : query;
+  const rows = await delegateOf(set.model).findMany({ ...keyed, where: { AND: [set.where, { [set.key]: { in: keys } }] } });
+  const byKey = new Map(rows.map((row) => [row[set.key], row]));
+  return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+}
+
+/**
+ * Reads one page of a connection in two statements (`readKeys`, then `rowsOfKeys` with the
+ * selection of `edges.node`).
  */
 export async function readConnection(
   args: { first?: number | null; after?: string | null },
-  spec: { model: string; key: string; where: object; orderBy: Record<string, unknown>[]; nullable: ReadonlySet<string> },
+  set: Keyset,
   ctx: Context,
   info: GraphQLResolveInfo,
 ): Promise<ConnectionSource> {
   const first = pageSize('first', args.first);
   // Asked for its count alone (`{ totalCount }`), a connection reads no page.
   const asked = selectedNames(info);
-  if (!asked.has('edges') && !asked.has('pageInfo')) return { edges: [], hasNextPage: false, hasPreviousPage: args.after != null, where: spec.where, model: spec.model };
-  const keys = sortKeys(spec.orderBy, spec.nullable);
-  const where = args.after != null ? { AND: [spec.where, afterWhere(keys, decodeCursor(args.after, keys, columnTypes(spec.model)))] } : spec.where;
-  const model = delegateOf(spec.model);
-  const select = Object.fromEntries([spec.key, ...keys.map((k) => k.field)].map((f) => [f, true]));
-  const found = await model.findMany({ where, orderBy: spec.orderBy, take: first + 1, select });
-  const page = found.slice(0, first);
-  const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'] }) as { select?: object };
-  const keyed = query.select ? { ...query, select: { ...query.select, [spec.key]: true } } : query;
-  const rows = await model.findMany({ ...keyed, where: { AND: [spec.where, { [spec.key]: { in: page.map((r) => r[spec.key]) } }] } });
-  const byKey = new Map(rows.map((row) => [row[spec.key], row]));
+  if (!asked.has('edges') && !asked.has('pageInfo')) return { edges: [], hasNextPage: false, hasPreviousPage: args.after != null, where: set.where, model: set.model };
+  const page = await readKeys(set, first);
+  const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'] });
+  const rows = await rowsOfKeys(set, query, page.rows.map((r) => r[set.key]));
+  const byKey = new Map(rows.map((row) => [row[set.key], row]));
   return {
-    edges: page.flatMap((r) => (byKey.has(r[spec.key]) ? [{ cursor: encodeCursor(keys, r), node: byKey.get(r[spec.key]) }] : [])),
-    hasNextPage: found.length > first,
+    edges: page.rows.flatMap((r) => (byKey.has(r[set.key]) ? [{ cursor: page.cursorOf(r), node: byKey.get(r[set.key]) }] : [])),
+    hasNextPage: page.hasNextPage,
     hasPreviousPage: args.after != null,
-    where: spec.where,
-    model: spec.model,
+    where: set.where,
+    model: set.model,
   };
 }

@@ -2,11 +2,16 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { modelDelegate } from './records.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
-import { connectionType, readConnection } from './connection.ts';
+import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type Keyset, type KeysetPage } from './connection.ts';
 import { statisticsSettled } from './statistics.ts';
 
 /** Pagination bounds of the public contract. */
 import { PAGE } from './page.ts';
+
+/** The `after` argument of a list or a connection: a cursor, at most PAGE.cursorLength characters (docs/limits.md). */
+// NOTE: Pothos' argument builder types depend on the schema types; lists take it as it comes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const cursorArg = (t: any, description: string) => t.arg.string({ description, extensions: { maxLength: PAGE.cursorLength } });
 
 export const OrderDirection = builder.enumType('OrderDirection', {
   description: 'Sort direction, optionally placing nulls first or last.',
@@ -88,18 +93,26 @@ export const searchColumns = (columns: readonly string[], description: string) =
   where: (text: string) => searchWhere(text, columns),
 });
 
-/** What a list query hands its page object: the rows' filter and the page. */
+/** What a list query hands its page object: the rows' filter, the page and its keyset. */
 export interface ListSource {
   where: object;
   page: ReturnType<typeof pageOf>;
+  keyset: Keyset;
+  /** The page's keys, read once for `data` and `next_cursor` alike. */
+  keys?: Promise<KeysetPage>;
 }
 
 /** A Prisma model delegate as a list reads it. */
 interface ListDelegate {
-  findMany(args: object): Promise<unknown[]>;
   count(args: { where: object }): Promise<number>;
 }
 const delegateOf = (model: string) => modelDelegate<ListDelegate>(model);
+
+/**
+ * The keys of the page, `limit + 1` of them (the extra one says whether `next_cursor` is due),
+ * after the cursor or past `offset` rows: one statement shared by `data` and `next_cursor`.
+ */
+const keysOf = (source: ListSource): Promise<KeysetPage> => (source.keys ??= readKeys(source.keyset, source.page.take, source.page.skip));
 
 /**
  * The rows of a page with their nested selections, in two statements: the page's keys first
@@ -108,16 +121,15 @@ const delegateOf = (model: string) => modelDelegate<ListDelegate>(model);
  * before sorting and limiting them: its cost followed the company's size, not the page's
  * (docs/decisions/009-relation-loading.md, "Pages").
  */
-async function pageRows(model: ListDelegate, key: string, query: object, { where, page }: ListSource): Promise<unknown[]> {
-  const keys = ((await model.findMany({ where, ...page, select: { [key]: true } })) as Record<string, unknown>[]).map((row) => row[key]);
-  // An empty page runs the second statement too: the schema checks that every list resolver
-  // uses the nested selection it was given (Pothos answers "Prisma query was unused" otherwise).
-  // The filter again with the keys: rows stay scoped to the company (and to one shard).
-  const selection = query as { select?: object };
-  const keyed = selection.select ? { ...query, select: { ...selection.select, [key]: true } } : query;
-  const rows = (await model.findMany({ ...keyed, where: { AND: [where, { [key]: { in: keys } }] } })) as Record<string, unknown>[];
-  const byKey = new Map(rows.map((row) => [row[key], row]));
-  return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)] : []));
+async function pageRows(query: object, source: ListSource): Promise<unknown[]> {
+  const { rows } = await keysOf(source);
+  return rowsOfKeys(source.keyset, query, rows.map((row) => row[source.keyset.key]));
+}
+
+/** The cursor of the page's last row when more rows follow; null on the last page. */
+async function nextCursor(source: ListSource): Promise<string | null> {
+  const page = await keysOf(source);
+  return page.hasNextPage && page.rows.length ? page.cursorOf(page.rows[page.rows.length - 1]) : null;
 }
 
 /** One list query of the schema: the page type, its sort keys, search and filters (docs/index.md: lists). */
@@ -160,9 +172,14 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       data: (t as any).prismaField({
         type: [spec.model],
         description: `The ${spec.what} of this page.`,
-        resolve: (query: object, parent: ListSource) => pageRows(delegateOf(spec.model), spec.key ?? 'id', query, parent),
+        resolve: (query: object, parent: ListSource) => pageRows(query, parent),
       }),
       total_count: t.int({ description: `How many ${spec.what} match, over all pages.`, resolve: (p) => delegateOf(spec.model).count({ where: p.where }) }),
+      next_cursor: t.string({
+        nullable: true,
+        description: 'Pass as `after` (with the same `order_by`, filters and `search`) to read the next page; null on the last page.',
+        resolve: (p) => nextCursor(p),
+      }),
     }),
   });
   const OrderBy = orderByInput(spec.model, spec.sortable);
@@ -177,8 +194,8 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
     ...(spec.search ? { search: t.arg.string({ description: spec.search.description }) } : {}),
     ids: t.arg.intList({ description: `Only the rows with these ids (at most ${PAGE.maxLimit}).` }),
   });
-  /** The rows' filter and the page of one call of either field. */
-  const sourceOf = async (rawArgs: unknown, ctx: Context): Promise<ListSource> => {
+  /** The rows' filter, the page and its keyset of one call of either field (the cursor decoded: a forged one is a 400 before any work). */
+  const sourceOf = async (rawArgs: unknown, ctx: Context, after: string | null | undefined): Promise<ListSource> => {
     const args = rawArgs as Args & ListArgs;
     // A batch written a moment ago may have left its tables' statistics behind (graph/kit/statistics.ts).
     await statisticsSettled();
@@ -188,7 +205,9 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
     const base = await spec.where(args, ctx);
     const text = args.search?.trim();
     const conditions = [base, ...(text && spec.search ? [spec.search.where(text)] : []), ...(args.ids ? [{ id: { in: args.ids } }] : [])];
-    return { where: conditions.length > 1 ? { AND: conditions } : base, page };
+    const where = conditions.length > 1 ? { AND: conditions } : base;
+    const keyset = keysetOf({ model: spec.model, key: spec.key ?? 'id', where, orderBy: page.orderBy, nullable: spec.nullable ?? new Set() }, after);
+    return { where, page, keyset };
   };
   builder.queryField(spec.field, (t) =>
     t.field({
@@ -197,9 +216,15 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       args: {
         ...sharedArgs(t),
         limit: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
-        offset: t.arg.int({ description: 'Rows to skip (default 0).' }),
+        offset: t.arg.int({ description: 'Rows to skip (default 0); not with `after`.' }),
+        after: cursorArg(t, 'The rows after this cursor: the `next_cursor` of the previous page, sent with the same `order_by`, filters and `search`.'),
       } as never,
-      resolve: (_root, rawArgs, ctx) => sourceOf(rawArgs, ctx),
+      resolve: (_root, rawArgs, ctx) => {
+        const args = rawArgs as ListArgs & { after?: string | null };
+        // A cursor says where the page starts; an offset beside it would say it twice (docs/index.md, "Pagination and sorting").
+        if (args.after != null && (args.offset ?? 0) !== 0) throw new BadInputError([{ name: 'offset', message: fieldMessages.withCursor }]);
+        return sourceOf(rawArgs, ctx, args.after);
+      },
     }),
   );
   const Connection = connectionType(spec.model, spec.what);
@@ -210,12 +235,12 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       args: {
         ...sharedArgs(t),
         first: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
-        after: t.arg.string({ description: "The rows after this cursor (an edge's `cursor` or `pageInfo.endCursor`); the first page without it." }),
+        after: cursorArg(t, "The rows after this cursor (an edge's `cursor` or `pageInfo.endCursor`); the first page without it."),
       } as never,
       resolve: async (_root, rawArgs, ctx, info) => {
-        const { where, page } = await sourceOf(rawArgs, ctx);
         const args = rawArgs as { first?: number | null; after?: string | null };
-        return readConnection(args, { model: spec.model, key: spec.key ?? 'id', where, orderBy: page.orderBy, nullable: spec.nullable ?? new Set() }, ctx, info);
+        const { keyset } = await sourceOf(rawArgs, ctx, args.after);
+        return readConnection(args, keyset, ctx, info);
       },
     }),
   );

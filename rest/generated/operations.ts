@@ -2846,13 +2846,14 @@ export type WebhookEndpointStatus =
 export type ProductsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<ProductOrderBy> | ProductOrderBy | null | undefined;
   search?: string | null | undefined;
   filters?: ProductFilters | null | undefined;
 }>;
 
 
-export type ProductsListQuery = { products: { total_count: number, data: Array<ProductFieldsFragment> } };
+export type ProductsListQuery = { products: { total_count: number, next_cursor: string | null, data: Array<ProductFieldsFragment> } };
 
 export type ProductsCreateMutationVariables = Exact<{
   params: ProductParams;
@@ -2915,12 +2916,13 @@ export type ProductsDeleteByCodeMutation = { deleteProductByCode: { product: { i
 export type VesselsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<VesselOrderBy> | VesselOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type VesselsListQuery = { vessels: { total_count: number, data: Array<VesselFieldsFragment> } };
+export type VesselsListQuery = { vessels: { total_count: number, next_cursor: string | null, data: Array<VesselFieldsFragment> } };
 
 export type VesselsCurrentVoyageQueryVariables = Exact<{
   mmsi: string;
@@ -2935,22 +2937,24 @@ export type PortSchedulesListQueryVariables = Exact<{
   end_date_etb: string;
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<PortScheduleOrderBy> | PortScheduleOrderBy | null | undefined;
 }>;
 
 
-export type PortSchedulesListQuery = { portSchedules: { total_count: number, data: Array<PortScheduleFieldsFragment> } };
+export type PortSchedulesListQuery = { portSchedules: { total_count: number, next_cursor: string | null, data: Array<PortScheduleFieldsFragment> } };
 
 export type RoutesListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<RouteOrderBy> | RouteOrderBy | null | undefined;
   search?: string | null | undefined;
   filters?: RouteFilters | null | undefined;
 }>;
 
 
-export type RoutesListQuery = { routes: { total_count: number, data: Array<RouteFieldsFragment> } };
+export type RoutesListQuery = { routes: { total_count: number, next_cursor: string | null, data: Array<RouteFieldsFragment> } };
 
 export type RoutesGetQueryVariables = Exact<{
   id: number;
@@ -2975,13 +2979,14 @@ export type OrdersListQueryVariables = Exact<{
   operation_id: number;
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<OrderOrderBy> | OrderOrderBy | null | undefined;
   search?: string | null | undefined;
   filters?: OrderFilters | null | undefined;
 }>;
 
 
-export type OrdersListQuery = { orders: { total_count: number, data: Array<OrderFieldsFragment> } };
+export type OrdersListQuery = { orders: { total_count: number, next_cursor: string | null, data: Array<OrderFieldsFragment> } };
 
 export type OrdersCreateMutationVariables = Exact<{
   operation_id: number;
@@ -3120,13 +3125,14 @@ export type OrdersUpdateSalesOrderItemMutation = { updateSalesOrderItem: { order
 export type ActorsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<ActorOrderBy> | ActorOrderBy | null | undefined;
   search?: string | null | undefined;
   filters?: ActorFilters | null | undefined;
 }>;
 
 
-export type ActorsListQuery = { actors: { total_count: number, data: Array<ActorFieldsFragment> } };
+export type ActorsListQuery = { actors: { total_count: number, next_cursor: string | null, data: Array<ActorFieldsFragment> } };
 
 export type ActorsGetQueryVariables = Exact<{
   id: number;
@@ -3138,13 +3144,14 @@ export type ActorsGetQuery = { actor: ActorFieldsFragment };
 export type PartnershipsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<PartnershipOrderBy> | PartnershipOrderBy | null | undefined;
   search?: string | null | undefined;
   filters?: PartnershipFilters | null | undefined;
 }>;
 
 
-export type PartnershipsListQuery = { partnerships: { total_count: number, data: Array<PartnershipFieldsFragment> } };
+export type PartnershipsListQuery = { partnerships: { total_count: number, next_cursor: string | null, data: Array<PartnershipFieldsFragment> } };
 
 export type PartnershipsGetQueryVariables = Exact<{
   id: number;
@@ -3164,13 +3171,14 @@ export type ProcessesListQueryVariables = Exact<{
   operation_id: number;
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<ProcessOrderBy> | ProcessOrderBy | null | undefined;
   search?: string | null | undefined;
   filters?: ProcessFilters | null | undefined;
 }>;
 
 
-export type ProcessesListQuery = { processes: { total_count: number, data: Array<ProcessFieldsFragment> } };
+export type ProcessesListQuery = { processes: { total_count: number, next_cursor: string | null, data: Array<ProcessFieldsFragment> } };
 
 export type ProcessesCreateMutationVariables = Exact<{
   operation_id: number;
@@ -3368,12 +3376,13 @@ export type ProcessesDeleteDocumentByReferenceCodeMutation = { deleteProcessDocu
 export type CostModelsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<CostModelOrderBy> | CostModelOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type CostModelsListQuery = { costModels: { total_count: number, data: Array<CostModelFieldsFragment> } };
+export type CostModelsListQuery = { costModels: { total_count: number, next_cursor: string | null, data: Array<CostModelFieldsFragment> } };
 
 export type CostModelsGetQueryVariables = Exact<{
   id: number;
@@ -3392,12 +3401,13 @@ export type CostModelVersionsGetQuery = { costModelVersion: CostModelVersionFiel
 export type DriversListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<DriverOrderBy> | DriverOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type DriversListQuery = { drivers: { total_count: number, data: Array<DriverFieldsFragment> } };
+export type DriversListQuery = { drivers: { total_count: number, next_cursor: string | null, data: Array<DriverFieldsFragment> } };
 
 export type DriversCreateMutationVariables = Exact<{
   params: DriverParams;
@@ -3431,12 +3441,13 @@ export type DriversDeleteMutation = { deleteDriver: { driver: DriverFieldsFragme
 export type VehiclesListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<VehicleOrderBy> | VehicleOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type VehiclesListQuery = { vehicles: { total_count: number, data: Array<VehicleFieldsFragment> } };
+export type VehiclesListQuery = { vehicles: { total_count: number, next_cursor: string | null, data: Array<VehicleFieldsFragment> } };
 
 export type VehiclesCreateMutationVariables = Exact<{
   params: VehicleParams;
@@ -3470,12 +3481,13 @@ export type VehiclesDeleteMutation = { deleteVehicle: { vehicle: VehicleFieldsFr
 export type TrailersListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<TrailerOrderBy> | TrailerOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type TrailersListQuery = { trailers: { total_count: number, data: Array<TrailerFieldsFragment> } };
+export type TrailersListQuery = { trailers: { total_count: number, next_cursor: string | null, data: Array<TrailerFieldsFragment> } };
 
 export type TrailersCreateMutationVariables = Exact<{
   params: TrailerParams;
@@ -3509,13 +3521,14 @@ export type TrailersDeleteMutation = { deleteTrailer: { trailer: TrailerFieldsFr
 export type ReferenceMaritimePortsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<MaritimePortOrderBy> | MaritimePortOrderBy | null | undefined;
   search?: string | null | undefined;
   filters?: CountryFilters | null | undefined;
 }>;
 
 
-export type ReferenceMaritimePortsListQuery = { maritimePorts: { total_count: number, data: Array<MaritimePortFieldsFragment> } };
+export type ReferenceMaritimePortsListQuery = { maritimePorts: { total_count: number, next_cursor: string | null, data: Array<MaritimePortFieldsFragment> } };
 
 export type ReferenceMaritimePortQueryVariables = Exact<{
   unlocode: string;
@@ -3527,13 +3540,14 @@ export type ReferenceMaritimePortQuery = { maritimePort: MaritimePortFieldsFragm
 export type ReferenceAirportsListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<AirportOrderBy> | AirportOrderBy | null | undefined;
   search?: string | null | undefined;
   filters?: CountryFilters | null | undefined;
 }>;
 
 
-export type ReferenceAirportsListQuery = { airports: { total_count: number, data: Array<AirportFieldsFragment> } };
+export type ReferenceAirportsListQuery = { airports: { total_count: number, next_cursor: string | null, data: Array<AirportFieldsFragment> } };
 
 export type ReferenceAirportQueryVariables = Exact<{
   code: string;
@@ -3545,22 +3559,24 @@ export type ReferenceAirportQuery = { airport: AirportFieldsFragment | null };
 export type ReferenceAirlinesListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<AirlineOrderBy> | AirlineOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type ReferenceAirlinesListQuery = { airlines: { total_count: number, data: Array<AirlineFieldsFragment> } };
+export type ReferenceAirlinesListQuery = { airlines: { total_count: number, next_cursor: string | null, data: Array<AirlineFieldsFragment> } };
 
 export type ReferenceSealinesListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<SealineOrderBy> | SealineOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type ReferenceSealinesListQuery = { sealines: { total_count: number, data: Array<SealineFieldsFragment> } };
+export type ReferenceSealinesListQuery = { sealines: { total_count: number, next_cursor: string | null, data: Array<SealineFieldsFragment> } };
 
 export type ReferenceSealineQueryVariables = Exact<{
   scac: string;
@@ -3572,22 +3588,24 @@ export type ReferenceSealineQuery = { sealine: SealineFieldsFragment | null };
 export type ReferenceCountrysListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<CountryOrderBy> | CountryOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type ReferenceCountrysListQuery = { countries: { total_count: number, data: Array<CountryFieldsFragment> } };
+export type ReferenceCountrysListQuery = { countries: { total_count: number, next_cursor: string | null, data: Array<CountryFieldsFragment> } };
 
 export type ReferenceCurrencysListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<CurrencyOrderBy> | CurrencyOrderBy | null | undefined;
   search?: string | null | undefined;
 }>;
 
 
-export type ReferenceCurrencysListQuery = { currencies: { total_count: number, data: Array<CurrencyFieldsFragment> } };
+export type ReferenceCurrencysListQuery = { currencies: { total_count: number, next_cursor: string | null, data: Array<CurrencyFieldsFragment> } };
 
 export type EventsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3601,11 +3619,12 @@ export type EventsListQuery = { events: { next_cursor: string | null, has_more: 
 export type WebhooksListQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<WebhookEndpointOrderBy> | WebhookEndpointOrderBy | null | undefined;
 }>;
 
 
-export type WebhooksListQuery = { webhookEndpoints: { total_count: number, data: Array<WebhookEndpointFieldsFragment> } };
+export type WebhooksListQuery = { webhookEndpoints: { total_count: number, next_cursor: string | null, data: Array<WebhookEndpointFieldsFragment> } };
 
 export type WebhooksCreateMutationVariables = Exact<{
   params: WebhookEndpointParams;
@@ -3654,11 +3673,12 @@ export type WebhooksDeliveriesQueryVariables = Exact<{
   id: number;
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  after?: string | null | undefined;
   order_by?: Array<WebhookDeliveryOrderBy> | WebhookDeliveryOrderBy | null | undefined;
 }>;
 
 
-export type WebhooksDeliveriesQuery = { webhookDeliveries: { total_count: number, data: Array<WebhookDeliveryFieldsFragment> } };
+export type WebhooksDeliveriesQuery = { webhookDeliveries: { total_count: number, next_cursor: string | null, data: Array<WebhookDeliveryFieldsFragment> } };
 
 export type WebhooksRetryDeliveryMutationVariables = Exact<{
   id: number;

@@ -30,8 +30,8 @@ export const actorRoutes: RouteDef[] = [
       'Lists the actors (partners) of the company, paginated. `filters[partnership_role]=IMPORTER` keeps actors holding that role; `search` matches names, nickname, internal code and document.',
     status: 200,
     list: true,
-    document: `query ActorsList($limit: Int, $offset: Int, $order_by: [ActorOrderBy!], $search: String, $filters: ActorFilters) {
-      actors(limit: $limit, offset: $offset, order_by: $order_by, search: $search, filters: $filters) { data { ${actor} } total_count }
+    document: `query ActorsList($limit: Int, $offset: Int, $after: String, $order_by: [ActorOrderBy!], $search: String, $filters: ActorFilters) {
+      actors(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${actor} } total_count next_cursor }
     }`,
   }),
   route({
@@ -55,8 +55,8 @@ export const actorRoutes: RouteDef[] = [
       "Lists the partnerships of the company, each with its partner actor and roles, paginated. `filters[role]=IMPORTER` keeps partnerships holding that role, `filters[internal_code]` the one of that code; `search` matches the partnership's nickname and internal code and the partner's names, nickname, internal code and document.",
     status: 200,
     list: true,
-    document: `query PartnershipsList($limit: Int, $offset: Int, $order_by: [PartnershipOrderBy!], $search: String, $filters: PartnershipFilters) {
-      partnerships(limit: $limit, offset: $offset, order_by: $order_by, search: $search, filters: $filters) { data { ${partnership} } total_count }
+    document: `query PartnershipsList($limit: Int, $offset: Int, $after: String, $order_by: [PartnershipOrderBy!], $search: String, $filters: PartnershipFilters) {
+      partnerships(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${partnership} } total_count next_cursor }
     }`,
   }),
   route({

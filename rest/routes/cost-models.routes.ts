@@ -15,8 +15,8 @@ export const costModelRoutes = [
     description: 'Lists the cost models of the company with their versions and expenses, paginated; `search` matches the name.',
     status: 200,
     list: true,
-    document: `query CostModelsList($limit: Int, $offset: Int, $order_by: [CostModelOrderBy!], $search: String) {
-      costModels(limit: $limit, offset: $offset, order_by: $order_by, search: $search) { data { ${selectAll(schema, 'CostModel')} } total_count }
+    document: `query CostModelsList($limit: Int, $offset: Int, $after: String, $order_by: [CostModelOrderBy!], $search: String) {
+      costModels(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${selectAll(schema, 'CostModel')} } total_count next_cursor }
     }`,
   }),
   route({

@@ -33,8 +33,8 @@ function fleetRoutes(k: Kind): RouteDef[] {
       description: `Lists the live ${k.what}s of the company, paginated; \`search\` matches ${k.search} (case-insensitive substring).`,
       status: 200,
       list: true,
-      document: `query ${Ops}List($limit: Int, $offset: Int, $order_by: [${k.type}OrderBy!], $search: String) {
-        ${k.many}(limit: $limit, offset: $offset, order_by: $order_by, search: $search) { data { ${fields} } total_count }
+      document: `query ${Ops}List($limit: Int, $offset: Int, $after: String, $order_by: [${k.type}OrderBy!], $search: String) {
+        ${k.many}(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${fields} } total_count next_cursor }
       }`,
     }),
     route({

@@ -101,8 +101,8 @@ export const orderRoutes: RouteDef[] = [
     status: 200,
     list: true,
     pathExamples: { operation_id: 1 },
-    document: `query OrdersList($operation_id: Int!, $limit: Int, $offset: Int, $order_by: [OrderOrderBy!], $search: String, $filters: OrderFilters) {
-      orders(operation_id: $operation_id, limit: $limit, offset: $offset, order_by: $order_by, search: $search, filters: $filters) { data { ${order} } total_count }
+    document: `query OrdersList($operation_id: Int!, $limit: Int, $offset: Int, $after: String, $order_by: [OrderOrderBy!], $search: String, $filters: OrderFilters) {
+      orders(operation_id: $operation_id, limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${order} } total_count next_cursor }
     }`,
   }),
   route({

@@ -32,8 +32,8 @@ export const productRoutes = [
     description: 'Lists the live products of the company, paginated; `search` matches code, description, category, family, manufacturer and NCM.',
     status: 200,
     list: true,
-    document: `query ProductsList($limit: Int, $offset: Int, $order_by: [ProductOrderBy!], $search: String, $filters: ProductFilters) {
-      products(limit: $limit, offset: $offset, order_by: $order_by, search: $search, filters: $filters) { data { ${product} } total_count }
+    document: `query ProductsList($limit: Int, $offset: Int, $after: String, $order_by: [ProductOrderBy!], $search: String, $filters: ProductFilters) {
+      products(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${product} } total_count next_cursor }
     }`,
   }),
   route({

@@ -14,11 +14,11 @@ function referenceList(path: string, field: string, model: string, summary: stri
     path,
     tag,
     summary,
-    description: `${description} Reference data shared by every company; the answer carries \`data\` and \`total_count\`.`,
+    description: `${description} Reference data shared by every company; the answer carries \`data\`, \`total_count\` and \`next_cursor\`.`,
     status: 200,
     list: true,
-    document: `query Reference${name}List($limit: Int, $offset: Int, $order_by: [${model}OrderBy!], $search: String${filters}) {
-      ${field}(limit: $limit, offset: $offset, order_by: $order_by, search: $search${byCountry ? ', filters: $filters' : ''}) { data { ${selectAll(schema, model)} } total_count }
+    document: `query Reference${name}List($limit: Int, $offset: Int, $after: String, $order_by: [${model}OrderBy!], $search: String${filters}) {
+      ${field}(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search${byCountry ? ', filters: $filters' : ''}) { data { ${selectAll(schema, model)} } total_count next_cursor }
     }`,
   });
 }

@@ -18,8 +18,8 @@ export const routeRoutes = [
       '`search` (name or description).',
     status: 200,
     list: true,
-    document: `query RoutesList($limit: Int, $offset: Int, $order_by: [RouteOrderBy!], $search: String, $filters: RouteFilters) {
-      routes(limit: $limit, offset: $offset, order_by: $order_by, search: $search, filters: $filters) { data { ${routeFields} } total_count }
+    document: `query RoutesList($limit: Int, $offset: Int, $after: String, $order_by: [RouteOrderBy!], $search: String, $filters: RouteFilters) {
+      routes(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${routeFields} } total_count next_cursor }
     }`,
   }),
   route({

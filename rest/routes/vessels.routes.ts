@@ -18,8 +18,8 @@ export const vesselRoutes = [
       'Vessels are reference data shared by every company.',
     status: 200,
     list: true,
-    document: `query VesselsList($limit: Int, $offset: Int, $order_by: [VesselOrderBy!], $search: String) {
-      vessels(limit: $limit, offset: $offset, order_by: $order_by, search: $search) { data { ${vessel} } total_count }
+    document: `query VesselsList($limit: Int, $offset: Int, $after: String, $order_by: [VesselOrderBy!], $search: String) {
+      vessels(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${vessel} } total_count next_cursor }
     }`,
   }),
   route({

@@ -21,8 +21,8 @@ export const webhookRoutes = [
     description: 'The webhook endpoints of the company, paginated. Secrets are never listed.',
     status: 200,
     list: true,
-    document: `query WebhooksList($limit: Int, $offset: Int, $order_by: [WebhookEndpointOrderBy!]) {
-      webhookEndpoints(limit: $limit, offset: $offset, order_by: $order_by) { data { ${endpoint} } total_count }
+    document: `query WebhooksList($limit: Int, $offset: Int, $after: String, $order_by: [WebhookEndpointOrderBy!]) {
+      webhookEndpoints(limit: $limit, offset: $offset, after: $after, order_by: $order_by) { data { ${endpoint} } total_count next_cursor }
     }`,
   }),
   route({
@@ -103,8 +103,8 @@ export const webhookRoutes = [
     status: 200,
     list: true,
     pathExamples: byId,
-    document: `query WebhooksDeliveries($id: Int!, $limit: Int, $offset: Int, $order_by: [WebhookDeliveryOrderBy!]) {
-      webhookDeliveries(endpoint_id: $id, limit: $limit, offset: $offset, order_by: $order_by) { data { ${delivery} } total_count }
+    document: `query WebhooksDeliveries($id: Int!, $limit: Int, $offset: Int, $after: String, $order_by: [WebhookDeliveryOrderBy!]) {
+      webhookDeliveries(endpoint_id: $id, limit: $limit, offset: $offset, after: $after, order_by: $order_by) { data { ${delivery} } total_count next_cursor }
     }`,
   }),
   route({

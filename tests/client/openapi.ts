@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * List the berth calls at a port
-         * @description The calls at the port whose estimated time of berthing (ETB) falls between `start_date_etb` and `end_date_etb` (both required, ISO 8601, inclusive; a missing or unreadable one answers 400 naming it), in ETB order unless `order_by` says otherwise. The answer carries `data` and `total_count`. An unknown UN/LOCODE answers 404.
+         * @description The calls at the port whose estimated time of berthing (ETB) falls between `start_date_etb` and `end_date_etb` (both required, ISO 8601, inclusive; a missing or unreadable one answers 400 naming it), in ETB order unless `order_by` says otherwise. The answer carries `data`, `total_count` and `next_cursor`. An unknown UN/LOCODE answers 404.
          */
         get: operations["portSchedules.list"];
         put?: never;
@@ -1129,7 +1129,7 @@ export interface paths {
         };
         /**
          * List maritime ports
-         * @description Maritime ports (UN/LOCODE locations with a port function). `search` matches the UN/LOCODE or the name; `filters[country_code]` narrows to one country. Reference data shared by every company; the answer carries `data` and `total_count`.
+         * @description Maritime ports (UN/LOCODE locations with a port function). `search` matches the UN/LOCODE or the name; `filters[country_code]` narrows to one country. Reference data shared by every company; the answer carries `data`, `total_count` and `next_cursor`.
          */
         get: operations["reference.maritimePorts"];
         put?: never;
@@ -1169,7 +1169,7 @@ export interface paths {
         };
         /**
          * List airports
-         * @description Airports. `search` matches the IATA or ICAO code, the name or the city; `filters[country_code]` narrows to one country. Reference data shared by every company; the answer carries `data` and `total_count`.
+         * @description Airports. `search` matches the IATA or ICAO code, the name or the city; `filters[country_code]` narrows to one country. Reference data shared by every company; the answer carries `data`, `total_count` and `next_cursor`.
          */
         get: operations["reference.airports"];
         put?: never;
@@ -1209,7 +1209,7 @@ export interface paths {
         };
         /**
          * List airlines
-         * @description Airlines. `search` matches the IATA or ICAO designator, the name or the callsign. Reference data shared by every company; the answer carries `data` and `total_count`.
+         * @description Airlines. `search` matches the IATA or ICAO designator, the name or the callsign. Reference data shared by every company; the answer carries `data`, `total_count` and `next_cursor`.
          */
         get: operations["reference.airlines"];
         put?: never;
@@ -1229,7 +1229,7 @@ export interface paths {
         };
         /**
          * List sealines
-         * @description Ocean carriers. `search` matches the SCAC or the name. Reference data shared by every company; the answer carries `data` and `total_count`.
+         * @description Ocean carriers. `search` matches the SCAC or the name. Reference data shared by every company; the answer carries `data`, `total_count` and `next_cursor`.
          */
         get: operations["reference.sealines"];
         put?: never;
@@ -1269,7 +1269,7 @@ export interface paths {
         };
         /**
          * List countries
-         * @description ISO 3166-1 countries. `search` matches the alpha-2 or alpha-3 code or the English name. Reference data shared by every company; the answer carries `data` and `total_count`.
+         * @description ISO 3166-1 countries. `search` matches the alpha-2 or alpha-3 code or the English name. Reference data shared by every company; the answer carries `data`, `total_count` and `next_cursor`.
          */
         get: operations["reference.countries"];
         put?: never;
@@ -1289,7 +1289,7 @@ export interface paths {
         };
         /**
          * List currencies
-         * @description ISO 4217 currencies. `search` matches the code or the English name. Reference data shared by every company; the answer carries `data` and `total_count`.
+         * @description ISO 4217 currencies. `search` matches the code or the English name. Reference data shared by every company; the answer carries `data`, `total_count` and `next_cursor`.
          */
         get: operations["reference.currencies"];
         put?: never;
@@ -8050,8 +8050,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -8126,7 +8128,8 @@ export interface operations {
                      *           "updated_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -8136,6 +8139,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -8787,8 +8792,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -8851,7 +8858,8 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -8861,6 +8869,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -8958,8 +8968,10 @@ export interface operations {
                 end_date_etb: string;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Language of error messages (the `locale` header works too). */
@@ -9073,7 +9085,8 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -9083,6 +9096,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -9100,8 +9115,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -9146,7 +9163,8 @@ export interface operations {
                      *           "updated_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -9156,6 +9174,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -9330,8 +9350,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -10298,7 +10320,8 @@ export interface operations {
                      *           "deleted_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -10308,6 +10331,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -13311,8 +13336,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -13366,7 +13393,8 @@ export interface operations {
                      *           "updated_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -13376,6 +13404,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -13460,8 +13490,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -13533,7 +13565,8 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -13543,6 +13576,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -13765,8 +13800,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -15563,7 +15600,8 @@ export interface operations {
                      *           "deleted_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -15573,6 +15611,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -20815,8 +20855,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -20887,7 +20929,8 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -20897,6 +20940,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -21073,8 +21118,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -21116,7 +21163,8 @@ export interface operations {
                      *           "updated_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -21126,6 +21174,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -21427,8 +21477,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -21467,7 +21519,8 @@ export interface operations {
                      *           "updated_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -21477,6 +21530,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -21765,8 +21820,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -21801,7 +21858,8 @@ export interface operations {
                      *           "updated_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -21811,6 +21869,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -22083,8 +22143,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -22126,7 +22188,8 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -22136,6 +22199,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -22208,8 +22273,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -22251,7 +22318,8 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -22261,6 +22329,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -22333,8 +22403,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -22367,7 +22439,8 @@ export interface operations {
                      *           "active": false
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -22377,6 +22450,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -22394,8 +22469,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -22424,7 +22501,8 @@ export interface operations {
                      *           "scac": "scac"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -22434,6 +22512,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -22495,8 +22575,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -22525,7 +22607,8 @@ export interface operations {
                      *           "name": "Acme Trading"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -22535,6 +22618,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -22552,8 +22637,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Case-insensitive text search. */
@@ -22582,7 +22669,8 @@ export interface operations {
                      *           "symbol": "symbol"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -22592,6 +22680,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -22609,6 +22699,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
                 after?: string;
                 /** @description Filters, e.g. `filters[field]=value`. */
                 filters?: components["schemas"]["EventFilters"];
@@ -22668,8 +22759,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Language of error messages (the `locale` header works too). */
@@ -22707,7 +22800,8 @@ export interface operations {
                      *           "updated_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -22717,6 +22811,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };
@@ -23143,8 +23239,10 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip. */
+                /** @description Rows to skip; not with `after`. */
                 offset?: number;
+                /** @description The `next_cursor` of the previous page: the rows after it. */
+                after?: string;
                 /** @description Sort keys, comma-separated, most significant first; a leading `-` sorts descending: `order_by=-inserted_at,id`. The bracketed form `order_by[0][field]=inserted_at&order_by[0][order]=DESC_NULLS_LAST` is accepted too and also sets where nulls go; sending both forms is a 400. */
                 order_by?: string;
                 /** @description Language of error messages (the `locale` header works too). */
@@ -23191,7 +23289,8 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "next_cursor": "next_cursor"
                      *     }
                      */
                     "application/json": {
@@ -23201,6 +23300,8 @@ export interface operations {
                          * @description Rows matching, over all pages.
                          */
                         total_count: number;
+                        /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
+                        next_cursor: string | null;
                     };
                 };
             };

@@ -21,7 +21,7 @@ describe('webhook endpoints', () => {
     const read = await A.get(`/webhooks/${endpoint.id}`);
     expect(read.body.data).toEqual({ ...endpoint, secret: null });
     const list = await A.get('/webhooks');
-    expect(list.body).toEqual({ data: [{ ...endpoint, secret: null }], total_count: 1 });
+    expect(list.body).toEqual({ data: [{ ...endpoint, secret: null }], total_count: 1, next_cursor: null });
     const updated = await A.put(`/webhooks/${endpoint.id}`, { events: ['*'], enabled: false });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ url: target, events: ['*'], status: 'DISABLED', disabled_reason: 'Disabled through the API.', secret: null });
@@ -105,7 +105,7 @@ describe('webhook endpoints', () => {
       expect(res.status).toBe(404);
       expect({ ...res.body, request_id: undefined }).toEqual({ ...missing.body, request_id: undefined });
     }
-    expect((await B.get('/webhooks')).body).toEqual({ data: [], total_count: 0 });
+    expect((await B.get('/webhooks')).body).toEqual({ data: [], total_count: 0, next_cursor: null });
     const gql = await graphql(b.api_key, `{ webhookEndpoint(id: ${id}) { id } }`);
     expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await A.get(`/webhooks/${id}`)).body.data.description).toBeNull();
