@@ -199,7 +199,8 @@ describe('executed examples of the documentation', () => {
             vars[name] = String(value);
           }
         }
-      });
+        // A page runs a few dozen requests, each in a program of its own for curl.
+      }, 180_000);
     }
   }
 });
