@@ -71,7 +71,8 @@ describe('links of the documentation site', () => {
     expect(broken).toEqual([]);
     expect(pages.size).toBeGreaterThan(25);
     expect(links.length).toBeGreaterThan(300);
-  });
+    // The crawl fetches every page of the site and checks its assets: a minute on a busy machine.
+  }, 180_000);
 
   // The guides that walk through calls link each one to its operation (docs/docs-site.md,
   // "Request examples"): the text between an example and the one before it names the operation
