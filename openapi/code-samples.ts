@@ -3,22 +3,12 @@
 // (requests). The documentation pages show the three as tabs and `npm test` runs all three; the
 // OpenAPI document's `x-codeSamples` are made the same way.
 
-/** A piece of text: literal characters, or an environment variable the reader sets. */
-export type Part = string | { env: string };
-export type Text = Part[];
+import { javascriptOf } from './sample-javascript.ts';
+import { pythonOf } from './sample-python.ts';
+import { STANDALONE, literal, type ExampleFlow, type Part, type SampleRequest, type Text } from './sample-values.ts';
 
-/** What a curl command sends. */
-export interface SampleRequest {
-  method: string;
-  url: Text;
-  headers: [string, Text][];
-  body?: Text;
-  /**
-   * A multipart/form-data body (curl's -F): a value `@name` is the file of that name. Written by
-   * the OpenAPI samples only; the pages' commands with -F stay plain curl (parseCurl refuses it).
-   */
-  form?: [string, Text][];
-}
+export type { ExampleFlow, Part, SampleRequest, Text } from './sample-values.ts';
+export { javascriptOf, pythonOf };
 
 export type Language = 'curl' | 'javascript' | 'python';
 export const languages: { id: Language; label: string }[] = [
@@ -87,8 +77,6 @@ function words(line: string): Text[] {
   return out;
 }
 
-const literal = (t: Text): string | null => (t.every((p) => typeof p === 'string') ? t.join('') : null);
-
 /**
  * The commands of a script, one string each: a newline ends a command unless it is quoted (a
  * JSON body may span lines) or escaped (`\` at the end of a line); `#` lines are comments.
@@ -139,7 +127,7 @@ export function parseCurl(script: string): SampleRequest[] {
         if (typeof first !== 'string' || !first.includes(':')) throw new Error('a header is "name: value"');
         const at = first.indexOf(':');
         const rest: Text = [first.slice(at + 1).trimStart(), ...h.slice(1)].filter((p) => p !== '');
-        request.headers.push([first.slice(0, at).trim().toLowerCase(), rest]);
+        request.headers.push([first.slice(0, at).trim(), rest]);
       } else if (flag && DATA_FLAGS.has(flag)) request.body = value();
       else if (flag?.startsWith('-')) throw new Error(`curl option ${flag} is not supported in examples`);
       else if (request.url.length) throw new Error('one URL per command');
@@ -149,114 +137,6 @@ export function parseCurl(script: string): SampleRequest[] {
     request.method ||= request.body ? 'POST' : 'GET';
     return request;
   });
-}
-
-/** The JSON a body holds when it is JSON without variables, else null. */
-function jsonBody(body: Text | undefined): unknown {
-  const text = body && literal(body);
-  if (text === null || text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-// ---- JavaScript ----
-
-const jsString = (t: Text) =>
-  t.length === 1 && typeof t[0] === 'object'
-    ? `process.env.${t[0].env}`
-    : t.every((p) => typeof p === 'string')
-      ? `'${t.join('').replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
-      : `\`${t.map((p) => (typeof p === 'string' ? p.replace(/[`\\$]/g, '\\$&') : `\${process.env.${p.env}}`)).join('')}\``;
-
-function indent(text: string, by: string): string {
-  return text.split('\n').join(`\n${by}`);
-}
-
-/** The file a form value names (`@name`), else null. */
-const fileOf = (t: Text): string | null => {
-  const text = literal(t);
-  return text?.startsWith('@') ? text.slice(1) : null;
-};
-
-/** Statements building a request's form as `form`, read from the files it names. */
-function formData(form: [string, Text][], name: string): string {
-  const appends = form.map(([k, v]) => {
-    const file = fileOf(v);
-    return file === null
-      ? `${name}.append('${k}', ${jsString(v)});`
-      : `${name}.append('${k}', new Blob([await readFile(${jsString([file])})]), ${jsString([file])});`;
-  });
-  return [`const ${name} = new FormData();`, ...appends].join('\n');
-}
-
-function fetchCall(r: SampleRequest, name: string): string {
-  const options: string[] = [];
-  const formName = name.replace('response', 'form');
-  if (r.method !== 'GET') options.push(`method: '${r.method}'`);
-  if (r.headers.length) options.push(`headers: {\n${r.headers.map(([k, v]) => `    '${k}': ${jsString(v)},`).join('\n')}\n  }`);
-  const json = jsonBody(r.body);
-  if (json !== undefined) options.push(`body: JSON.stringify(${indent(JSON.stringify(json, null, 2), '  ')})`);
-  else if (r.body) options.push(`body: ${jsString(r.body)}`);
-  else if (r.form) options.push(`body: ${formName}`);
-  const args = options.length ? `, {\n${options.map((o) => `  ${o},`).join('\n')}\n}` : '';
-  const call = `const ${name} = await fetch(${jsString(r.url)}${args});\nconsole.log(${name}.status, await ${name}.text());`;
-  return r.form ? `${formData(r.form, formName)}\n${call}` : call;
-}
-
-/** The requests as a JavaScript module (Node.js 18+ or a browser console): fetch, in order. */
-export function javascriptOf(requests: SampleRequest[]): string {
-  const calls = requests.map((r, i) => fetchCall(r, requests.length > 1 ? `response${i + 1}` : 'response')).join('\n\n');
-  const readsFiles = requests.some((r) => r.form?.some(([, v]) => fileOf(v) !== null));
-  return readsFiles ? `import { readFile } from 'node:fs/promises';\n\n${calls}` : calls;
-}
-
-// ---- Python ----
-
-function pyLiteral(value: unknown, depth = 0): string {
-  const pad = '    '.repeat(depth + 1);
-  const end = '    '.repeat(depth);
-  if (value === null) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return value.length ? `[\n${value.map((v) => `${pad}${pyLiteral(v, depth + 1)},`).join('\n')}\n${end}]` : '[]';
-  const entries = Object.entries(value as Record<string, unknown>);
-  return entries.length ? `{\n${entries.map(([k, v]) => `${pad}${JSON.stringify(k)}: ${pyLiteral(v, depth + 1)},`).join('\n')}\n${end}}` : '{}';
-}
-
-const pyString = (t: Text) =>
-  t.length === 1 && typeof t[0] === 'object'
-    ? `os.environ["${t[0].env}"]`
-    : t.every((p) => typeof p === 'string')
-      ? JSON.stringify(t.join(''))
-      : `f${JSON.stringify(t.map((p) => (typeof p === 'string' ? p.replace(/[{}]/g, '$&$&') : `{os.environ['${p.env}']}`)).join(''))}`;
-
-const usesEnv = (r: SampleRequest) => [r.url, ...r.headers.map(([, v]) => v), r.body ?? []].some((t) => t.some((p) => typeof p === 'object'));
-
-function pythonCall(r: SampleRequest, name: string): string {
-  const args = [pyString(r.url)];
-  const json = jsonBody(r.body);
-  const headers = r.headers.filter(([k]) => !(json !== undefined && k === 'content-type'));
-  if (headers.length) args.push(`headers={\n${headers.map(([k, v]) => `        "${k}": ${pyString(v)},`).join('\n')}\n    }`);
-  if (json !== undefined) args.push(`json=${indent(pyLiteral(json, 1), '')}`);
-  else if (r.body) args.push(`data=${pyString(r.body)}`);
-  if (r.form) {
-    const fields = r.form.filter(([, v]) => fileOf(v) === null);
-    const files = r.form.filter(([, v]) => fileOf(v) !== null);
-    if (fields.length) args.push(`data={\n${fields.map(([k, v]) => `        "${k}": ${pyString(v)},`).join('\n')}\n    }`);
-    if (files.length) args.push(`files={\n${files.map(([k, v]) => `        "${k}": open(${JSON.stringify(fileOf(v))}, "rb"),`).join('\n')}\n    }`);
-  }
-  return `${name} = requests.${r.method.toLowerCase()}(\n${args.map((a) => `    ${a},`).join('\n')}\n)\nprint(${name}.status_code, ${name}.text)`;
-}
-
-/** The requests as a Python script with requests, in order. */
-export function pythonOf(requests: SampleRequest[]): string {
-  const imports = requests.some(usesEnv) ? 'import os\n\nimport requests' : 'import requests';
-  return `${imports}\n\n${requests.map((r, i) => pythonCall(r, requests.length > 1 ? `response${i + 1}` : 'response')).join('\n\n')}`;
 }
 
 // ---- curl ----
@@ -280,11 +160,14 @@ export function curlOf(r: SampleRequest): string {
   return parts.join(' \\\n  ');
 }
 
-/** The three languages of one block of curl commands, or null when it is not plain curl. */
-export function samplesOf(script: string): Record<Language, string> | null {
+/**
+ * The three languages of one block of curl commands, or null when it is not plain curl. `flow`
+ * places it in its page: what earlier answers gave it, what it keeps, the answer it expects.
+ */
+export function samplesOf(script: string, flow: ExampleFlow = STANDALONE): Record<Language, string> | null {
   try {
     const requests = parseCurl(script);
-    return { curl: script.trim(), javascript: javascriptOf(requests), python: pythonOf(requests) };
+    return { curl: script.trim(), javascript: javascriptOf(requests, flow), python: pythonOf(requests, flow) };
   } catch {
     return null;
   }

@@ -2,11 +2,9 @@
 // operation, written as curl, JavaScript and Python by openapi/code-samples.ts, the same writer
 // the documentation pages use, so the three languages always send the same request.
 import { curlOf, javascriptOf, pythonOf, type SampleRequest, type Text } from './code-samples.ts';
+import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from './sample-values.ts';
 
-/** Where the examples send their requests: a server started locally (README.md). */
-export const SAMPLE_SERVER = 'http://localhost:3000/api';
-/** The variable the examples read the API key from. */
-export const API_KEY_VARIABLE = 'TT_API_KEY';
+export { API_KEY_VARIABLE, BASE_URL_VARIABLE };
 
 export interface CodeSample {
   lang: 'curl' | 'JavaScript' | 'Python';
@@ -42,7 +40,9 @@ function filledPath({ path, pathExamples }: SampleOperation): string {
 /** The request an operation's samples send. */
 export function sampleRequestOf(operation: SampleOperation): SampleRequest {
   const headers: [string, Text][] = [['api-key', [{ env: API_KEY_VARIABLE }]]];
-  const request: SampleRequest = { method: operation.method.toUpperCase(), url: [`${SAMPLE_SERVER}${filledPath(operation)}`], headers };
+  // The base URL is the reader's `$TT` (docs/getting-started.md, "Set up the examples").
+  const url: Text = [{ env: BASE_URL_VARIABLE }, `/api${filledPath(operation)}`];
+  const request: SampleRequest = { method: operation.method.toUpperCase(), url, headers };
   if (operation.body !== undefined) {
     headers.push(['content-type', ['application/json']]);
     request.body = [JSON.stringify(operation.body)];

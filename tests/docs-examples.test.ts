@@ -9,7 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { javascriptOf, languages, parseCurl, pythonOf, samplesOf, type Language } from '../openapi/code-samples.ts';
+import { javascriptOf, languages, parseCurl, pythonOf, samplesOf } from '../openapi/code-samples.ts';
+import { pageExamples, type PageExample } from '../openapi/page-examples.ts';
+import { javascriptName } from '../openapi/sample-javascript.ts';
+import { capturedHeader, sendsKey, valueAt } from '../openapi/sample-values.ts';
 import { baseUrl, newCompany } from './helpers.ts';
 
 interface Answer {
@@ -65,25 +68,40 @@ function differences(expected: unknown, actual: unknown, at = 'body'): string[] 
   return expected === actual ? [] : [at];
 }
 
-// An answer block may name values later examples use: ```http NAME=data.0.id sets $NAME from
-// the body, ```http NAME=headers.etag from a header.
-const example = /```sh example\n([\s\S]*?)```\s*\n+```http((?: [A-Z_][A-Z0-9_]*=[\w.]+)*)\n([\s\S]*?)```/g;
-const captures = (spec: string) => spec.trim().split(/\s+/).filter(Boolean).map((c) => c.split('=') as [string, string]);
 const documented = pages('docs')
-  .map((file) => ({ file, examples: [...readFileSync(file, 'utf8').matchAll(example)].map((m) => ({ script: m[1], captures: captures(m[2]), answer: m[3] })) }))
+  .map((file) => ({ file, examples: pageExamples(readFileSync(file, 'utf8')) }))
   .filter((p) => p.examples.length);
 
-/** How each language runs a page's requests: the answers come out as raw HTTP, one after the other. */
-const runners: Record<Language, (script: string, env: NodeJS.ProcessEnv) => string> = {
-  curl: (script, env) => execFileSync('bash', ['-c', script], { env, encoding: 'utf8', timeout: 30_000 }),
-  // The sample's own output is silenced; every answer fetch receives is printed whole.
-  javascript: (script, env) =>
-    execFileSync('node', ['--input-type=module', '-e', `${JS_RECORDER}\n${javascriptOf(parseCurl(script))}`], { env, encoding: 'utf8', timeout: 30_000 }),
-  python: (script, env) =>
-    execFileSync('python3', ['-c', PY_RECORDER], { env: { ...env, TT_SAMPLE: pythonOf(parseCurl(script)) }, encoding: 'utf8', timeout: 30_000 }),
+const SEPARATOR = '\n=== next example ===\n';
+
+/** The output of a program, also when it fails (then with what it wrote to stderr). */
+function output(command: string, args: string[], env: NodeJS.ProcessEnv): string {
+  try {
+    return execFileSync(command, args, { env, encoding: 'utf8', timeout: 120_000 });
+  } catch (e) {
+    const failed = e as { stdout?: string; stderr?: string; message: string };
+    return `${failed.stdout ?? ''}\n${failed.stderr ?? failed.message}`;
+  }
+}
+
+/**
+ * A page's JavaScript or Python examples, run as the one program they are in pieces (docs/docs-site.md,
+ * "Request examples"), each piece as the page shows it: the answers each piece receives, as raw HTTP.
+ */
+const programs: Record<'javascript' | 'python', (examples: PageExample[], env: NodeJS.ProcessEnv) => string[]> = {
+  javascript: (examples, env) => {
+    const pieces = examples.map((e) => ({ code: javascriptOf(parseCurl(e.script), e.flow), kept: e.flow.captures.map(([name]) => javascriptName(name)) }));
+    return output('node', ['--input-type=module', '-e', JS_RUNNER], { ...env, TT_PIECES: JSON.stringify(pieces) }).split(SEPARATOR).slice(1);
+  },
+  python: (examples, env) => {
+    const pieces = examples.map((e) => pythonOf(parseCurl(e.script), e.flow));
+    return output('python3', ['-c', PY_RUNNER], { ...env, TT_PIECES: JSON.stringify(pieces) }).split(SEPARATOR).slice(1);
+  },
 };
 
-const JS_RECORDER = `
+// The pieces' own output is silenced; every answer fetch receives is printed whole. Each piece
+// runs as the body of a function that is given the values earlier pieces kept, and returns its own.
+const JS_RUNNER = `
 const realFetch = globalThis.fetch;
 console.log = () => {};
 globalThis.fetch = async (...args) => {
@@ -91,10 +109,19 @@ globalThis.fetch = async (...args) => {
   const body = await r.clone().text();
   process.stdout.write('HTTP/1.1 ' + r.status + ' ' + r.statusText + '\\n' + [...r.headers].map(([k, v]) => k + ': ' + v).join('\\n') + '\\n\\n' + body + '\\n');
   return r;
-};`;
+};
+const AsyncFunction = (async () => {}).constructor;
+const held = {};
+for (const { code, kept } of JSON.parse(process.env.TT_PIECES)) {
+  process.stdout.write(${JSON.stringify(SEPARATOR)});
+  const names = Object.keys(held);
+  const piece = new AsyncFunction(...names, code + '\\nreturn { ' + kept.join(', ') + ' };');
+  Object.assign(held, await piece(...names.map((n) => held[n])));
+}`;
 
-const PY_RECORDER = `
-import builtins, os, sys, requests
+// The pieces run one after the other in one namespace, as a script or a notebook would.
+const PY_RUNNER = `
+import builtins, json, os, sys, requests
 _request = requests.Session.request
 def _recorded(self, *args, **kwargs):
     r = _request(self, *args, **kwargs)
@@ -102,8 +129,29 @@ def _recorded(self, *args, **kwargs):
     return r
 requests.Session.request = _recorded
 builtins.print = lambda *a, **k: None
-exec(compile(os.environ["TT_SAMPLE"], "example.py", "exec"), {})
+namespace = {}
+for piece in json.loads(os.environ["TT_PIECES"]):
+    sys.stdout.write(${JSON.stringify(SEPARATOR)})
+    exec(compile(piece, "example.py", "exec"), namespace)
 `;
+
+/** Where the answers a piece got differ from those its page shows. */
+function compare(script: string, got: string, answer: string) {
+  const received = answers(got);
+  const want = answers(answer);
+  expect(received.length, `${script}\n${got}`).toBe(want.length);
+  want.forEach((w, i) => {
+    const g = received[i];
+    expect(g.status, `${script}\n${got}`).toBe(w.status);
+    for (const [name, value] of w.headers) {
+      const actual = g.headers.find(([n]) => n === name)?.[1];
+      expect(actual, `header ${name} of\n${script}`).toBeDefined();
+      expect(actual, `header ${name} of\n${script}`).toMatch(wildcard(value));
+    }
+    if (w.body) expect(differences(JSON.parse(w.body), JSON.parse(g.body)), `${script}\n${g.body}`).toEqual([]);
+  });
+  return received;
+}
 
 describe('executed examples of the documentation', () => {
   it('has examples', () => {
@@ -119,40 +167,40 @@ describe('executed examples of the documentation', () => {
     expect(unexecuted).toEqual([]);
   });
 
+  it('reads the base URL from $TT and the key from $TT_API_KEY in every request example (docs/getting-started.md)', () => {
+    const hardCoded = documented.flatMap(({ file, examples }) =>
+      examples.filter((e) => !e.script.includes('"$TT/') || /localhost|127\.0\.0\.1/.test(e.script)).map((e) => `${file}: ${e.script.split('\n')[0]}`),
+    );
+    expect(hardCoded).toEqual([]);
+    const keys = documented.flatMap(({ examples }) => examples.flatMap((e) => parseCurl(e.script)).filter(sendsKey));
+    expect(keys.length).toBeGreaterThan(100);
+  });
+
   for (const { file, examples } of documented) {
     for (const { id: language } of languages) {
       it(`${file}: every example answers as documented, in ${language}`, async () => {
         const company = await newCompany();
-        // What a reader has set up before the page (docs/getting-started.md): the key, the API's
-        // base URL and the id of the company's operation.
-        const vars: Record<string, string> = { TT_API_KEY: company.api_key, TT: `${baseUrl()}/api`, OPERATION_ID: String(company.operation.id) };
-        for (const { script, captures, answer } of examples) {
-          const run = script.replaceAll('http://localhost:3000', baseUrl());
-          const output = runners[language](run, { ...process.env, ...vars });
-          const got = answers(output);
-          const want = answers(answer);
-          expect(got.length, `${script}\n${output}`).toBe(want.length);
-          want.forEach((w, i) => {
-            const g = got[i];
-            expect(g.status, `${script}\n${output}`).toBe(w.status);
-            for (const [name, value] of w.headers) {
-              const actual = g.headers.find(([n]) => n === name)?.[1];
-              expect(actual, `header ${name} of\n${script}`).toBeDefined();
-              expect(actual, `header ${name} of\n${script}`).toMatch(wildcard(value));
-            }
-            if (w.body) expect(differences(JSON.parse(w.body), JSON.parse(g.body)), `${script}\n${g.body}`).toEqual([]);
-          });
-          for (const [name, at] of captures) {
-            const last = got[got.length - 1];
+        // What a reader has set up before the page (docs/getting-started.md): the server's base
+        // URL, the key and the id of the company's operation.
+        const vars: Record<string, string> = { TT: baseUrl(), TT_API_KEY: company.api_key, OPERATION_ID: String(company.operation.id) };
+        if (language !== 'curl') {
+          const outputs = programs[language](examples, { ...process.env, ...vars });
+          examples.forEach(({ script, answer }, i) => compare(script, outputs[i] ?? `(not run: an earlier piece failed)\n${outputs.at(-1)}`, answer));
+          return;
+        }
+        for (const { script, answer, flow } of examples) {
+          const got = output('bash', ['-c', script], { ...process.env, ...vars });
+          const last = compare(script, got, answer).at(-1)!;
+          for (const [name, at] of flow.captures) {
             // `headers.etag` names a header of the answer; any other path, a value of its JSON body.
-            const value = at.startsWith('headers.')
-              ? last.headers.find(([n]) => n === at.slice('headers.'.length).toLowerCase())?.[1]
-              : at.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], JSON.parse(last.body));
+            const header = capturedHeader(at);
+            const value = header ? last.headers.find(([n]) => n === header)?.[1] : valueAt(JSON.parse(last.body), at);
             expect(value, `${name}=${at} of\n${script}`).toBeDefined();
             vars[name] = String(value);
           }
         }
-      });
+        // A page runs a few dozen requests, each in a program of its own for curl.
+      }, 180_000);
     }
   }
 });

@@ -3,7 +3,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_SERVER } from '../openapi/samples.ts';
 import { baseUrl, newCompany, type TestCompany } from './helpers.ts';
 
 interface Sample {
@@ -25,7 +24,7 @@ describe('the OpenAPI code samples', () => {
   const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
   const curlOf = (method: string, path: string) => doc.paths[path][method]['x-codeSamples']!.find((s) => s.lang === 'curl')!.source;
 
-  it('gives every operation its request in curl, JavaScript and Python, against the sample server with the key variable', () => {
+  it('gives every operation its request in curl, JavaScript and Python, against the base URL and with the key of their variables', () => {
     expect(operations().length).toBeGreaterThan(50);
     for (const { op } of operations()) {
       const samples = op['x-codeSamples'] ?? [];
@@ -34,8 +33,19 @@ describe('the OpenAPI code samples', () => {
         ['JavaScript', 'JavaScript'],
         ['Python', 'Python'],
       ]);
+      const [curl, javascript, python] = samples.map((s) => s.source);
+      expect(curl, op.operationId).toContain('"$TT/api/');
+      expect(javascript, op.operationId).toContain('const TT = process.env.TT;');
+      expect(javascript, op.operationId).toContain('await fetch(`${TT}/api/');
+      expect(python, op.operationId).toContain('TT = os.environ["TT"]');
+      expect(python, op.operationId).toMatch(/requests\.\w+\(\s*f"\{TT\}\/api\//);
+      // A JSON body is a literal of the language, not JSON text.
+      if (op.requestBody?.content['application/json']) {
+        expect(python, op.operationId).toMatch(/json=[{[]/);
+        expect(javascript, op.operationId).toMatch(/body: JSON\.stringify\([{[]/);
+      }
       for (const s of samples) {
-        expect(s.source, `${op.operationId} ${s.lang}`).toContain(SAMPLE_SERVER);
+        expect(s.source, `${op.operationId} ${s.lang}`).not.toContain('localhost');
         expect(s.source, `${op.operationId} ${s.lang}`).toContain('TT_API_KEY');
         expect(s.source, `${op.operationId} ${s.lang}`).not.toMatch(/\{(id|code|operation_id|process_id|reference_code)\}/);
       }
@@ -52,11 +62,11 @@ describe('the OpenAPI code samples', () => {
       co = await newCompany();
     });
 
-    /** Runs a curl sample with the test server as its host and the company's key; answers the status. */
+    /** Runs a curl sample with the test server as `$TT` and the company's key; answers the status. */
     async function runCurl(source: string): Promise<number> {
       // Only the host and the output change: -s -o -w print the status instead of the answer.
-      const command = source.replace(SAMPLE_SERVER, `${baseUrl()}/api`).replace(/^curl /, `curl -s -o /dev/null -w '%{http_code}' `);
-      const { stdout } = await run('sh', ['-c', command], { env: { ...process.env, TT_API_KEY: co.api_key } });
+      const command = source.replace(/^curl /, `curl -s -o /dev/null -w '%{http_code}' `);
+      const { stdout } = await run('sh', ['-c', command], { env: { ...process.env, TT: baseUrl(), TT_API_KEY: co.api_key } });
       return Number(stdout);
     }
 

@@ -5,6 +5,7 @@
 import { Marked, type Tokens } from 'marked';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { languages, samplesOf } from '../../openapi/code-samples';
+import { pageExamples } from '../../openapi/page-examples';
 
 export interface Heading {
   id: string;
@@ -77,6 +78,15 @@ export async function renderMarkdown(source: string, fallbackTitle: string): Pro
   const anchors: string[] = [];
   const links: string[] = [];
   const used = new Map<string, number>();
+  // The page's examples in order: a block's tabs continue the program of those before it.
+  const examples = pageExamples(source);
+  let nextExample = 0;
+  const flowOf = (code: string) => {
+    const at = examples.findIndex((e, i) => i >= nextExample && e.script.trim() === code.trim());
+    if (at < 0) return undefined;
+    nextExample = at + 1;
+    return examples[at].flow;
+  };
   const marked = new Marked({ gfm: true });
   marked.use({
     walkTokens(token) {
@@ -97,7 +107,7 @@ export async function renderMarkdown(source: string, fallbackTitle: string): Pro
       },
       code({ text, lang }) {
         const info = (lang ?? '').split(/\s+/)[0];
-        const samples = info === 'sh' || info === 'bash' ? samplesOf(text) : null;
+        const samples = info === 'sh' || info === 'bash' ? samplesOf(text, flowOf(text)) : null;
         if (samples) return requestTabs(h, samples);
         return copyable(highlighted(h, text, info || 'text'));
       },
