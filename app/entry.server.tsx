@@ -11,8 +11,8 @@ export { runtime } from './server/runtime.server';
 
 const ABORT_DELAY = 5_000;
 
-/** The route of the documentation pages (app/routes/$.tsx). */
-const DOC_PAGE_ROUTE = 'routes/$';
+/** The routes of the documentation pages (app/routes/$.tsx; the introduction's is the same route). */
+const DOC_PAGE_ROUTES = ['routes/$', 'routes/_index'];
 
 /** Escapes what the page's script element may not hold, as Remix escapes its own handoff. */
 const escapeForScript = (json: string) =>
@@ -24,12 +24,13 @@ const escapeForScript = (json: string) =>
  * 500 KB). The page's component takes it from the document when it hydrates (app/routes/$.tsx).
  */
 function withoutRepeatedPage(context: EntryContext): EntryContext {
-  const page = context.staticHandlerContext.loaderData[DOC_PAGE_ROUTE] as { html?: string | null } | undefined;
-  if (!context.serverHandoffString || typeof page?.html !== 'string') return context;
-  const handoff = JSON.parse(context.serverHandoffString) as { state?: { loaderData?: Record<string, { html?: string | null }> } };
-  const data = handoff.state?.loaderData?.[DOC_PAGE_ROUTE];
-  if (!data) return context;
-  data.html = null;
+  const served = DOC_PAGE_ROUTES.filter((id) => typeof (context.staticHandlerContext.loaderData[id] as { html?: unknown } | undefined)?.html === 'string');
+  if (!context.serverHandoffString || served.length === 0) return context;
+  const handoff = JSON.parse(context.serverHandoffString) as { state?: { loaderData?: Record<string, { html?: string | null } | undefined> } };
+  for (const id of served) {
+    const data = handoff.state?.loaderData?.[id];
+    if (data) data.html = null;
+  }
   return { ...context, serverHandoffString: escapeForScript(JSON.stringify(handoff)) };
 }
 

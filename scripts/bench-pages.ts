@@ -8,12 +8,14 @@
 //
 //   npm run bench-pages                      starts the app on the embedded database
 //   BENCH_URL=http://localhost:3000 npm run bench-pages   measures a server already running
+//   BENCH_PAGES=/api/ npm run bench-pages                 measures these pages only
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import { startAppServer } from '../tests/setup/app-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const PAGES = ['/', '/processes/foreign_trade_shipment', '/webhook-events/processes', '/api/'];
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/', '/processes/foreign_trade_shipment', '/webhook-events/processes', '/api/'];
+const LIVE_TIMEOUT_MS = 120_000;
 /** A desktop and a phone (390 × 844). */
 const WIDTHS = [1280, 390];
 
@@ -54,8 +56,10 @@ async function load(browser: Browser, url: string, width: number): Promise<Load>
   let readyMs: number;
   let liveMs = NaN;
   if (isReference) {
-    await page.waitForFunction(() => (window as unknown as { seen: { live?: number } }).seen.live, null, { timeout: 60_000 });
-    ({ visible: readyMs, live: liveMs } = await page.evaluate(() => (window as unknown as { seen: { visible: number; live: number } }).seen));
+    await page.waitForFunction('window.seen.visible', null, { timeout: 60_000 });
+    // The live Redoc takes far longer on a loaded machine: a load without it is counted as NaN there.
+    await page.waitForFunction('window.seen.live', null, { timeout: LIVE_TIMEOUT_MS }).catch(() => undefined);
+    ({ visible: readyMs, live: liveMs = NaN } = await page.evaluate<{ visible: number; live?: number }>('window.seen'));
   } else {
     await page.waitForSelector('main.doc h1');
     readyMs = await page.evaluate(() => performance.now());

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 // The project's own tools, run without npx's own start-up (about a second each).
 const bin = (name) => path.join('node_modules', '.bin', name);
 
-const sources = ['app', 'graph', 'rest', 'openapi', 'prisma', 'docs', 'public', 'scripts/build-site.ts', 'scripts/reference-preview.ts', 'remix.config.js', 'package-lock.json'];
+const sources = ['app', 'graph', 'rest', 'openapi', 'prisma', 'docs', 'public', 'scripts/build-site.ts', 'scripts/reference-preview.ts', 'remix.config.js', 'package.json'];
 /** The build's own output inside the source folders: not a source. */
 const generated = new Set(['public/build']);
 const STAMP = 'build/sources.sha256';
@@ -33,6 +33,13 @@ function files(p) {
 function sourcesHash() {
   const hash = createHash('sha256');
   for (const file of sources.flatMap(files)) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  // The installed version of each package the project names: not package-lock.json, which an
+  // install may rewrite after its postinstall has built.
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+  for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).sort()) {
+    const installed = path.join('node_modules', name, 'package.json');
+    hash.update(`${name}@${existsSync(installed) ? JSON.parse(readFileSync(installed, 'utf8')).version : 'missing'}\0`);
+  }
   return hash.digest('hex');
 }
 
