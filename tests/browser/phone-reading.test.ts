@@ -2,15 +2,16 @@
 // blocks are never cut at the screen's edge nor covered by their Copy button, at 390 and
 // 1280 px; the API reference paints at once and shows an operation soon after, the server
 // being warm. The targets are 1 s to first paint and 2 s to an operation (docs/benchmarks.md,
-// "A fast first start", measured by `npm run bench-pages`); the assertions allow three times
-// that, so that they hold on a loaded two-core machine.
+// "A fast first start", measured by `npm run bench-pages`); the assertions allow four times
+// that, so that they hold on a two-core machine running other work (not on one loaded ten times
+// over, where the figures measured were 3.5 to 4.6 s and 15 to 21 s).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../helpers.ts';
 import { browserAvailable, launch, overflow, watchedPage } from './chromium.ts';
 
-const FIRST_PAINT_LIMIT_MS = 3_000;
-const OPERATION_LIMIT_MS = 6_000;
+const FIRST_PAINT_LIMIT_MS = 4_000;
+const OPERATION_LIMIT_MS = 8_000;
 
 /** Pages with long request examples (curl tabs) and long JSON samples. */
 const CODE_PAGES = ['/getting-started', '/products', '/webhook-events/orders'];
