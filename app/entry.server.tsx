@@ -11,6 +11,29 @@ export { runtime } from './server/runtime.server';
 
 const ABORT_DELAY = 5_000;
 
+/** The routes of the documentation pages (app/routes/$.tsx; the introduction's is the same route). */
+const DOC_PAGE_ROUTES = ['routes/$', 'routes/_index'];
+
+/** Escapes what the page's script element may not hold, as Remix escapes its own handoff. */
+const escapeForScript = (json: string) =>
+  json.replace(/[&<>\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * A documentation page's HTML is sent once, in the page: Remix would also repeat it in the data
+ * its scripts hydrate from, doubling the HTML (docs/docs-site.md, "Fast pages": none over
+ * 500 KB). The page's component takes it from the document when it hydrates (app/routes/$.tsx).
+ */
+function withoutRepeatedPage(context: EntryContext): EntryContext {
+  const served = DOC_PAGE_ROUTES.filter((id) => typeof (context.staticHandlerContext.loaderData[id] as { html?: unknown } | undefined)?.html === 'string');
+  if (!context.serverHandoffString || served.length === 0) return context;
+  const handoff = JSON.parse(context.serverHandoffString) as { state?: { loaderData?: Record<string, { html?: string | null } | undefined> } };
+  for (const id of served) {
+    const data = handoff.state?.loaderData?.[id];
+    if (data) data.html = null;
+  }
+  return { ...context, serverHandoffString: escapeForScript(JSON.stringify(handoff)) };
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,7 +44,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <RemixServer context={withoutRepeatedPage(remixContext)} url={request.url} abortDelay={ABORT_DELAY} />,
       {
         [bot ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;

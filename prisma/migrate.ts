@@ -38,6 +38,31 @@ export function datamodels(): [string, string][] {
     .map((f) => [path.join(dir, f), readFileSync(path.join(dir, f), 'utf8')]);
 }
 
+/** The names of the migration folders of prisma/migrations, in order. */
+export function migrationNames(): string[] {
+  return migrationList().migrationDirectories.map((d) => d.path);
+}
+
+/** A read of the database (its rows), given by the caller: prisma/ reads no settings of its own. */
+export type RowsQuery = <T>(text: string) => Promise<T[]>;
+
+/**
+ * Whether every migration of prisma/migrations is recorded as applied: a start with nothing
+ * pending then skips the migration engine, whose start alone takes seconds
+ * (docs/getting-started.md, "Starting"). Anything else (no history yet, a failed or rolled-back
+ * migration, one not applied) leaves the decision to `applyMigrations`.
+ */
+export async function migrationsUpToDate(query: RowsQuery): Promise<boolean> {
+  const [table] = await query<{ name: string | null }>(`SELECT to_regclass('_prisma_migrations')::text AS name`);
+  if (!table?.name) return false;
+  const rows = await query<{ migration_name: string; finished: boolean }>(
+    'SELECT migration_name, finished_at IS NOT NULL AND rolled_back_at IS NULL AS finished FROM _prisma_migrations',
+  );
+  if (rows.some((r) => !r.finished)) return false;
+  const applied = new Set(rows.map((r) => r.migration_name));
+  return migrationNames().every((name) => applied.has(name));
+}
+
 /** Applies pending migrations of prisma/migrations, recorded in `_prisma_migrations` as `prisma migrate deploy` does. */
 export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
   const list = migrationList();

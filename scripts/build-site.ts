@@ -104,11 +104,14 @@ const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
 /**
- * Brotli's best quality costs about a second per MB. Above this size (the reference previews,
- * 3 MB each) its quality 9 is used: 10 % more bytes, 20 times faster. Redoc's bundle, which
- * every reader of the reference downloads, stays at the best quality.
+ * Brotli's best quality (11) costs 5 to 8 s per MB on this project's machines: the vendored
+ * bundles (Redoc's and GraphiQL's, 9 MB together) took most of a first start's build. Files up
+ * to this size (the app's own bundles, the search index) get it; larger ones quality 7, 15 times
+ * faster for 10 % more bytes (Redoc's bundle: 299 KB as sent instead of 272 KB;
+ * docs/benchmarks.md, "A fast first start").
  */
-const BEST_BROTLI_MAX_BYTES = 2 * 1024 * 1024;
+const BEST_BROTLI_MAX_BYTES = 256 * 1024;
+const LARGE_FILE_BROTLI_QUALITY = 7;
 
 /**
  * Writes name.br and name.gz beside every text asset (served when the client accepts them), all
@@ -119,7 +122,7 @@ async function precompress(dir: string): Promise<number> {
   await Promise.all(
     files.map(async (file) => {
       const data = readFileSync(file);
-      const quality = data.length <= BEST_BROTLI_MAX_BYTES ? 11 : 9;
+      const quality = data.length <= BEST_BROTLI_MAX_BYTES ? 11 : LARGE_FILE_BROTLI_QUALITY;
       const [br, gz] = await Promise.all([
         brotli(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
         gzip(data, { level: 9 }),

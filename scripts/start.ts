@@ -1,9 +1,11 @@
-// `npm start`: the app is built (when its sources changed, scripts/ensure-build.mjs) while the
+// `npm start`: the app is built when its sources changed (scripts/ensure-build.mjs) while the
 // database is migrated and its reference data loaded (scripts/prepare-database.ts), side by
-// side; then the server starts (scripts/serve.ts). On a new machine the two take about as long
-// as each other, so a first start waits for the longer one only.
+// side; then the server starts (scripts/serve.ts). A start whose build is current skips both
+// steps: the server checks the database itself, quickly when nothing is pending
+// (docs/getting-started.md, "Starting").
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
+import { buildIsCurrent } from './ensure-build.mjs';
 
 class StartError extends Error {}
 
@@ -26,5 +28,5 @@ async function prepare(): Promise<void> {
 }
 
 // A production start's workers run this file too (app/server/supervisor.server.ts): they only serve.
-if (cluster.isPrimary) await prepare();
+if (cluster.isPrimary && !buildIsCurrent()) await prepare();
 await import('./serve.ts');

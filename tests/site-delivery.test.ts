@@ -75,6 +75,15 @@ describe('delivery of the documentation site', () => {
     expect(html).not.toContain('redoc');
   });
 
+  it('serves no page over 500 KB of HTML (docs/docs-site.md, "Fast pages")', async () => {
+    const home = await (await fetch(`${baseUrl()}/`)).text();
+    const sidebar = /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(home)?.[0] ?? '';
+    const paths = [...sidebar.matchAll(/href="(\/[^"#]*)"/g)].map((m) => m[1]);
+    expect(paths).toContain('/webhook-events/processes');
+    const sizes = await Promise.all([...paths, '/api/'].map(async (path) => ({ path, bytes: (await get(path)).body.length })));
+    expect(sizes.filter((s) => s.bytes > 500 * 1024)).toEqual([]);
+  });
+
   it('has a favicon', async () => {
     const ico = await get('/favicon.ico');
     expect(ico.status).toBe(200);

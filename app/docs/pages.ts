@@ -25,6 +25,23 @@ function decisionPages(): DocPage[] {
     }));
 }
 
+/**
+ * The webhook event samples, one page per group of event types (by the type's first word), under
+ * docs/webhook-events/. One page held them all until its HTML passed 2 MB (highlighted JSON);
+ * each group's page stays under 500 KB (docs/docs-site.md, "Fast pages"). The delivery test
+ * writes and checks them (tests/webhooks/samples.ts).
+ */
+export const webhookSampleGroups = [
+  { slug: 'orders', title: 'Order events', prefixes: ['order'] },
+  { slug: 'processes', title: 'Process events', prefixes: ['process'] },
+  { slug: 'shipments', title: 'Shipment, container and customs events', prefixes: ['shipment', 'container', 'customs'] },
+  { slug: 'costs', title: 'Cost events', prefixes: ['costs'] },
+  { slug: 'products-documents', title: 'Product, document and test events', prefixes: ['product', 'document', 'ping'] },
+] as const;
+
+const webhookSamplePages = (): DocPage[] =>
+  webhookSampleGroups.map((g) => ({ slug: `webhook-events/${g.slug}`, file: `webhook-events/${g.slug}.md`, title: g.title, group: 'Integration' }));
+
 export function docPages(): DocPage[] {
   return [
     { slug: '', file: 'index.md', title: 'Introduction' },
@@ -42,6 +59,7 @@ export function docPages(): DocPage[] {
     { slug: 'tracking', file: 'tracking.md', title: 'Carrier tracking', group: 'Integration' },
     { slug: 'webhooks', file: 'webhooks.md', title: 'Webhooks', group: 'Integration' },
     { slug: 'webhook-events', file: 'webhook-events.md', title: 'Webhook event samples', group: 'Integration' },
+    ...webhookSamplePages(),
     { slug: 'graphql-api', file: 'graphql.md', title: 'GraphQL', group: 'Integration' },
     { slug: 'graphql-questions', file: 'graphql-questions.md', title: 'GraphQL: ten everyday questions', group: 'Integration' },
     { slug: 'limits', file: 'limits.md', title: 'Limits and input rules', group: 'Integration' },

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { useState } from 'react';
 import { DocLayout } from '~/docs/DocLayout';
 import { lookupPage } from '~/docs/site.server';
 
@@ -20,5 +21,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function DocPage() {
   const page = useLoaderData<typeof loader>();
-  return <DocLayout {...page} />;
+  // The page first served comes without its HTML in the data (app/entry.server.tsx): the
+  // document holds it, read once as the page hydrates.
+  const served: string | null = page.html;
+  const [inDocument] = useState(() => (served === null && typeof document !== 'undefined' ? (document.querySelector('main.doc')?.innerHTML ?? '') : ''));
+  return <DocLayout {...page} html={served ?? inDocument} />;
 }

@@ -5,8 +5,8 @@ import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { AddressInfo } from 'node:net';
-import { applyMigrations } from '../../prisma/migrate';
-import { connect, disconnect, openedDatabase } from '../../graph/db';
+import { applyMigrations, migrationsUpToDate } from '../../prisma/migrate';
+import { connect, disconnect, openedDatabase, sql } from '../../graph/db';
 import { env } from '../../graph/env';
 import { countCompanies, createCompany, type NewCompany } from '../../graph/company/companies';
 import { loadKeyPrefixes } from '../../graph/company/auth';
@@ -38,7 +38,8 @@ async function prepare(log: (line: string) => void): Promise<NewCompany | null> 
   wireWritePath(schema);
   await connect();
   const db = await openedDatabase();
-  const applied = await applyMigrations(db.adapterFactory);
+  // Nothing pending (every start but the first after an update): the engine is not started.
+  const applied = (await migrationsUpToDate(sql)) ? [] : await applyMigrations(db.adapterFactory);
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
   await seedReferenceData();
   await loadKeyPrefixes();
