@@ -65,7 +65,7 @@ async function load(browser: Browser, url: string, width: number): Promise<Load>
     await page.waitForFunction(() => (window as Window & { seen?: Seen }).seen?.visible, null, { timeout: 60_000 });
     // The live Redoc takes far longer on a loaded machine: a load without it is counted as NaN there.
     await page.waitForFunction(() => (window as Window & { seen?: Seen }).seen?.live, null, { timeout: LIVE_TIMEOUT_MS }).catch(() => undefined);
-    ({ visible: readyMs, live: liveMs = NaN } = await page.evaluate(() => (window as Window & { seen: Seen }).seen));
+    ({ visible: readyMs, live: liveMs = NaN } = await page.evaluate(() => (window as Window & { seen?: Seen }).seen as Seen));
   } else {
     await page.waitForSelector('main.doc h1');
     readyMs = await page.evaluate(() => performance.now());
