@@ -235,6 +235,16 @@ describe('managing keys', () => {
     expect(await readStatus(admin)).toBe(200);
   });
 
+  it('never keeps a made key for a replay: Idempotency-Key is ignored by the calls that answer a whole key', async () => {
+    const { api_key: admin } = await newCompany();
+    const send = () => api('POST', '/keys', { key: admin, body: { params: { name: 'retried', scopes: ['read'] } }, headers: { 'idempotency-key': 'same-key' } });
+    const first = await send();
+    const replay = await send();
+    for (const res of [first, replay]) expect(res.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBeNull();
+    expect(replay.body.data.key).not.toBe(first.body.data.key);
+  });
+
   it('keeps at most 50 working keys per company; a revoked key frees its place', async () => {
     const { api_key: admin } = await newCompany();
     const made: string[] = [];

@@ -15,12 +15,21 @@ type Revealed = { revealed_key?: string };
 
 export const ApiKeyScope = builder.enumType('ApiKeyScope', {
   description: 'What a key may do: `read` reads; `write` also creates, changes and deletes; `admin` also manages API keys and webhooks.',
-  values: SCOPES,
+  values: {
+    read: { description: 'Reads: every GET, GraphQL queries and subscriptions (API keys and webhooks aside).' },
+    write: { description: 'Reads and writes: also every POST, PUT and DELETE, GraphQL mutations (API keys and webhooks aside).' },
+    admin: { description: 'Everything: also manages API keys and webhooks.' },
+  } as const,
 });
 
 export const ApiKeyStatus = builder.enumType('ApiKeyStatus', {
   description: 'ACTIVE keys work; ROTATED ones work until `expires_at`, then answer 401; EXPIRED and REVOKED ones answer 401.',
-  values: ['ACTIVE', 'ROTATED', 'EXPIRED', 'REVOKED'] as const,
+  values: {
+    ACTIVE: { description: 'The key works.' },
+    ROTATED: { description: 'Replaced by a rotation: the key works until `expires_at`.' },
+    EXPIRED: { description: 'Past `expires_at`: the key answers 401.' },
+    REVOKED: { description: 'Revoked: the key answers 401.' },
+  } as const,
 });
 
 builder.prismaObject('ApiKey', {

@@ -194,15 +194,22 @@ export type ApiKeyRotationParams = {
 
 /** What a key may do: `read` reads; `write` also creates, changes and deletes; `admin` also manages API keys and webhooks. */
 export type ApiKeyScope =
+  /** Everything: also manages API keys and webhooks. */
   | 'admin'
+  /** Reads: every GET, GraphQL queries and subscriptions (API keys and webhooks aside). */
   | 'read'
+  /** Reads and writes: also every POST, PUT and DELETE, GraphQL mutations (API keys and webhooks aside). */
   | 'write';
 
 /** ACTIVE keys work; ROTATED ones work until `expires_at`, then answer 401; EXPIRED and REVOKED ones answer 401. */
 export type ApiKeyStatus =
+  /** The key works. */
   | 'ACTIVE'
+  /** Past `expires_at`: the key answers 401. */
   | 'EXPIRED'
+  /** Revoked: the key answers 401. */
   | 'REVOKED'
+  /** Replaced by a rotation: the key works until `expires_at`. */
   | 'ROTATED';
 
 /** Authorization status (CE Mercante, customs document entries). */

@@ -32,8 +32,9 @@ export const keyRoutes = [
     tag,
     summary: 'Make an API key',
     description:
-      '`name` and `scopes` (`read`, `write`, `admin`) are required; `expires_at` is optional (in the future, at most two years ahead). The answer carries the whole `key` this once: keep it in your secret store. A company has at most 50 working keys.',
+      '`name` and `scopes` (`read`, `write`, `admin`) are required; `expires_at` is optional (in the future, at most two years ahead). The answer carries the whole `key` this once: keep it in your secret store. A company has at most 50 working keys. `Idempotency-Key` is not honoured: the key is never stored for a replay.',
     status: 201,
+    revealsSecret: true,
     example,
     document: `mutation KeysCreate($params: ApiKeyParams!) { createApiKey(params: $params) { apiKey { ${apiKey} } } }`,
   }),
@@ -69,6 +70,7 @@ export const keyRoutes = [
     description:
       'Makes a new key of the same name and scopes, answered with its whole `key` this once. The old key keeps working for `overlap_seconds` (0 to 604800, seven days), then answers 401; deploy the new key within that window.',
     status: 201,
+    revealsSecret: true,
     example: rotation,
     pathExamples: byPrefix,
     document: `mutation KeysRotate($prefix: String!, $params: ApiKeyRotationParams!) { rotateApiKey(prefix: $prefix, params: $params) { apiKey { ${apiKey} } } }`,
