@@ -124,7 +124,7 @@ mutationFields((t) => {
     createApiKey: t.prismaField({
       type: 'ApiKey',
       description: 'Makes an API key of the company; the answer carries the whole `key`, shown this once.',
-      args: { params: t.arg({ type: ApiKeyParams, required: true }) },
+      args: { params: t.arg({ type: ApiKeyParams, required: true, description: 'The key to make.' }) },
       resolve: async (query, _root, args, ctx) => {
         const made = await createKey(ctx.company.id, args.params as KeyParams);
         return answer(query, made.prefix, made.key);
@@ -143,7 +143,7 @@ mutationFields((t) => {
     rotateApiKey: t.prismaField({
       type: 'ApiKey',
       description: 'Replaces a key with a new one of the same name and scopes, answered with its whole `key` this once; the old key keeps working for `overlap_seconds`, then answers 401.',
-      args: { prefix: t.arg.string(PREFIX), params: t.arg({ type: ApiKeyRotationParams, required: true }) },
+      args: { prefix: t.arg.string(PREFIX), params: t.arg({ type: ApiKeyRotationParams, required: true, description: 'The overlap, and the new key\'s expiry.' }) },
       resolve: async (query, _root, args, ctx) => {
         const params = args.params as RotationParams;
         const overlap = checkRotation(params);
