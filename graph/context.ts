@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { authenticate } from './company/auth.ts';
+import { authenticateKey } from './company/auth.ts';
 import { UnauthorizedError } from './errors.ts';
 import { noteRequest } from './kit/request-scope.ts';
 
@@ -18,6 +18,8 @@ export interface Warning {
 /** What every resolver knows about the request. */
 export interface Context {
   company: { id: number; name: string };
+  /** The API key of the call: its prefix and scopes (graph/company/scopes.ts); absent for the platform's own operations. */
+  key?: { prefix: string; scopes: string[] };
   locale: Locale;
   requestId: string;
   /** Set by the REST facade: broken rules are thrown as errors (catalogue statuses), not listed in `userErrors`. */
@@ -35,11 +37,13 @@ export function localeOf(request: Request): Locale {
 
 /** Builds the context once per request; a request without a valid `api-key` is refused here. */
 export async function createContext({ request }: { request: Request }): Promise<Context> {
-  const company = await authenticate(request.headers.get('api-key'));
-  if (!company) throw new UnauthorizedError();
+  const key = await authenticateKey(request.headers.get('api-key'));
+  if (!key) throw new UnauthorizedError();
+  const { company } = key;
   noteRequest({ companyId: company.id });
   return {
     company,
+    key: { prefix: key.prefix, scopes: key.scopes },
     locale: localeOf(request),
     // Set by the HTTP entry (app/server/request-log.server.ts) on every request.
     requestId: request.headers.get('x-request-id') ?? randomUUID(),

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'BAD_REQUEST'
   | 'INTERNAL_SERVER_ERROR'
   | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
   | 'UNPROCESSABLE_ENTITY'
   | 'CONFLICT'
   | 'PRECONDITION_FAILED'
@@ -29,6 +30,8 @@ export const catalogue: Record<ErrorCode, { status: number; message: string }> =
   BAD_REQUEST: { status: 400, message: 'One or more fields are invalid. Please fill in correctly and try again.' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Internal server error.' },
   UNAUTHORIZED: { status: 401, message: 'Unauthorized to access this resource.' },
+  // A valid key without the scope the request needs (docs/authentication.md, Scopes).
+  FORBIDDEN: { status: 403, message: "The API key's scopes do not allow this request." },
   UNPROCESSABLE_ENTITY: { status: 422, message: 'Provided data are invalid.' },
   // Beyond the specification's five codes (docs/decisions/010-write-path.md).
   CONFLICT: { status: 409, message: 'The resource is being changed by other requests. Please retry shortly.' },
@@ -177,3 +180,9 @@ export class FieldErrors {
   }
 }
 
+/** A valid API key without the scope the request needs (docs/authentication.md, Scopes). */
+export class ForbiddenError extends DomainError {
+  constructor() {
+    super('FORBIDDEN');
+  }
+}

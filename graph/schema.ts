@@ -3,6 +3,7 @@ import { describeSchema } from './kit/descriptions/index.ts';
 import './scalars.ts';
 import './reference/enums.ts';
 import './company/operation.ts';
+import './company/api-keys.ts';
 import './product/schema.ts';
 import './reference/country-currency-types.ts';
 import './actor/schema.ts';

@@ -9,6 +9,7 @@ import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
 import { useInputLimits, useTrimmedCodes } from './input-guard.ts';
 import { guardPlugins } from './guard.ts';
+import { useKeyScopes } from './company/scopes.ts';
 import { asDomainError, isUnavailableError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { inTurn } from './company/workload.ts';
 import { requestScope } from './kit/request-scope.ts';
@@ -166,6 +167,7 @@ export const yoga = createYoga<Record<string, never>, Context>({
   cors: false,
   maskedErrors: true,
   logging: 'error',
+  // useKeyScopes refuses an operation the key's scopes do not allow (403) before any other work.
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: [...guardPlugins(), useInputLimits, ...(executor === 'jit' ? [useGraphQlJit({}, { enableIf: notSubscription })] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useDatabaseOutage, useFieldErrorsAs200, useRequestIdInErrors],
+  plugins: [...guardPlugins(), useInputLimits, useKeyScopes, ...(executor === 'jit' ? [useGraphQlJit({}, { enableIf: notSubscription })] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useDatabaseOutage, useFieldErrorsAs200, useRequestIdInErrors],
 });

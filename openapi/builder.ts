@@ -15,6 +15,7 @@ import { exampleOf } from './examples.ts';
 import { codeSamplesOf } from './samples.ts';
 import { SchemaRegistry, withLimits } from './schemas.ts';
 import { inputLimits } from '../graph/kit/input-limits.ts';
+import { neededScope } from '../graph/company/scopes.ts';
 
 
 /** Error answers; `on` says which routes can give them (every route when absent). */
@@ -31,6 +32,8 @@ const errorResponses: {
 }[] = [
   { status: '400', code: 'BAD_REQUEST', name: 'BadRequest', example: [{ name: 'limit', message: 'is out of range' }] },
   { status: '401', code: 'UNAUTHORIZED', name: 'Unauthorized' },
+  // A key without the scope the route needs (docs/authentication.md, Scopes): every key reads.
+  { status: '403', code: 'FORBIDDEN', name: 'Forbidden', on: (route) => neededScope(graphSchema, route.document) !== 'read' },
   { status: '404', code: 'NOT_FOUND', name: 'NotFound' },
   {
     status: '409',

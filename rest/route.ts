@@ -31,6 +31,11 @@ export interface RouteDef {
   pathExamples?: Record<string, string | number>;
   /** The body is multipart/form-data: text fields feed `$params`, a file part becomes an `Upload`. */
   multipart?: boolean;
+  /**
+   * The answer carries a secret shown once (a whole API key): it is never kept for a replay, so
+   * the route does not honour `Idempotency-Key` (docs/limits.md, Headers).
+   */
+  revealsSecret?: boolean;
   /** The root field answers a stored file (`storage_key`, `content_type`, `original_filename`); its bytes are the answer. */
   download?: boolean;
 }

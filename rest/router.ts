@@ -112,7 +112,7 @@ const IDEMPOTENT = new Set(['POST', 'PUT']);
 export function headersOfRoute(route: CompiledRoute): HeaderRule[] {
   return [
     ...(resources.get(route) ? [IF_MATCH] : []),
-    ...(IDEMPOTENT.has(route.def.method) && !route.def.multipart ? [IDEMPOTENCY_KEY] : []),
+    ...(IDEMPOTENT.has(route.def.method) && !route.def.multipart && !route.def.revealsSecret ? [IDEMPOTENCY_KEY] : []),
   ];
 }
 

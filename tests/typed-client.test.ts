@@ -112,6 +112,18 @@ describe('a client generated from /openapi.json', () => {
     expect((await api.DELETE('/webhooks/{id}', { params: { path: { id } } })).response.status).toBe(200);
   });
 
+  it('makes, reads, lists, rotates and revokes an API key', async () => {
+    const created = await api.POST('/keys', { body: { params: { name: 'typed reader', scopes: ['read'] } } });
+    expect(created.response.status).toBe(201);
+    const { prefix, key } = created.data!.data;
+    expect(key).toMatch(/^tt_/);
+    expect((await api.GET('/keys/{prefix}', { params: { path: { prefix } } })).data!.data.key).toBeNull();
+    expect((await api.GET('/keys', { params: { query: { limit: 5 } } })).data!.data[0].prefix).toBe(prefix);
+    const rotated = await api.POST('/keys/{prefix}/rotate', { params: { path: { prefix } }, body: { params: { overlap_seconds: 0 } } });
+    expect(rotated.data!.data.scopes).toEqual(['read']);
+    expect((await api.DELETE('/keys/{prefix}', { params: { path: { prefix: rotated.data!.data.prefix } } })).data!.data.status).toBe('REVOKED');
+  });
+
   it('runs an order through its lifecycle by id and by reference code, and changes single lines', async () => {
     const product = uniq('PRD-');
     await api.POST('/products', { body: { params: { code: product, description: 'Valve' } } });

@@ -75,7 +75,10 @@ export function adminCreateCompany(request: Request): Promise<Response> {
  */
 export function adminKey(request: Request, prefix: string, what: 'show' | 'revoke' | 'rotate'): Promise<Response> {
   return asOperator(request, async () => {
-    if (what === 'rotate') return Response.json(await rotateKey(prefix), { status: 201 });
+    if (what === 'rotate') {
+      const { made, old } = await rotateKey(prefix);
+      return Response.json({ api_key: made.key, revoked: old }, { status: 201 });
+    }
     return Response.json(what === 'revoke' ? await revokeKey(prefix) : await keyInfo(prefix));
   });
 }

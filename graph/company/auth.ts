@@ -86,12 +86,22 @@ async function mayExist(prefix: string): Promise<boolean> {
   return known.has(prefix);
 }
 
-type KeyRow = { secret_hash: Uint8Array; company: { id: number; name: string } };
+/** What authenticates a call: the key's company, its scopes and until when it works. */
+type KeyRow = { secret_hash: Uint8Array; company: { id: number; name: string }; scopes: string[]; expires_at: Date | null };
+
+/** The key a call was made with, once authenticated: its company, prefix and scopes. */
+export interface CallerKey {
+  company: { id: number; name: string };
+  prefix: string;
+  scopes: string[];
+}
 
 // NOTE: key rows are cached for a short while so a request does not pay a database round
 // trip to authenticate. A key revoked or rotated by this process stops working at once
 // (`forgetKey`); by another process (another server, the admin command), within
-// KEY_CACHE_TTL (docs/security.md).
+// KEY_CACHE_TTL (docs/security.md). An expiry is read with the row and checked on every call,
+// so a key stops at its `expires_at` to the millisecond, wherever the expiry was set, once
+// the row read carries it: within KEY_CACHE_TTL of the write that set it.
 export const KEY_CACHE_TTL = 5_000;
 const keys = new LRUCache<string, KeyRow | false>({ max: 10_000, ttl: KEY_CACHE_TTL });
 
@@ -125,24 +135,29 @@ async function keyRow(prefix: string): Promise<KeyRow | null> {
   if (cached !== undefined) return cached || null;
   const row = await prisma().apiKey.findUnique({
     where: { prefix },
-    select: { secret_hash: true, revoked_at: true, company: { select: { id: true, name: true } } },
+    select: { secret_hash: true, revoked_at: true, scopes: true, expires_at: true, company: { select: { id: true, name: true } } },
   });
-  const usable = row && !row.revoked_at ? { secret_hash: row.secret_hash, company: row.company } : null;
+  const usable = row && !row.revoked_at ? { secret_hash: row.secret_hash, company: row.company, scopes: row.scopes, expires_at: row.expires_at } : null;
   // A missing or revoked key is remembered briefly too (mayExist turns away made-up prefixes first).
   keys.set(prefix, usable ?? false);
   return usable;
 }
 
-/** The company an API key belongs to, or null for a missing, unknown, malformed or revoked key. */
-export async function authenticate(key: string | null | undefined): Promise<{ id: number; name: string } | null> {
+/** The key a call sends, or null for a missing, unknown, malformed, revoked or expired key. */
+export async function authenticateKey(key: string | null | undefined): Promise<CallerKey | null> {
   const match = key ? KEY_PATTERN.exec(key.trim()) : null;
   if (!match || !(await mayExist(match[1]))) return null;
   const row = await keyRow(match[1]);
-  if (!row) return null;
+  if (!row || (row.expires_at && row.expires_at.getTime() <= Date.now())) return null;
   const given = hash(match[2]);
   const stored = Buffer.from(row.secret_hash);
   // Constant-time comparison of the hashes.
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
   noteUse(match[1]);
-  return row.company;
+  return { company: row.company, prefix: match[1], scopes: row.scopes };
+}
+
+/** The company an API key belongs to, or null for a missing, unknown, malformed, revoked or expired key. */
+export async function authenticate(key: string | null | undefined): Promise<{ id: number; name: string } | null> {
+  return (await authenticateKey(key))?.company ?? null;
 }

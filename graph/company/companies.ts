@@ -17,7 +17,7 @@ export async function createCompany(name: string): Promise<NewCompany> {
   const { prefix, key, secretHash } = newApiKey();
   return inTransaction(async (db) => {
     const company = await db.company.create({ data: { name: trimmed }, select: { id: true, name: true } });
-    await db.apiKey.create({ data: { company_id: company.id, prefix, secret_hash: new Uint8Array(secretHash), label: 'default' } });
+    await db.apiKey.create({ data: { company_id: company.id, prefix, secret_hash: new Uint8Array(secretHash), label: 'default', scopes: ['admin'] } });
     const operation = await db.operation.create({
       data: {
         company_id: company.id,

@@ -155,6 +155,63 @@ export type AlertLevel =
   /** The process needs attention. */
   | 'WARNING';
 
+/** One sort key of a ApiKey list. */
+export type ApiKeyOrderBy = {
+  /** Field to sort by. */
+  field: ApiKeyOrderField;
+  /** Direction; ASC when omitted. */
+  order?: OrderDirection | null | undefined;
+};
+
+/** A field a ApiKey list sorts by. */
+export type ApiKeyOrderField =
+  /** Sort by `expires_at`. */
+  | 'expires_at'
+  /** Sort by `id`. */
+  | 'id'
+  /** Sort by `inserted_at`. */
+  | 'inserted_at'
+  /** Sort by `last_used_at`. */
+  | 'last_used_at';
+
+/** A key to make. */
+export type ApiKeyParams = {
+  /** When the key stops working: in the future, at most two years ahead. Without it the key works until revoked. */
+  expires_at?: string | null | undefined;
+  /** What the key is for (required, at most 100 characters). */
+  name?: string | null | undefined;
+  /** What the key may do (required, at least one). */
+  scopes?: Array<ApiKeyScope> | null | undefined;
+};
+
+/** How a key is replaced. */
+export type ApiKeyRotationParams = {
+  /** When the new key stops working; without it the new key works until revoked. */
+  expires_at?: string | null | undefined;
+  /** How long the old key keeps working, in seconds: 0 (it stops at once) to 604800 (seven days). Required. */
+  overlap_seconds?: number | null | undefined;
+};
+
+/** What a key may do: `read` reads; `write` also creates, changes and deletes; `admin` also manages API keys and webhooks. */
+export type ApiKeyScope =
+  /** Everything: also manages API keys and webhooks. */
+  | 'admin'
+  /** Reads: every GET, GraphQL queries and subscriptions (API keys and webhooks aside). */
+  | 'read'
+  /** Reads and writes: also every POST, PUT and DELETE, GraphQL mutations (API keys and webhooks aside). */
+  | 'write';
+
+/** ACTIVE keys work; ROTATED ones work until `expires_at`, then answer 401; EXPIRED and REVOKED ones answer 401. */
+export type ApiKeyStatus =
+  /** The key works. */
+  | 'ACTIVE'
+  /** Past `expires_at`: the key answers 401. */
+  | 'EXPIRED'
+  /** Revoked: the key answers 401. */
+  | 'REVOKED'
+  /** Replaced by a rotation: the key works until `expires_at`. */
+  | 'ROTATED';
+
 /** Authorization status (CE Mercante, customs document entries). */
 export type AuthorizationStatus =
   /** Authorized. */
@@ -3731,6 +3788,44 @@ export type ProcessesRefreshTrackingByReferenceCodeMutationVariables = Exact<{
 
 export type ProcessesRefreshTrackingByReferenceCodeMutation = { refreshProcessTrackingByReferenceCode: { shipmentTracking: ShipmentTrackingFieldsFragment | null } | null };
 
+export type KeysListQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+  order_by?: Array<ApiKeyOrderBy> | ApiKeyOrderBy | null | undefined;
+}>;
+
+
+export type KeysListQuery = { apiKeys: { total_count: number, data: Array<ApiKeyFieldsFragment> } };
+
+export type KeysCreateMutationVariables = Exact<{
+  params: ApiKeyParams;
+}>;
+
+
+export type KeysCreateMutation = { createApiKey: { apiKey: ApiKeyFieldsFragment | null } | null };
+
+export type KeysGetQueryVariables = Exact<{
+  prefix: string;
+}>;
+
+
+export type KeysGetQuery = { apiKey: ApiKeyFieldsFragment };
+
+export type KeysRevokeMutationVariables = Exact<{
+  prefix: string;
+}>;
+
+
+export type KeysRevokeMutation = { revokeApiKey: { apiKey: ApiKeyFieldsFragment | null } | null };
+
+export type KeysRotateMutationVariables = Exact<{
+  prefix: string;
+  params: ApiKeyRotationParams;
+}>;
+
+
+export type KeysRotateMutation = { rotateApiKey: { apiKey: ApiKeyFieldsFragment | null } | null };
+
 export type AccessGroupFieldsFragment = { id: number, slug: string, name: string };
 
 export type ActorFieldsFragment = { id: number, official_name: string | null, trading_name: string | null, nickname: string | null, internal_code: string | null, official_document: string | null, cnae: string | null, contact_details: string | null, description: string | null, logo_url: string | null, document_type: DocumentType | null, opening_date: string | null, verified: boolean, inserted_at: string, updated_at: string, roles: Array<PartnershipRoleFieldsFragment> };
@@ -3740,6 +3835,8 @@ export type AirTransportShipmentFieldsFragment = { id: number, type: AirShipment
 export type AirlineFieldsFragment = { id: number, name: string, iata_code: string | null, icao_code: string | null, callsign: string | null, hub_code: string | null, active: boolean };
 
 export type AirportFieldsFragment = { id: number, name: string, iata_code: string | null, icao_code: string, city_iata_code: string | null, city: string | null, latitude: number, longitude: number, timezone: string | null, country: CountryFieldsFragment | null };
+
+export type ApiKeyFieldsFragment = { prefix: string, name: string, scopes: Array<ApiKeyScope>, status: ApiKeyStatus, key: string | null, inserted_at: string, expires_at: string | null, rotated_at: string | null, last_used_at: string | null, revoked_at: string | null };
 
 export type BrazilianInvoiceFieldsFragment = { id: number, access_key: string | null, number: string | null, issuer_cnpj: string | null, total_value: string | null, xml: string, inserted_at: string };
 

@@ -15,12 +15,13 @@ import { referenceRoutes } from './reference.routes.ts';
 import { eventRoutes } from './events.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
 import { carrierRoutes } from './carrier-connections.routes.ts';
+import { keyRoutes } from './keys.routes.ts';
 
 /**
  * Every documented route of the API: the router, the OpenAPI description and the tests iterate
  * this. Each document carries the definitions of the fragments it spreads (rest/selection.ts).
  */
-export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...operationRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable, ...referenceRoutes, ...eventRoutes, ...webhookRoutes, ...carrierRoutes].map(
+export const routes: RouteDef[] = [...productRoutes, ...vesselRoutes, ...portScheduleRoutes, ...routeRoutes, ...operationRoutes, ...orderRoutes, ...actorRoutes, ...processRoutes, ...costModelRoutes, ...fleetRouteTable, ...referenceRoutes, ...eventRoutes, ...webhookRoutes, ...carrierRoutes, ...keyRoutes].map(
   (def) => ({ ...def, document: withFragments(schema, def.document) }),
 );
 
@@ -39,6 +40,7 @@ export const tags: Record<string, string> = {
   Events: 'Every change the platform recorded for your company, oldest first by cursor: what webhooks deliver, to read again or catch up with.',
   Webhooks: 'Endpoints events are POSTed to, signed as Standard Webhooks says: register, update, rotate the secret, send a test ping, follow and retry deliveries.',
   'Carrier tracking': "Connections to the carriers' Track & Trace interfaces (DCSA), one per SCAC with the company's own credentials, and lookups of a process's shipment now (docs/tracking.md).",
+  'API keys': "The company's API keys (admin keys only): make keys with scopes `read`, `write` or `admin` and an optional expiry, list them with their last use, revoke them, and rotate one with an overlap during which the old key keeps working.",
   Fleet: 'Drivers, vehicles and trailers of the company; the trips of national road transports refer to them by `driver_id`, `vehicle_id` and `trailer_id`.',
 };
 
@@ -50,4 +52,5 @@ export const tagGroups: { name: string; tags: string[] }[] = [
   { name: 'Reference data', tags: ['Reference data', 'Vessels', 'Port schedules'] },
   { name: 'Events and webhooks', tags: ['Events', 'Webhooks'] },
   { name: 'Carrier tracking', tags: ['Carrier tracking'] },
+  { name: 'API keys', tags: ['API keys'] },
 ];
