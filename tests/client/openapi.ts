@@ -1403,7 +1403,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test ping
-         * @description Sends a `ping` event to the endpoint and answers its delivery; follow it in the deliveries.
+         * @description Sends a `ping` to the endpoint at once, whatever its `events` and even when disabled, and answers its delivery with that attempt: `response_status` (null when the endpoint did not answer, `error` saying why), `duration_ms`, and the first 1,024 bytes of the answer in `response_body`. The attempt takes 10 s at most. It is a delivery like any other: listed in the deliveries, retried if it failed.
          */
         post: operations["webhooks.test"];
         delete?: never;
@@ -7647,7 +7647,7 @@ export interface components {
             endpoint_id: number;
             /** @description The event (`evt_...`), also the `webhook-id` header of every attempt. */
             event_id: string;
-            /** @description The event type (`ping` for a test). */
+            /** @description The event type, or `ping` for a test delivery (not an event type: never subscribed to, never listed in events). */
             event_type: string;
             /** @description Where the delivery stands. */
             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -7674,6 +7674,8 @@ export interface components {
             duration_ms: number | null;
             /** @description Why the last attempt failed. */
             error: string | null;
+            /** @description The first 1,024 bytes of the endpoint's answer to the attempt, as text: answered only by the test call (`POST /api/webhooks/{id}/test`), null elsewhere (answers are not stored). */
+            response_body: string | null;
             /**
              * Format: date-time
              * @description When the delivery was made.
@@ -8209,6 +8211,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8260,6 +8264,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -8303,6 +8312,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8442,6 +8455,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -8467,6 +8485,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8663,6 +8683,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example PRD-01 */
@@ -8688,6 +8713,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10430,6 +10457,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -10500,6 +10532,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11530,6 +11566,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -11557,6 +11598,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12646,6 +12689,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -12673,6 +12721,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12783,6 +12833,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -12797,6 +12852,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12846,6 +12903,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -12860,6 +12922,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12909,6 +12973,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -12923,6 +12992,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12972,6 +13043,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -12986,6 +13062,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13035,6 +13113,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13049,6 +13132,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13098,6 +13183,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13112,6 +13202,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13159,6 +13251,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13190,6 +13287,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13239,6 +13338,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13269,6 +13373,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13567,6 +13673,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -13604,6 +13715,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15780,6 +15895,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -15878,6 +15998,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17766,6 +17890,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -17796,6 +17925,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17934,6 +18065,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -17948,6 +18084,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17997,6 +18135,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18011,6 +18154,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18060,6 +18205,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18074,6 +18224,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18123,6 +18275,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18137,6 +18294,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18186,6 +18345,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18200,6 +18364,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18249,6 +18415,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18263,6 +18434,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20121,6 +20294,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -20151,6 +20329,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20322,6 +20502,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20368,6 +20550,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -20382,6 +20569,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20435,6 +20624,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -20449,6 +20643,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20521,6 +20717,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20587,6 +20785,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21150,6 +21350,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -21177,6 +21382,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21291,6 +21500,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -21316,6 +21530,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21501,6 +21717,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -21527,6 +21748,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21635,6 +21860,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -21660,6 +21890,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21835,6 +22067,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -21861,6 +22098,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21961,6 +22202,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -21986,6 +22232,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22741,6 +22989,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -22768,6 +23021,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22878,6 +23135,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -22906,6 +23168,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23020,6 +23284,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -23032,6 +23301,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23110,6 +23381,7 @@ export interface operations {
                      *         "response_status": 10,
                      *         "duration_ms": 10,
                      *         "error": "error",
+                     *         "response_body": "response_body",
                      *         "inserted_at": "2025-03-01T12:00:00Z",
                      *         "attempts": [
                      *           {
@@ -23179,6 +23451,7 @@ export interface operations {
                      *           "response_status": 10,
                      *           "duration_ms": 10,
                      *           "error": "error",
+                     *           "response_body": "response_body",
                      *           "inserted_at": "2025-03-01T12:00:00Z",
                      *           "attempts": [
                      *             {
@@ -23255,6 +23528,7 @@ export interface operations {
                      *         "response_status": 10,
                      *         "duration_ms": 10,
                      *         "error": "error",
+                     *         "response_body": "response_body",
                      *         "inserted_at": "2025-03-01T12:00:00Z",
                      *         "attempts": [
                      *           {
@@ -23400,6 +23674,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example MSCU */
@@ -23429,6 +23708,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
