@@ -7,6 +7,7 @@ import { PAGE } from '../graph/kit/page.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, headersOfRoute, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
 import { IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from '../rest/headers.ts';
+import { PREFER } from '../rest/representation.ts';
 import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';
 import { answerField, warningCodes } from '../rest/answer.ts';
 import { warningsSchema } from './warnings.ts';
@@ -116,7 +117,30 @@ const headerDocs = new Map<HeaderRule, { description: string; example?: string }
       example: '3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41',
     },
   ],
+  [
+    PREFER,
+    {
+      description:
+        '`return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.',
+      example: 'return=representation',
+    },
+  ],
 ]);
+
+/** The headers of a route's successful answer: `Location` on a 201, `Preference-Applied` where `Prefer` is honoured (docs/index.md, "Full answers and Location"). */
+function answerHeaders(route: CompiledRoute): Record<string, { description: string; schema: SchemaObject }> | undefined {
+  const headers: Record<string, { description: string; schema: SchemaObject }> = {};
+  if (route.def.status === 201) {
+    headers.Location = {
+      description: "On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to.",
+      schema: { type: 'string', maxLength: 2048 },
+    };
+  }
+  if (headersOfRoute(route).includes(PREFER)) {
+    headers['Preference-Applied'] = { description: '`return=representation` when `data` is the whole record, as asked with `Prefer`.', schema: { type: 'string', enum: ['return=representation'] } };
+  }
+  return Object.keys(headers).length ? headers : undefined;
+}
 
 /** A header's schema: the bounds the router enforces. */
 const headerSchema = (rule: HeaderRule): SchemaObject => ({
@@ -299,7 +323,11 @@ export function buildOpenApi() {
       responses: {
         [String(def.status)]: def.download
           ? { description: 'The file, with its content type and a content-disposition naming the original file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
-          : { description: def.status === 201 ? 'Created.' : 'OK.', content: { 'application/json': { schema: bodySchema } } },
+          : {
+              description: def.status === 201 ? 'Created.' : 'OK.',
+              ...(answerHeaders(route) ? { headers: answerHeaders(route) } : {}),
+              content: { 'application/json': { schema: bodySchema } },
+            },
         ...Object.fromEntries(errorResponses.filter((e) => e.on?.(route) ?? true).map((e) => [e.status, { $ref: `#/components/responses/${e.name}` }])),
       },
     };

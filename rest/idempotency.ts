@@ -13,10 +13,43 @@ const HEADER = IDEMPOTENCY_KEY.name;
 const ABANDONED_AFTER_SECONDS = 120;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** What the first request answered. */
+/** What the first request answered: its status, its body and its headers but the content type. */
 export interface KeptAnswer {
   status: number;
   body: string;
+  headers?: Record<string, string>;
+}
+
+/** An answer of the facade (rest/router.ts RestAnswer), as far as keeping it goes. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Runs `respond` once for the company's `key` and this request's `hash`: a retry gets the first
+ * answer again, status, body and headers (`Location`, `Preference-Applied`), marked
+ * `Idempotent-Replayed: true`.
+ */
+export async function once<A extends Answer>(companyId: number, key: string, hash: string, respond: () => Promise<A>): Promise<A | { status: number; headers: Record<string, string>; body: string }> {
+  const claimed = await claim(companyId, key, hash);
+  if ('replay' in claimed) {
+    const headers = { ...claimed.replay.headers, 'content-type': JSON_TYPE, 'idempotent-replayed': 'true' };
+    return { status: claimed.replay.status, headers, body: claimed.replay.body };
+  }
+  let answer: A;
+  try {
+    answer = await respond();
+  } catch (e) {
+    await claimed.claim.release();
+    throw e;
+  }
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name !== 'content-type'));
+  await claimed.claim.keep({ status: answer.status, body: typeof answer.body === 'string' ? answer.body : '', headers });
+  return answer;
 }
 
 /** A claimed key: the request runs, then keeps its answer (or lets the key go). */
@@ -54,15 +87,15 @@ const CLAIM = `
     INSERT INTO idempotency_keys (company_id, key, request_hash, expires_at)
     VALUES ($1, $2, $3, now() + interval '24 hours')
     ON CONFLICT (company_id, key) DO UPDATE
-      SET request_hash = EXCLUDED.request_hash, status = NULL, body = NULL, started_at = now(), expires_at = EXCLUDED.expires_at
+      SET request_hash = EXCLUDED.request_hash, status = NULL, body = NULL, headers = NULL, started_at = now(), expires_at = EXCLUDED.expires_at
       WHERE idempotency_keys.expires_at < now()
          OR (idempotency_keys.status IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
              AND idempotency_keys.started_at < now() - make_interval(secs => $4::int))
-    RETURNING true AS claimed, request_hash, status, body
+    RETURNING true AS claimed, request_hash, status, body, headers
   )
-  SELECT claimed, request_hash, status, body FROM claim
+  SELECT claimed, request_hash, status, body, headers FROM claim
   UNION ALL
-  SELECT false, request_hash, status, body FROM idempotency_keys
+  SELECT false, request_hash, status, body, headers FROM idempotency_keys
    WHERE company_id = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM claim)`;
 
 /**
@@ -81,7 +114,7 @@ export async function claim(companyId: number, key: string, hash: string): Promi
     // The claim's commit need not wait for the disk: the request's own write, if any, commits
     // after it and durably, which makes the claim durable too (PostgreSQL writes its log in
     // order); if nothing was written, losing the claim in a crash loses nothing.
-    const [row] = await relaxedSql<{ claimed: boolean; request_hash: string; status: number | null; body: string | null }>('idempotency-claim', CLAIM, companyId, key, hash, ABANDONED_AFTER_SECONDS);
+    const [row] = await relaxedSql<{ claimed: boolean; request_hash: string; status: number | null; body: string | null; headers: string | null }>('idempotency-claim', CLAIM, companyId, key, hash, ABANDONED_AFTER_SECONDS);
     if (row?.claimed) {
       const release = async () => {
         await sql('DELETE FROM idempotency_keys WHERE company_id = $1 AND key = $2', companyId, key);
@@ -93,7 +126,8 @@ export async function claim(companyId: number, key: string, hash: string): Promi
           // server within a second of the answer can lose it, and the key then reads as abandoned.
           keep: async (answer) => {
             if (!kept(answer.status)) return release();
-            await relaxedSql('idempotency-keep', 'UPDATE idempotency_keys SET status = $3, body = $4 WHERE company_id = $1 AND key = $2', companyId, key, answer.status, answer.body);
+            const headers = answer.headers && Object.keys(answer.headers).length ? JSON.stringify(answer.headers) : null;
+            await relaxedSql('idempotency-keep', 'UPDATE idempotency_keys SET status = $3, body = $4, headers = $5 WHERE company_id = $1 AND key = $2', companyId, key, answer.status, answer.body, headers);
           },
           release,
         },
@@ -103,6 +137,6 @@ export async function claim(companyId: number, key: string, hash: string): Promi
     if (!row) continue;
     if (row.request_hash !== hash) throw new ValidationError([{ name: HEADER, message: fieldMessages.keyReused }]);
     if (row.status === null) throw new ConflictError(1);
-    return { replay: { status: row.status, body: row.body ?? '' } };
+    return { replay: { status: row.status, body: row.body ?? '', headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {} } };
   }
 }

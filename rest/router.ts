@@ -20,7 +20,7 @@ import { storedFileKey } from '../graph/process/documents.ts';
 import { assertBatchSize } from '../graph/kit/input-limits.ts';
 import { inTurn } from '../graph/company/workload.ts';
 import { runIfMatch, type ExecutionOutcome } from './if-match.ts';
-import { claim, requestHash } from './idempotency.ts';
+import { once, requestHash } from './idempotency.ts';
 import { headerProblem, IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from './headers.ts';
 import { noteRequest } from '../graph/kit/request-scope.ts';
 import { decode } from './decode.ts';
@@ -29,9 +29,10 @@ import { readMultipart } from './multipart.ts';
 import { bodyLimits, bodyRefusal, readJson, sendsJson, withDeadline, type BodyProblem } from './body.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 import type { CompiledRoute, RouteDef } from './route.ts';
+import { answerField, valueAt, withWarnings } from './answer.ts';
+import { answerWrite, PREFER, twinsOf } from './representation.ts';
 
 export type { CompiledRoute };
-import { answerField, valueAt, warningsAt, withWarnings } from './answer.ts';
 import { wasCreated } from '../graph/kit/created.ts';
 import { routes } from './routes/index.ts';
 
@@ -105,6 +106,9 @@ export function resourceOfRoute(route: CompiledRoute): CompiledRoute | undefined
   return resources.get(route);
 }
 
+/** For each route, the GET of the resource it writes: full answers and Location (rest/representation.ts). */
+const twins = twinsOf(compiledRoutes);
+
 /** Methods whose requests may carry an Idempotency-Key. */
 const IDEMPOTENT = new Set(['POST', 'PUT']);
 
@@ -113,6 +117,7 @@ export function headersOfRoute(route: CompiledRoute): HeaderRule[] {
   return [
     ...(resources.get(route) ? [IF_MATCH] : []),
     ...(IDEMPOTENT.has(route.def.method) && !route.def.multipart && !route.def.revealsSecret ? [IDEMPOTENCY_KEY] : []),
+    ...(twins.get(route)?.representation ? [PREFER] : []),
   ];
 }
 
@@ -336,26 +341,19 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute,
       return fail(e.status, e.body, e.headers);
     }
     if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
+    if (route.def.list) return json(route.def.status, value);
     // What tracking replaced of the values sent travels beside `data` (docs/processes/foreign_trade_shipment.md, "Warnings").
-    // A PUT that created its resource answers 201 (graph/kit/created.ts).
-    return json(wasCreated(context) ? 201 : route.def.status, route.def.list ? value : { data: value, ...warningsAt(result.data, route.answerPath, locale) });
+    // A PUT that created its resource answers 201 (graph/kit/created.ts), with its Location.
+    const status = wasCreated(context) ? 201 : route.def.status;
+    const written = await answerWrite({ route, twins: twins.get(route), request, status, variables: variableValues, data: result.data, locale, run });
+    const answer = json(written.status, written.body);
+    Object.assign(answer.headers, written.headers);
+    return answer;
   };
   // A POST or PUT with an Idempotency-Key answers its retries with its first answer.
   const key = request.headers.get('idempotency-key');
   if (key === null || !headersOfRoute(route).includes(IDEMPOTENCY_KEY)) return await respond();
-  const claimed = await claim(context.company.id, key, requestHash(request, body));
-  if ('replay' in claimed) {
-    return { status: claimed.replay.status, headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' }, body: claimed.replay.body };
-  }
-  let answer: RestAnswer;
-  try {
-    answer = await respond();
-  } catch (e) {
-    await claimed.claim.release();
-    throw e;
-  }
-  await claimed.claim.keep({ status: answer.status, body: typeof answer.body === 'string' ? answer.body : '' });
-  return answer;
+  return await once(context.company.id, key, requestHash(request, body), respond);
 }
 
 type StoredFileRef = { document_id: number; content_type: string; original_filename: string };

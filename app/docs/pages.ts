@@ -36,7 +36,7 @@ export const webhookSampleGroups = [
   { slug: 'processes', title: 'Process events', prefixes: ['process'] },
   { slug: 'shipments', title: 'Shipment, container and customs events', prefixes: ['shipment', 'container', 'customs'] },
   { slug: 'costs', title: 'Cost events', prefixes: ['costs'] },
-  { slug: 'products-documents', title: 'Product, document and test events', prefixes: ['product', 'document', 'ping'] },
+  { slug: 'products-documents', title: 'Product and document events', prefixes: ['product', 'document'] },
 ] as const;
 
 const webhookSamplePages = (): DocPage[] =>

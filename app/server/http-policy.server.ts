@@ -11,7 +11,7 @@ import { errorResponse } from '../../rest/errors';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
 /** Request headers a cross-origin page may send to the API (preflight). */
-const CORS_HEADERS = 'api-key, content-type, idempotency-key, if-match, if-none-match, locale, x-request-id';
+const CORS_HEADERS = 'api-key, content-type, idempotency-key, if-match, if-none-match, locale, prefer, x-request-id';
 
 /**
  * The pages' policy: scripts, styles and workers from this origin only (the API reference
@@ -84,7 +84,7 @@ export function answeredByPolicy(req: IncomingMessage, res: ServerResponse): boo
   if (origin) {
     // Never credentials: the key travels in a header, so no cookie is ever needed.
     res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', 'etag, retry-after, x-request-id, ratelimit, ratelimit-policy, idempotent-replayed');
+    res.setHeader('Access-Control-Expose-Headers', 'etag, location, preference-applied, retry-after, x-request-id, ratelimit, ratelimit-policy, idempotent-replayed');
     if (origin !== '*') res.setHeader('Vary', 'Origin');
   }
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {

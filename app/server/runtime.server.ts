@@ -108,8 +108,8 @@ async function serveRest(req: IncomingMessage, res: ServerResponse, path: string
   try {
     const answer = await handleRest(toFetchRequest(req), path);
     if (typeof answer.body === 'string') {
-      // Keeps a Vary the request policy set (Origin, for CORS).
-      const vary = [res.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', ');
+      // Keeps a Vary the request policy set (Origin, for CORS) and the facade's (Prefer, on writes).
+      const vary = [res.getHeader('vary'), answer.headers.vary, 'accept-encoding'].filter(Boolean).join(', ');
       const headers: Record<string, string> = { ...answer.headers, vary };
       // An answer given before the body was read (a 401, a 404 of an unknown path) drops the
       // rest of the body with the connection rather than reading it to its end.

@@ -22,12 +22,16 @@ export const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 5_000;
 const NO_ANSWER = `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`;
 /** Bytes of the endpoint's answer read (the rest is dropped). */
 const ANSWER_BYTES = 4096;
+/** Bytes of the endpoint's answer a test answers (docs/webhooks.md, "Testing an endpoint"). */
+export const ANSWER_SHOWN_BYTES = 1024;
 
 /** What one POST came to. */
-interface Outcome {
+export interface Outcome {
   status: number | null;
   error: string | null;
   duration_ms: number;
+  /** The first 1,024 bytes of the endpoint's answer, as UTF-8 text; null when it did not answer. */
+  body: string | null;
 }
 
 /**
@@ -36,7 +40,13 @@ interface Outcome {
  */
 export function post(url: URL, headers: Record<string, string>, body: string): Promise<Outcome> {
   const started = performance.now();
-  const done = (status: number | null, error: string | null): Outcome => ({ status, error, duration_ms: Math.round(performance.now() - started) });
+  const shown: Buffer[] = [];
+  const done = (status: number | null, error: string | null): Outcome => ({
+    status,
+    error,
+    duration_ms: Math.round(performance.now() - started),
+    body: status === null ? null : Buffer.concat(shown).subarray(0, ANSWER_SHOWN_BYTES).toString('utf8'),
+  });
   if (literalRefused(url)) return Promise.resolve(done(null, REFUSED_TARGET));
   return new Promise((resolve) => {
     const request = (url.protocol === 'https:' ? https : http).request(
@@ -45,6 +55,7 @@ export function post(url: URL, headers: Record<string, string>, body: string): P
       (response) => {
         let read = 0;
         response.on('data', (chunk: Buffer) => {
+          if (read < ANSWER_SHOWN_BYTES) shown.push(chunk);
           read += chunk.length;
           if (read > ANSWER_BYTES) response.destroy();
         });
@@ -82,12 +93,13 @@ interface Claimed {
 /**
  * Claims a due delivery for one attempt and reads its endpoint, in one statement: a
  * conditional update, so of several workers one gets it. Answers null when it is not due.
+ * `held`: the caller made the delivery claimed already (a test), so it is taken while pending.
  */
-async function claim(key: DeliveryKey): Promise<Claimed | null> {
+async function claim(key: DeliveryKey, held: boolean): Promise<Claimed | null> {
   const rows = await sharedClient().$queryRaw<Claimed[]>`
     WITH d AS (
       UPDATE webhook_deliveries SET next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
-      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND next_attempt_at <= now()
+      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND (${held}::boolean OR next_attempt_at <= now())
       RETURNING company_id, endpoint_id, event_id, event_type, body, inserted_at, attempt_count
     )
     SELECT d.endpoint_id, d.event_id, d.event_type, d.body, d.inserted_at, d.attempt_count,
@@ -96,14 +108,17 @@ async function claim(key: DeliveryKey): Promise<Claimed | null> {
   return rows[0] ?? null;
 }
 
-/** Makes one attempt of a delivery if it is due; records it and schedules the next. */
-export async function attemptDelivery(key: DeliveryKey): Promise<void> {
-  const delivery = await claim(key);
-  if (!delivery) return;
+/**
+ * Makes one attempt of a delivery if it is due (or `held` by the caller); records it and
+ * schedules the next. Answers what the attempt came to, or null when none was made.
+ */
+export async function attemptDelivery(key: DeliveryKey, { held = false } = {}): Promise<Outcome | null> {
+  const delivery = await claim(key, held);
+  if (!delivery) return null;
   const stopped = !delivery.url || delivery.deleted_at ? 'the endpoint was deleted' : delivery.disabled_at && delivery.event_type !== 'ping' ? 'the endpoint is disabled' : null;
   if (stopped || !delivery.url || !delivery.secret) {
     await sharedClient().webhookDelivery.update({ where: { company_id_id: key }, data: { status: 'FAILED', next_attempt_at: null, error: stopped } });
-    return;
+    return null;
   }
   const timestamp = Math.floor(Date.now() / 1000);
   const secrets = [delivery.secret, ...(delivery.previous_secret && delivery.previous_secret_expires_at && delivery.previous_secret_expires_at > new Date() ? [delivery.previous_secret] : [])];
@@ -117,6 +132,7 @@ export async function attemptDelivery(key: DeliveryKey): Promise<void> {
   }, delivery.body);
   if (outcome.error === null) await recordSuccess(key, delivery.endpoint_id, delivery.attempt_count + 1, outcome);
   else await recordFailure(key, delivery.endpoint_id, delivery, outcome);
+  return outcome;
 }
 
 /**

@@ -4,7 +4,8 @@ import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
 import { found } from '../kit/locate.ts';
 import { listField } from '../kit/list.ts';
-import { WebhookEndpointParams, type Revealed } from './types.ts';
+import { WebhookEndpointParams, type AttemptShown, type Revealed } from './types.ts';
+import { attemptDelivery } from './deliver.ts';
 import { createEndpoint, deleteEndpoint, retryDelivery, rotateSecret, testEndpoint, updateEndpoint, type EndpointParams } from './write.ts';
 import { mutationFields } from '../kit/payload.ts';
 
@@ -79,11 +80,18 @@ mutationFields((t) => {
     }),
     testWebhookEndpoint: t.prismaField({
       type: 'WebhookDelivery',
-      description: 'Sends a `ping` event to the endpoint; answers its delivery.',
+      description:
+        'Sends a `ping` to the endpoint at once and answers its delivery with that attempt: `response_status` (null when it did not answer, with `error` saying why), `duration_ms` and the first 1,024 bytes of the answer in `response_body`. The attempt takes 10 s at most.',
       args: { id },
       resolve: async (query, _root, args, ctx) => {
         const key = await testEndpoint(ctx, args.id);
-        return prisma().webhookDelivery.findUniqueOrThrow({ ...query, where: { company_id_id: key } });
+        // The attempt is made within the request (docs/webhooks.md, "Testing an endpoint").
+        const attempt = await attemptDelivery(key, { held: true });
+        const row = await prisma().webhookDelivery.findUniqueOrThrow({ ...query, where: { company_id_id: key } });
+        if (!attempt) return row;
+        // This attempt's figures, even if a retry of a failure ran meanwhile.
+        const shown: AttemptShown = { revealed_response_body: attempt.body };
+        return { ...row, response_status: attempt.status, duration_ms: attempt.duration_ms, error: attempt.error, ...shown };
       },
     }),
     retryWebhookDelivery: t.prismaField({

@@ -14,6 +14,8 @@ const storedTarget = (url: string) => {
 
 /** A endpoint row as a mutation answers it: with the secret when it was just made. */
 export type Revealed = { revealed_secret?: string };
+/** A delivery row as a test answers it: with the start of the endpoint's answer, never stored. */
+export type AttemptShown = { revealed_response_body?: string | null };
 
 export const WebhookEndpointStatus = builder.enumType('WebhookEndpointStatus', {
   description: 'ENABLED endpoints receive deliveries; DISABLED ones (by you, or after failing for 3 days) do not.',
@@ -81,13 +83,18 @@ builder.prismaObject('WebhookDelivery', {
     endpoint_id: t.exposeInt('endpoint_id', { description: 'The endpoint.' }),
     endpoint: t.relation('endpoint', { ...graphqlOnly, description: 'The endpoint (GraphQL only).' }),
     event_id: t.exposeString('event_id', { description: 'The event (`evt_...`), also the `webhook-id` header of every attempt.' }),
-    event_type: t.exposeString('event_type', { description: 'The event type (`ping` for a test).' }),
+    event_type: t.exposeString('event_type', { description: 'The event type, or `ping` for a test delivery (not an event type: never subscribed to, never listed in events).' }),
     status: t.field({ type: WebhookDeliveryStatus, select: { status: true }, description: 'Where the delivery stands.', resolve: (row) => row.status as 'PENDING' }),
     attempt_count: t.exposeInt('attempt_count', { description: 'Attempts made so far.' }),
     next_attempt_at: t.expose('next_attempt_at', { type: 'DateTime', nullable: true, description: 'When the next attempt is due; null once the delivery is settled.' }),
     response_status: t.exposeInt('response_status', { nullable: true, description: 'HTTP status of the last attempt.' }),
     duration_ms: t.exposeInt('duration_ms', { nullable: true, description: 'Milliseconds the last attempt took.' }),
     error: t.exposeString('error', { nullable: true, description: 'Why the last attempt failed.' }),
+    response_body: t.string({
+      nullable: true,
+      description: "The first 1,024 bytes of the endpoint's answer to the attempt, as text: answered only by the test call (`POST /api/webhooks/{id}/test`), null elsewhere (answers are not stored).",
+      resolve: (row) => (row as AttemptShown).revealed_response_body ?? null,
+    }),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the delivery was made.' }),
     attempts: t.relation('attempts', { description: 'Every attempt, oldest first.', query: { orderBy: { id: 'asc' } } }),
   }),

@@ -83,7 +83,9 @@ async function startQueueWorker(): Promise<DeliveryWorker> {
     pollInterval: 1000,
     logger: quiet,
     taskList: {
-      [DELIVER_TASK]: async (payload) => attemptDelivery(payload as DeliveryKey),
+      [DELIVER_TASK]: async (payload) => {
+        await attemptDelivery(payload as DeliveryKey);
+      },
       requeue_webhook_deliveries: async () => void (await requeuePending()),
       prune_expired_events: prune,
     },

@@ -12,6 +12,7 @@ import { write, type Tx } from '../kit/transaction.ts';
 import { newSecret } from './signing.ts';
 import { checkTarget } from './targets.ts';
 import { enqueueDeliveries } from './queue.ts';
+import { CLAIM_MS } from './deliver.ts';
 
 /** An endpoint as sent. */
 export interface EndpointParams {
@@ -126,17 +127,23 @@ export async function rotateSecret(ctx: Context, id: number) {
   return { company_id: ctx.company.id, id, revealed_secret: secret };
 }
 
-/** Sends a `ping` to the endpoint: a delivery of its own, made even when the endpoint is disabled. */
+/**
+ * Makes a `ping` delivery to the endpoint, made even when the endpoint is disabled; its first
+ * attempt is the caller's, at once (docs/webhooks.md, "Testing an endpoint"). The delivery is
+ * made claimed, as a worker claims one, so no worker takes it meanwhile; should the caller's
+ * process die, a worker makes the attempt once the claim runs out.
+ */
 export async function testEndpoint(ctx: Context, id: number) {
   return write(async (db) => {
     await lockLive(db, ctx.company.id, id);
     const eventId = newEventId();
     const body = JSON.stringify({ id: eventId, type: 'ping', created_at: formatDateTime(new Date()), data: { endpoint_id: id } });
+    const claimedUntil = new Date(Date.now() + CLAIM_MS);
     const delivery = await db.webhookDelivery.create({
-      data: { company_id: ctx.company.id, endpoint_id: id, event_id: eventId, event_type: 'ping', body, next_attempt_at: new Date() },
+      data: { company_id: ctx.company.id, endpoint_id: id, event_id: eventId, event_type: 'ping', body, next_attempt_at: claimedUntil },
       select: { company_id: true, id: true },
     });
-    await enqueueDeliveries(db, [delivery]);
+    await enqueueDeliveries(db, [{ ...delivery, run_at: claimedUntil }]);
     return delivery;
   });
 }

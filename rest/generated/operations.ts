@@ -4000,6 +4000,6 @@ export type VesselLastPositionUpdateFieldsFragment = { ais_updated_at: string | 
 
 export type WebhookAttemptFieldsFragment = { id: number, attempted_at: string, response_status: number | null, duration_ms: number, error: string | null };
 
-export type WebhookDeliveryFieldsFragment = { id: number, endpoint_id: number, event_id: string, event_type: string, status: WebhookDeliveryStatus, attempt_count: number, next_attempt_at: string | null, response_status: number | null, duration_ms: number | null, error: string | null, inserted_at: string, attempts: Array<WebhookAttemptFieldsFragment> };
+export type WebhookDeliveryFieldsFragment = { id: number, endpoint_id: number, event_id: string, event_type: string, status: WebhookDeliveryStatus, attempt_count: number, next_attempt_at: string | null, response_status: number | null, duration_ms: number | null, error: string | null, response_body: string | null, inserted_at: string, attempts: Array<WebhookAttemptFieldsFragment> };
 
 export type WebhookEndpointFieldsFragment = { id: number, url: string, description: string | null, events: Array<string>, status: WebhookEndpointStatus, disabled_at: string | null, disabled_reason: string | null, failing_since: string | null, secret: string | null, previous_secret_expires_at: string | null, inserted_at: string, updated_at: string };

@@ -88,7 +88,8 @@ export const webhookRoutes = [
     path: '/webhooks/{id}/test',
     tag,
     summary: 'Send a test ping',
-    description: 'Sends a `ping` event to the endpoint and answers its delivery; follow it in the deliveries.',
+    description:
+      'Sends a `ping` to the endpoint at once, whatever its `events` and even when disabled, and answers its delivery with that attempt: `response_status` (null when the endpoint did not answer, `error` saying why), `duration_ms`, and the first 1,024 bytes of the answer in `response_body`. The attempt takes 10 s at most. It is a delivery like any other: listed in the deliveries, retried if it failed.',
     status: 200,
     pathExamples: byId,
     document: `mutation WebhooksTest($id: Int!) { testWebhookEndpoint(id: $id) { webhookDelivery { ${delivery} } } }`,

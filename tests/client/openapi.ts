@@ -1403,7 +1403,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test ping
-         * @description Sends a `ping` event to the endpoint and answers its delivery; follow it in the deliveries.
+         * @description Sends a `ping` to the endpoint at once, whatever its `events` and even when disabled, and answers its delivery with that attempt: `response_status` (null when the endpoint did not answer, `error` saying why), `duration_ms`, and the first 1,024 bytes of the answer in `response_body`. The attempt takes 10 s at most. It is a delivery like any other: listed in the deliveries, retried if it failed.
          */
         post: operations["webhooks.test"];
         delete?: never;
@@ -7715,7 +7715,7 @@ export interface components {
             endpoint_id: number;
             /** @description The event (`evt_...`), also the `webhook-id` header of every attempt. */
             event_id: string;
-            /** @description The event type (`ping` for a test). */
+            /** @description The event type, or `ping` for a test delivery (not an event type: never subscribed to, never listed in events). */
             event_type: string;
             /** @description Where the delivery stands. */
             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -7742,6 +7742,8 @@ export interface components {
             duration_ms: number | null;
             /** @description Why the last attempt failed. */
             error: string | null;
+            /** @description The first 1,024 bytes of the endpoint's answer to the attempt, as text: answered only by the test call (`POST /api/webhooks/{id}/test`), null elsewhere (answers are not stored). */
+            response_body: string | null;
             /**
              * Format: date-time
              * @description When the delivery was made.
@@ -8378,6 +8380,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8430,6 +8434,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -8473,6 +8482,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8613,6 +8626,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -8638,6 +8656,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8836,6 +8856,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example PRD-01 */
@@ -8861,6 +8886,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10626,6 +10653,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -10696,6 +10728,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11727,6 +11763,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -11754,6 +11795,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12845,6 +12888,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -12872,6 +12920,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12984,6 +13034,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -12998,6 +13053,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13048,6 +13105,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13062,6 +13124,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13112,6 +13176,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13126,6 +13195,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13176,6 +13247,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13190,6 +13266,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13240,6 +13318,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13254,6 +13337,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13304,6 +13389,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13318,6 +13408,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13366,6 +13458,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13397,6 +13494,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13447,6 +13546,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -13477,6 +13581,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13786,6 +13892,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -13823,6 +13934,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16006,6 +16121,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -16104,6 +16224,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17993,6 +18117,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18023,6 +18152,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18163,6 +18294,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18177,6 +18313,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18227,6 +18365,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18241,6 +18384,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18291,6 +18436,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18305,6 +18455,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18355,6 +18507,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18369,6 +18526,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18419,6 +18578,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18433,6 +18597,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18483,6 +18649,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -18497,6 +18668,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20356,6 +20529,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -20386,6 +20564,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20559,6 +20739,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20606,6 +20788,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -20620,6 +20807,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20674,6 +20863,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -20688,6 +20882,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20761,6 +20957,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20828,6 +21026,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21404,6 +21604,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -21431,6 +21636,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21546,6 +21755,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -21571,6 +21785,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21763,6 +21979,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -21789,6 +22010,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21898,6 +22123,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -21923,6 +22153,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22105,6 +22337,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -22131,6 +22368,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22232,6 +22473,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -22257,6 +22503,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23051,6 +23299,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -23078,6 +23331,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23190,6 +23447,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -23218,6 +23480,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23334,6 +23598,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example 1 */
@@ -23346,6 +23615,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23425,6 +23696,7 @@ export interface operations {
                      *         "response_status": 10,
                      *         "duration_ms": 10,
                      *         "error": "error",
+                     *         "response_body": "response_body",
                      *         "inserted_at": "2025-03-01T12:00:00Z",
                      *         "attempts": [
                      *           {
@@ -23497,6 +23769,7 @@ export interface operations {
                      *           "response_status": 10,
                      *           "duration_ms": 10,
                      *           "error": "error",
+                     *           "response_body": "response_body",
                      *           "inserted_at": "2025-03-01T12:00:00Z",
                      *           "attempts": [
                      *             {
@@ -23577,6 +23850,7 @@ export interface operations {
                      *         "response_status": 10,
                      *         "duration_ms": 10,
                      *         "error": "error",
+                     *         "response_body": "response_body",
                      *         "inserted_at": "2025-03-01T12:00:00Z",
                      *         "attempts": [
                      *           {
@@ -23723,6 +23997,11 @@ export interface operations {
                  * @example 3f1c6a52-5a8e-4f0e-9d7c-2b1f7e0c9a41
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
             };
             path: {
                 /** @example MSCU */
@@ -23752,6 +24031,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
@@ -24073,6 +24354,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24232,7 +24515,13 @@ export interface operations {
                 /** @description Language of error messages (the `locale` header works too). */
                 locale?: components["parameters"]["locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description `return=representation` answers `data` as the `GET` of the written record does (`Preference-Applied: return=representation`); `return=minimal`, or no header, keeps the short answer. Other preferences are ignored.
+                 * @example return=representation
+                 */
+                Prefer?: string;
+            };
             path: {
                 /** @example ab12cd34ef56 */
                 prefix: string;
@@ -24257,6 +24546,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description On a 201: the path of the created record's `GET` (`/api/...`); for a batch upsert, the collection it wrote to. */
+                    Location?: string;
+                    /** @description `return=representation` when `data` is the whole record, as asked with `Prefer`. */
+                    "Preference-Applied"?: "return=representation";
                     [name: string]: unknown;
                 };
                 content: {
