@@ -11,7 +11,6 @@ import { checkRotation, createKey, keyInfo, revokeKey, rotateKey } from '../grap
 import { DomainError, NotFoundError } from '../graph/errors.ts';
 import { parseDateTime } from '../graph/scalars.ts';
 import { backgroundSettled } from '../graph/kit/background.ts';
-import { schema } from '../graph/schema.ts';
 import { wireWritePath } from '../graph/wiring.ts';
 
 const usage =
@@ -33,10 +32,26 @@ function dateFlag(value: string | undefined): Date | null {
     process.exit(2);
   }
 }
+/**
+ * Runs a key command on the migrated database and exits: its answer as JSON (0), or what was
+ * missing or refused (1).
+ */
+async function keyCommand(notFound: string, work: () => Promise<unknown>): Promise<never> {
+  try {
+    await applyMigrations((await openedDatabase()).adapterFactory);
+    console.log(JSON.stringify(await work()));
+  } catch (e) {
+    if (e instanceof NotFoundError) console.error(notFound);
+    else if (e instanceof DomainError) console.error(refusal(e));
+    else throw e;
+    process.exit(1);
+  } finally {
+    await disconnect();
+  }
+  process.exit(0);
+}
+
 const [command, ...rest] = process.argv.slice(2);
-// This process's composition root: the companies and demo data it writes record events, which
-// it relays itself before it exits (graph/wiring.ts).
-wireWritePath(schema);
 if (command && Object.hasOwn(importCommands, command)) process.exit(await importCommands[command](rest));
 if (command === 'create-key') {
   const { values } = parseArgs({ args: rest, options: { company: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, expires: { type: 'string' } } });
@@ -46,20 +61,12 @@ if (command === 'create-key') {
     process.exit(2);
   }
   const expires = dateFlag(values.expires);
-  try {
-    await applyMigrations((await openedDatabase()).adapterFactory);
+  const { name, scopes } = values;
+  await keyCommand('no company with that id', async () => {
     if (!(await prisma().company.count({ where: { id: companyId } }))) throw new NotFoundError();
-    const made = await createKey(companyId, { name: values.name, scopes: values.scopes.split(',').map((s) => s.trim()), expires_at: expires });
-    console.log(JSON.stringify({ api_key: made.key, key: await keyInfo(made.prefix) }));
-  } catch (e) {
-    if (e instanceof NotFoundError) console.error('no company with that id');
-    else if (e instanceof DomainError) console.error(refusal(e));
-    else throw e;
-    process.exit(1);
-  } finally {
-    await disconnect();
-  }
-  process.exit(0);
+    const made = await createKey(companyId, { name, scopes: scopes.split(',').map((s) => s.trim()), expires_at: expires });
+    return { api_key: made.key, key: await keyInfo(made.prefix) };
+  });
 }
 if (command === 'revoke-key' || command === 'rotate-key') {
   const { values } = parseArgs({ args: rest, options: { key: { type: 'string' }, overlap: { type: 'string' } } });
@@ -67,24 +74,14 @@ if (command === 'revoke-key' || command === 'rotate-key') {
     console.error(usage);
     process.exit(2);
   }
-  try {
-    await applyMigrations((await openedDatabase()).adapterFactory);
-    // Other running servers stop accepting the old key within the key cache's lifetime (docs/security.md).
-    if (command === 'revoke-key') console.log(JSON.stringify(await revokeKey(values.key)));
-    else {
-      const overlap = checkRotation({ overlap_seconds: Number(values.overlap ?? 0) });
-      const { made, old } = await rotateKey(values.key, overlap);
-      console.log(JSON.stringify({ api_key: made.key, [overlap ? 'rotated' : 'revoked']: old }));
-    }
-  } catch (e) {
-    if (e instanceof NotFoundError) console.error('no live key with that prefix');
-    else if (e instanceof DomainError) console.error(refusal(e));
-    else throw e;
-    process.exit(1);
-  } finally {
-    await disconnect();
-  }
-  process.exit(0);
+  const { key, overlap: overlapFlag } = values;
+  // Other running servers stop accepting the old key within the key cache's lifetime (docs/security.md).
+  await keyCommand('no live key with that prefix', async () => {
+    if (command === 'revoke-key') return revokeKey(key);
+    const overlap = checkRotation({ overlap_seconds: Number(overlapFlag ?? 0) });
+    const { made, old } = await rotateKey(key, overlap);
+    return { api_key: made.key, [overlap ? 'rotated' : 'revoked']: old };
+  });
 }
 if (command !== 'create-company') {
   console.error(usage);
@@ -95,6 +92,9 @@ if (!values.name?.trim()) {
   console.error(usage);
   process.exit(2);
 }
+// This process's composition root: the company and demo data it writes record events, which it
+// relays itself before it exits (graph/wiring.ts). The schema is loaded for this command alone.
+wireWritePath((await import('../graph/schema.ts')).schema);
 try {
   await applyMigrations((await openedDatabase()).adapterFactory);
   await seedReferenceData();

@@ -92,12 +92,13 @@ describe('the OpenAPI document', () => {
 
   it('bounds every header parameter as the server does', () => {
     const headers = operations.flatMap((op) => op.parameters.filter((p) => p.in === 'header').map((p) => ({ op: op.id, ...p })));
-    expect(new Set(headers.map((h) => h.name))).toEqual(new Set(['If-Match', 'Idempotency-Key']));
-    for (const h of headers) {
-      expect(h.schema, `${h.op} ${h.name}`).toEqual(
-        h.name === 'If-Match' ? { type: 'string', maxLength: 1024 } : { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-      );
-    }
+    expect(new Set(headers.map((h) => h.name))).toEqual(new Set(['If-Match', 'Idempotency-Key', 'Prefer']));
+    const bounds: Record<string, object> = {
+      'If-Match': { type: 'string', maxLength: 1024 },
+      'Idempotency-Key': { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      Prefer: { type: 'string', maxLength: 256 },
+    };
+    for (const h of headers) expect(h.schema, `${h.op} ${h.name}`).toEqual(bounds[h.name]);
   });
 
   it('describes the discovery routes', () => {

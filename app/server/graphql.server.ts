@@ -1,6 +1,6 @@
 /** GraphQL bridge: the only way app/ reaches the yoga instance. */
 import { authenticate } from '../../graph/company/auth';
-import { catalogue, type ErrorCode, type FieldError } from '../../graph/errors';
+import { asDomainError, catalogue, ServiceUnavailableError, type ErrorCode, type FieldError } from '../../graph/errors';
 import { env } from '../../graph/env';
 import { requestScope } from '../../graph/kit/request-scope';
 import { yoga } from '../../graph/yoga';
@@ -42,7 +42,19 @@ async function checked(request: Request): Promise<Request | Response> {
 }
 
 async function answer(request: Request): Promise<Response> {
-  const ready = await checked(request);
+  let ready: Request | Response;
+  try {
+    ready = await checked(request);
+  } catch (e) {
+    // The key read from a database that cannot be used: 503 with Retry-After, the outage logged
+    // once (docs/limits.md, Database unavailable), as when the operation itself meets it.
+    const known = asDomainError(e);
+    if (!(known instanceof ServiceUnavailableError)) throw e;
+    const unavailable = refusal('SERVICE_UNAVAILABLE', { close: hasBody(request.headers) });
+    const { headers } = known.extensions.http as { headers?: Record<string, string> };
+    for (const [name, value] of Object.entries(headers ?? {})) unavailable.headers.set(name, value);
+    return unavailable;
+  }
   return ready instanceof Response ? ready : yoga.handle(ready, {});
 }
 
