@@ -11,7 +11,7 @@ import type { Locale } from '../graph/context.ts';
 import { answerField, valueAt, warningsAt } from './answer.ts';
 import type { HeaderRule } from './headers.ts';
 import type { ExecutionOutcome } from './if-match.ts';
-import type { CompiledRoute } from './router.ts';
+import type { CompiledRoute } from './route.ts';
 import type { DocumentNode } from 'graphql';
 
 /** `Prefer` on the writes that honour it: a short list of preferences (docs/limits.md, "Headers"). */
