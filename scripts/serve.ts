@@ -1,9 +1,6 @@
 // Server entry: the only file that opens a port. It loads the Remix server build and
-// hands it to the runtime bundled inside it (migrations, demo data, HTTP). A production
-// start's first process only supervises its workers (app/server/supervisor.server.ts): it
-// does not load the build, which its workers each load.
+// hands it to the runtime bundled inside it (migrations, demo data, HTTP).
 import { installGlobals } from '@remix-run/node';
-import cluster from 'node:cluster';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -12,14 +9,8 @@ installGlobals({ nativeFetch: true });
 // build load. Every read goes through graph/env.ts.
 process.env.NODE_ENV ??= 'production';
 try {
-  const { env } = await import('../graph/env.ts');
-  if (cluster.isPrimary && env().workers > 0) {
-    const { supervise } = await import('../app/server/supervisor.server.ts');
-    await supervise(env().workers, (line) => console.log(line));
-  } else {
-    const build = await import(pathToFileURL(path.resolve('build/index.js')).href);
-    await build.entry.module.runtime.serve(build);
-  }
+  const build = await import(pathToFileURL(path.resolve('build/index.js')).href);
+  await build.entry.module.runtime.serve(build);
 } catch (e) {
   // A bad setting (graph/env.ts) stops the start with the variables at fault, without a stack.
   if (e instanceof Error && e.name === 'EnvError') {
