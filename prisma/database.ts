@@ -185,6 +185,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     class BoundedClient extends pg.Client {
       constructor(options?: string | ClientConfig) {
         super({ ...(typeof options === 'string' ? { connectionString: options } : options), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+        // A client in use that loses its server (an administrator's stop) emits an error besides
+        // failing its query: without a listener that would be an uncaught exception.
+        this.on('error', (e) => void markIfUnavailable(e));
       }
     }
     const pool = new pg.Pool({

@@ -50,10 +50,11 @@ async function answer(request: Request): Promise<Response> {
     // once (docs/limits.md, Database unavailable), as when the operation itself meets it.
     const known = asDomainError(e);
     if (!(known instanceof ServiceUnavailableError)) throw e;
-    const unavailable = refusal('SERVICE_UNAVAILABLE', { close: hasBody(request.headers) });
+    // The same answer as an operation that meets the outage: `data: null` and the one error.
+    const refused = refusal('SERVICE_UNAVAILABLE', { close: hasBody(request.headers) });
+    const { errors } = (await refused.json()) as { errors: unknown[] };
     const { headers } = known.extensions.http as { headers?: Record<string, string> };
-    for (const [name, value] of Object.entries(headers ?? {})) unavailable.headers.set(name, value);
-    return unavailable;
+    return new Response(JSON.stringify({ data: null, errors }), { status: refused.status, headers: { ...Object.fromEntries(refused.headers), ...headers } });
   }
   return ready instanceof Response ? ready : yoga.handle(ready, {});
 }
