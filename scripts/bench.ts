@@ -27,7 +27,7 @@ import { graphqlExecutors } from '../graph/env.ts';
 import { freePort, withDatabase } from './local-net.ts';
 import { startDirect, startPostGraphile, startRawPg, stopProcess, type Peer } from './bench-peers.ts';
 import { spawn, execSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -191,13 +191,15 @@ interface RunningApp extends AppSpec {
 async function startApp(spec: AppSpec, databaseUrl: string, profDir: string | undefined): Promise<RunningApp> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const nodeArgs = ['--import', 'tsx'];
+  // The server entry is plain JavaScript; a checkout from before it was keeps a TypeScript one.
+  const entry = existsSync(path.join(spec.cwd, 'scripts/serve.mjs')) ? ['scripts/serve.mjs'] : ['--import', 'tsx', 'scripts/serve.ts'];
+  const nodeArgs: string[] = [];
   if (profDir) {
     const dir = path.join(profDir, spec.name);
     mkdirSync(dir, { recursive: true });
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', dir);
   }
-  const proc = spawn(process.execPath, [...nodeArgs, 'scripts/serve.ts'], {
+  const proc = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: spec.cwd,
     // Rate limits off: the load generator is one client asking far more than a key's share (their cost is measured by scripts/bench-limits.ts).
     env: { ...process.env, ...spec.env, DATABASE_URL: databaseUrl, PORT: String(port), SKIP_DEMO: '1', NODE_ENV: 'production', SQL_STATS: '1', RATE_LIMITS: '0', WEB_CONCURRENCY: '1', ...spec.env },
@@ -748,7 +750,7 @@ Ratios of two servers measured in the same round are steadier than the req/s fig
 
 - A throwaway PostgreSQL database (\`bench_<timestamp>\`) is created, migrated and dropped at the end.${schemaDrift ? ' In this run prisma/schema had changes without a migration; they were pushed on top of the migrations, as the tests do outside CI.' : ''}
 - One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time${write.bulk ? ` (${fmt(viaRest)} of them; see Write throughput)` : ''}; then 100 orders and 100 processes through their batch upserts (see Orders and processes); then ANALYZE.
-- Facade: the app (\`node --import tsx scripts/serve.ts\`, NODE_ENV=production, SQL_STATS=1, WEB_CONCURRENCY=1: one serving process under its supervisor; RATE_LIMITS=0: the load generator is one client asking far more than one key's share, see "Rate limits and idempotency") as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. One app per server below, all on the same database${PROCESSES > 1 ? `; \`${EXECUTORS[0]} ×${PROCESSES}\` is the same app with WEB_CONCURRENCY=${PROCESSES}: ${PROCESSES} serving processes behind one port, the scale-out of docs/decisions/014-scale-out.md` : ''}; the first serves the writes, the others start after them. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on every side.
+- Facade: the app (\`node scripts/serve.mjs\`, NODE_ENV=production, SQL_STATS=1, WEB_CONCURRENCY=1: one serving process under its supervisor; RATE_LIMITS=0: the load generator is one client asking far more than one key's share, see "Rate limits and idempotency") as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. One app per server below, all on the same database${PROCESSES > 1 ? `; \`${EXECUTORS[0]} ×${PROCESSES}\` is the same app with WEB_CONCURRENCY=${PROCESSES}: ${PROCESSES} serving processes behind one port, the scale-out of docs/decisions/014-scale-out.md` : ''}; the first serves the writes, the others start after them. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on every side.
 - Servers: ${serverList.join('; ')}; \`direct\`: a minimal \`node:http\` server in the bench process that authenticates the \`api-key\` with the same query (graph/company/auth.ts), then calls Prisma with the same where, order and take (company_id, deleted_at null, id ascending, internal codes by id, foreign operator links), outside any transaction, and answers the same JSON (products only).
 - Peers (scripts/bench-peers.ts): \`raw pg\`: a \`node:http\` server in the bench process, the same key check, then one SQL statement per request through a plain \`pg\` pool of the same size (the nested lists' JSON built by PostgreSQL, the list's count in the same statement), answering the same JSON: the floor of any Node.js service on this database; \`postgraphile\`: PostGraphile ${'5'} (scripts/peers/postgraphile, Amber preset, conditions on every column, its own process, one pool of the same size; it asks for Node.js 22 and runs on ${process.version} with \`Promise.withResolvers\` supplied) asked over GraphQL \`GET\` for the same rows: \`allProducts(first: 100, orderBy: PRIMARY_KEY_ASC, condition: {companyId, deletedAt: null}) { totalCount nodes { ... } }\` and \`query ($code: String!) { allProducts(first: 1, condition: {companyId, deletedAt: null, code: $code}) ... }\` (the code a variable: one document serves every code, as a client would send it), with every product column and both nested lists.
 - Before measuring, the answers are compared: each app's product list and by-code answers against direct's, and each app's order and process lists of ${LIST_LIMIT} against ${primary.name}'s, byte for byte: ${checks.length ? `they differ: ${checks.join('; ')}` : 'they are identical'}.

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zlib';
+import { build as esbuild } from 'esbuild';
 import MiniSearch from 'minisearch';
 import { docPages } from '../app/docs/pages';
 import { buildOpenApi } from '../openapi/builder';
@@ -224,12 +225,29 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build', ap
 }
 
 /** `remix build` (always for production: the server runs React's production runtime). */
-function appBuild(): Promise<void> {
+function remixBuild(): Promise<void> {
   return new Promise((resolve, reject) =>
     spawn(path.join('node_modules', '.bin', 'remix'), ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
       .on('error', reject)
       .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`remix build stopped (exit code ${code})`)))),
   );
+}
+
+/**
+ * The app's build: Remix's, then the first process's own small bundle (build/primary.js: the
+ * settings and the supervisor, app/server/primary.server.ts), which starts without loading the app.
+ */
+async function appBuild(): Promise<void> {
+  await remixBuild();
+  await esbuild({
+    entryPoints: ['app/server/primary.server.ts'],
+    outfile: 'build/primary.js',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
 }
 
 // `tsx scripts/build-site.ts [--app]`: the site, and with --app the app's own build alongside.

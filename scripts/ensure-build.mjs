@@ -45,7 +45,7 @@ function sourcesHash() {
 
 /** Whether build/ holds a complete build of the current sources. */
 export function buildIsCurrent() {
-  return existsSync(STAMP) && existsSync('build/index.js') && existsSync('build/docs.json') && readFileSync(STAMP, 'utf8') === sourcesHash();
+  return existsSync(STAMP) && existsSync('build/index.js') && existsSync('build/primary.js') && existsSync('build/docs.json') && readFileSync(STAMP, 'utf8') === sourcesHash();
 }
 
 export function ensureBuild() {

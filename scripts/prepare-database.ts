@@ -1,5 +1,5 @@
 // The database made ready to serve: migrations applied and the global reference data loaded
-// (both idempotent). `npm start` runs this while the app builds (scripts/start.ts); the server
+// (both idempotent). `npm start` runs this while the app builds (scripts/start.mjs); the server
 // checks both again when it starts, which is then quick.
 import { disconnect, openedDatabase } from '../graph/db.ts';
 import { applyMigrations } from '../prisma/migrate.ts';

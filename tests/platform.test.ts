@@ -245,7 +245,7 @@ describe('the API platform', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tt-env-'));
     try {
       const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: 'abc', DATABASE_POOL_SIZE: '0' };
-      const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { env, timeout: 60_000 }).catch((e) => e);
+      const failed = await run(process.execPath, ['scripts/serve.mjs'], { env, timeout: 60_000 }).catch((e) => e);
       expect(failed.code).toBe(1);
       expect(failed.stderr.trim().split('\n')).toEqual([
         'Invalid environment (see .env.example):',

@@ -25,7 +25,6 @@ import { handleRest } from '../../rest/router';
 import { answeredByPolicy, isGraphqlUrl, lingerOnClose, securityHeaders } from './http-policy.server';
 import { inRequestScope } from './request-log.server';
 import { rateLimited } from './rate-limit.server';
-import { supervise } from './supervisor.server';
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -166,7 +165,10 @@ function httpApp(build: ServerBuild) {
 /** The most a request line and its headers may take (docs/limits.md). */
 const MAX_HEAD_BYTES = 64 * 1024;
 
-/** What the server entry script calls: prepare the database, then listen on PORT. */
+/**
+ * What a serving process's entry (scripts/serve.mjs) calls: prepare the database, then listen on
+ * PORT. A production start's first process supervises and never gets here (app/server/primary.server.ts).
+ */
 export const runtime = {
   async serve(build: ServerBuild, { port = env().port, quiet = false } = {}) {
     // Every setting is read and validated here, before any work (a bad one stops the start).
@@ -174,9 +176,6 @@ export const runtime = {
     const log = (line: string) => {
       if (!quiet) console.log(line);
     };
-    // A production start supervises its workers (app/server/supervisor.server.ts); each worker
-    // runs this same entry and serves.
-    if (env().workers > 0 && cluster.isPrimary) return supervise(env().workers, log);
     // An error no request handler caught is logged; the process goes on serving the others.
     process.on('uncaughtException', (e) => console.error('[server] uncaught error', e instanceof Error ? e.message : e));
     process.on('unhandledRejection', (e) => console.error('[server] unhandled rejection', e instanceof Error ? e.message : e));

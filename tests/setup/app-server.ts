@@ -49,7 +49,7 @@ export async function throwawayDatabase(serverUrl: string, prefix: string): Prom
 }
 
 /**
- * Starts `scripts/serve.ts` on a fresh database and waits until it answers. With `stderrLog`,
+ * Starts `scripts/serve.mjs` on a fresh database and waits until it answers. With `stderrLog`,
  * everything the app writes to stderr is also appended to that file as it arrives, so tests
  * can fail on server-side errors (tests/setup/each-file.ts). A server a test starts for itself
  * (resilience.test.ts) keeps no such log: its errors are the ones that test provokes.
@@ -100,7 +100,7 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
   const launch = async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    const server = spawn(process.execPath, ['scripts/serve.mjs'], {
       env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example',
         // Tests send hundreds of requests a second on one key; the rate limits have a test of their own.
         RATE_LIMIT_REQUESTS: '1000000',
