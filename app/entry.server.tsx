@@ -11,8 +11,12 @@ export { runtime } from './server/runtime.server';
 
 const ABORT_DELAY = 5_000;
 
-/** The routes of the documentation pages (app/routes/$.tsx; the introduction's is the same route). */
-const DOC_PAGE_ROUTES = ['routes/$', 'routes/_index'];
+/**
+ * The routes whose data carries the page's HTML as `html`: the documentation pages
+ * (app/routes/$.tsx; the introduction's is the same route) and the API reference's first
+ * operation (app/routes/api._index.tsx).
+ */
+const DOC_PAGE_ROUTES = ['routes/$', 'routes/_index', 'routes/api._index'];
 
 /** Escapes what the page's script element may not hold, as Remix escapes its own handoff. */
 const escapeForScript = (json: string) =>
@@ -21,7 +25,8 @@ const escapeForScript = (json: string) =>
 /**
  * A documentation page's HTML is sent once, in the page: Remix would also repeat it in the data
  * its scripts hydrate from, doubling the HTML (docs/docs-site.md, "Fast pages": none over
- * 500 KB). The page's component takes it from the document when it hydrates (app/routes/$.tsx).
+ * 500 KB). The page's component takes it from the document when it hydrates (app/routes/$.tsx,
+ * app/routes/api._index.tsx).
  */
 function withoutRepeatedPage(context: EntryContext): EntryContext {
   const served = DOC_PAGE_ROUTES.filter((id) => typeof (context.staticHandlerContext.loaderData[id] as { html?: unknown } | undefined)?.html === 'string');

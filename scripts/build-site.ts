@@ -17,6 +17,7 @@ import { buildOpenApi } from '../openapi/builder';
 import { renderMarkdown, type RenderedPage } from '../app/docs/render';
 import { searchOptions, type SearchDocument } from '../app/docs/search-options';
 import type { ColorMode } from '../app/docs/redoc';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { referencePreview } from './reference-preview';
 
 /** Paths served by the app that are not documentation pages. */
@@ -29,6 +30,8 @@ export interface BuiltSite {
   redocUrl: string;
   /** The API reference as Redoc draws it, made at build time in each colour mode (scripts/reference-preview.ts). */
   referencePreviewUrls: Record<ColorMode, string>;
+  /** The reference's first operation as the preview draws it, in each colour mode, inlined in /api/ (referenceHeads). */
+  referenceHead: Record<ColorMode, string>;
   /** GraphiQL's stylesheet, script and editor workers, from the installed package (app/server/graphiql.server.ts). */
   graphiql: { css: string; js: string; workers: Record<GraphiqlWorker, string> };
 }
@@ -60,12 +63,34 @@ function asset(dir: string, name: string, ext: string, content: string): Asset {
 const urlOf = (a: Asset) => `/build/${a.dir}/${a.file}`;
 
 /** The reference's previews in both colour modes. */
-async function referencePreviews(): Promise<Record<ColorMode, Asset>> {
-  const doc = buildOpenApi();
+async function referencePreviews(doc: OpenAPIObject): Promise<Record<ColorMode, Asset>> {
   return {
     light: asset('docs', 'reference-light', 'html', await referencePreview(doc, 'light', localLogo)),
     dark: asset('docs', 'reference-dark', 'html', await referencePreview(doc, 'dark', localLogo)),
   };
+}
+
+/**
+ * The reference's first operation as the preview draws it, in both colour modes: served inside
+ * the /api/ page itself, so an operation is readable at the first paint, before any script or
+ * the whole preview has loaded (docs/docs-site.md, "The API reference").
+ */
+async function referenceHeads(doc: OpenAPIObject): Promise<Record<ColorMode, string>> {
+  const first = firstOperationOnly(doc);
+  return { light: await referencePreview(first, 'light', localLogo), dark: await referencePreview(first, 'dark', localLogo) };
+}
+
+/** `doc` reduced to its first tag's first operation (the description's introduction kept). */
+function firstOperationOnly(doc: OpenAPIObject): OpenAPIObject {
+  const tag = doc.tags?.[0]?.name;
+  for (const [at, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, { tags?: string[] }>)) {
+      if (typeof operation !== 'object' || !operation?.tags?.includes(tag ?? '')) continue;
+      const groups = (doc['x-tagGroups'] as { name: string; tags: string[] }[] | undefined)?.filter((g) => g.tags.includes(tag!));
+      return { ...doc, paths: { [at]: { [method]: operation } }, tags: doc.tags!.filter((t) => t.name === tag), 'x-tagGroups': groups?.map((g) => ({ ...g, tags: [tag!] })) };
+    }
+  }
+  throw new Error('the OpenAPI description has no operation under its first tag');
 }
 
 /** Redoc's standalone bundle, its attribution logo made local. */
@@ -200,7 +225,9 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build', ap
   search.addAll(operationDocuments());
   const searchIndex = asset('docs', 'search-index', 'json', JSON.stringify(search));
   const redoc = vendoredRedoc();
-  const previews = await referencePreviews();
+  const doc = buildOpenApi();
+  const previews = await referencePreviews(doc);
+  const referenceHead = await referenceHeads(doc);
   const graphiql = await graphiqlAssets();
   await appBuilt;
   for (const a of [searchIndex, redoc, previews.light, previews.dark, graphiql.css, graphiql.js, ...Object.values(graphiql.workers)]) {
@@ -213,6 +240,7 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build', ap
     searchIndexUrl: urlOf(searchIndex),
     redocUrl: urlOf(redoc),
     referencePreviewUrls: { light: urlOf(previews.light), dark: urlOf(previews.dark) },
+    referenceHead,
     graphiql: {
       css: urlOf(graphiql.css),
       js: urlOf(graphiql.js),

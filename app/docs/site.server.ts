@@ -46,4 +46,11 @@ export const redocUrl = (): string => builtSite().redocUrl;
 
 /** Where the API reference page loads its preview from, per colour mode. */
 export const referencePreviewUrls = (): BuiltSite['referencePreviewUrls'] => builtSite().referencePreviewUrls;
+
+/**
+ * The reference's first operation in both colour modes, as HTML for the /api/ page: the style
+ * sheet (app/docs/api-reference.css) shows the one of the page's colour mode.
+ */
+export const referenceHeadHtml = (): string =>
+  (['light', 'dark'] as const).map((mode) => `<div class="redoc-head" data-mode="${mode}">${builtSite().referenceHead[mode]}</div>`).join('');
 export const graphiqlAssetUrls = (): BuiltSite['graphiql'] => builtSite().graphiql;

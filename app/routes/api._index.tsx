@@ -3,13 +3,16 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { redocUrl, referencePreviewUrls } from '~/docs/site.server';
+import { redocUrl, referenceHeadHtml, referencePreviewUrls } from '~/docs/site.server';
 import { operationIndex } from '~/docs/operation-index.server';
 import { loadPreview, loadRedoc, loadSpec, referenceOptions, type ColorMode } from '~/docs/redoc';
 import styles from '~/docs/api-reference.css';
 
-/** The renderer and the page's operation list (the page's content without JavaScript). */
-export const loader = () => json({ redocUrl: redocUrl(), previewUrls: referencePreviewUrls(), sections: operationIndex() });
+/**
+ * The renderer, the reference's first operation (`html`, drawn at build time) and the page's
+ * operation list (the page's content without JavaScript).
+ */
+export const loader = () => json({ redocUrl: redocUrl(), previewUrls: referencePreviewUrls(), html: referenceHeadHtml() as string | null, sections: operationIndex() });
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
@@ -38,7 +41,10 @@ const colorMode = (): ColorMode => (document.documentElement.dataset.theme === '
  * without JavaScript, the server's list of operations.
  */
 export default function ApiReference() {
-  const { redocUrl, previewUrls, sections } = useLoaderData<typeof loader>();
+  const { redocUrl, previewUrls, html: served, sections } = useLoaderData<typeof loader>();
+  // The page first served comes without the first operation's HTML in its data
+  // (app/entry.server.tsx): the document holds it, read once as the page hydrates.
+  const [head] = useState(() => served ?? (typeof document !== 'undefined' ? (document.querySelector('.redoc-preview.redoc-first')?.innerHTML ?? '') : ''));
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -105,6 +111,8 @@ export default function ApiReference() {
           </button>
         </p>
       ) : null}
+      {/* The first operation, in the page itself: readable at the first paint. */}
+      {preview === undefined && status !== 'ready' ? <div className="redoc-preview redoc-first" dangerouslySetInnerHTML={{ __html: head }} /> : null}
       <section className="doc api-index" hidden={status === 'ready' || preview !== undefined} aria-label="Operations">
         <h1>API reference</h1>
         <p>
