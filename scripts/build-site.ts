@@ -15,6 +15,7 @@ import MiniSearch from 'minisearch';
 import { docPages } from '../app/docs/pages';
 import { buildOpenApi } from '../openapi/builder';
 import { renderMarkdown, type RenderedPage } from '../app/docs/render';
+import { operationFinder } from '../app/docs/reference-links';
 import { searchOptions, type SearchDocument } from '../app/docs/search-options';
 import type { ColorMode } from '../app/docs/redoc';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
@@ -202,9 +203,11 @@ function operationDocuments(): SearchDocument[] {
  */
 export async function buildSite(outDir = 'build', assetsDir = 'public/build', appBuilt: Promise<void> = Promise.resolve()): Promise<BuiltSite> {
   const pages: BuiltSite['pages'] = [];
+  const doc = buildOpenApi();
+  const findOperation = operationFinder(doc);
   for (const page of docPages()) {
     const source = readFileSync(path.join('docs', page.file), 'utf8');
-    const rendered = await renderMarkdown(source, page.title);
+    const rendered = await renderMarkdown(source, page.title, findOperation);
     pages.push({ ...rendered, slug: page.slug, group: page.group, sidebarTitle: page.title });
   }
   const broken = brokenLinks(pages);
@@ -225,7 +228,6 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build', ap
   search.addAll(operationDocuments());
   const searchIndex = asset('docs', 'search-index', 'json', JSON.stringify(search));
   const redoc = vendoredRedoc();
-  const doc = buildOpenApi();
   const previews = await referencePreviews(doc);
   const referenceHead = await referenceHeads(doc);
   const graphiql = await graphiqlAssets();

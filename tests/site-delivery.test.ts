@@ -84,6 +84,31 @@ describe('delivery of the documentation site', () => {
     expect(sizes.filter((s) => s.bytes > 500 * 1024)).toEqual([]);
   });
 
+  it('links every REST request example of every page to its operations in the API reference', async () => {
+    const home = await (await fetch(`${baseUrl()}/`)).text();
+    const sidebar = /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(home)?.[0] ?? '';
+    const paths = [...new Set(['/', ...[...sidebar.matchAll(/href="(\/[^"#]*)"/g)].map((m) => m[1])])];
+    const spec = (await (await fetch(`${baseUrl()}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string; tags: string[] }>> };
+    const anchors = new Set(
+      Object.values(spec.paths).flatMap((item) => Object.values(item).map((op) => `tag/${op.tags[0].replace(/\s+/g, '-')}/operation/${op.operationId}`)),
+    );
+    let linked = 0;
+    for (const path of paths) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      const blocks = html.split('<div class="code-tabs">');
+      for (let i = 1; i < blocks.length; i++) {
+        const curl = (/data-lang="curl">([\s\S]*?)<\/div><\/div>/.exec(blocks[i])?.[1] ?? '').replace(/<[^>]+>/g, '');
+        if (!curl.includes('$TT/api/')) continue;
+        const line = /<p class="example-reference">([\s\S]*?)<\/p>$/.exec(blocks[i - 1])?.[1];
+        expect(line, `${path}: ${curl.slice(0, 120)}`).toBeDefined();
+        for (const [, anchor] of line!.matchAll(/href="\/api\/#([^"]+)"/g)) expect(anchors, `${path}: ${anchor}`).toContain(anchor);
+        linked++;
+      }
+    }
+    // The tutorial, products, orders, processes and keys pages alone hold far more than this.
+    expect(linked).toBeGreaterThan(80);
+  });
+
   it('has a favicon', async () => {
     const ico = await get('/favicon.ico');
     expect(ico.status).toBe(200);

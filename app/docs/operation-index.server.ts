@@ -1,6 +1,7 @@
 // The API reference's list of operations, read from the OpenAPI description: what the page
 // shows before Redoc renders, and all a reader without JavaScript (or a crawler) gets.
 import { openApiJson } from '~/server/openapi.server';
+import { tagSlug } from './reference-links';
 
 export interface IndexedOperation {
   operationId: string;
@@ -21,9 +22,6 @@ interface Description {
   'x-tagGroups': { name: string; tags: string[] }[];
 }
 
-// Redoc names a tag's section by the tag with its runs of blanks made hyphens (slugify, as it
-// is called there); the browser test checks every anchor against the rendered sections.
-const tagSlug = (tag: string) => tag.trim().replace(/\s+/g, '-');
 
 let index: IndexSection[] | undefined;
 

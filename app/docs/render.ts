@@ -4,7 +4,8 @@
 // JavaScript and Python, made from the one command.
 import { Marked, type Tokens } from 'marked';
 import { createHighlighter, type Highlighter } from 'shiki';
-import { languages, samplesOf } from '../../openapi/code-samples';
+import { languages, parseCurl, samplesOf } from '../../openapi/code-samples';
+import { referenceLine, type OperationFinder } from './reference-links';
 import { pageExamples } from '../../openapi/page-examples';
 
 export interface Heading {
@@ -71,8 +72,8 @@ function requestTabs(h: Highlighter, samples: Record<string, string>): string {
   return `<div class="code-tabs"><div class="code-tablist" role="tablist">${tabs}</div>${panels}</div>`;
 }
 
-/** Renders one markdown page. */
-export async function renderMarkdown(source: string, fallbackTitle: string): Promise<RenderedPage> {
+/** Renders one markdown page; with `findOperation`, each request example links the operations it calls. */
+export async function renderMarkdown(source: string, fallbackTitle: string, findOperation?: OperationFinder): Promise<RenderedPage> {
   const h = await codeHighlighter();
   const headings: Heading[] = [];
   const anchors: string[] = [];
@@ -108,7 +109,10 @@ export async function renderMarkdown(source: string, fallbackTitle: string): Pro
       code({ text, lang }) {
         const info = (lang ?? '').split(/\s+/)[0];
         const samples = info === 'sh' || info === 'bash' ? samplesOf(text, flowOf(text)) : null;
-        if (samples) return requestTabs(h, samples);
+        if (samples) {
+          const links = findOperation ? parseCurl(text).flatMap((r) => findOperation(r) ?? []) : [];
+          return referenceLine(links) + requestTabs(h, samples);
+        }
         return copyable(highlighted(h, text, info || 'text'));
       },
       link({ href, title, tokens }) {
