@@ -76,6 +76,19 @@ describe('GraphQL errors', () => {
     ]);
   });
 
+  it('answers a page size out of range, a cursor that is not one and first out of range at their field: 200 with the code, as the docs tables say', async () => {
+    const cases: [string, string, { name: string; message: string }][] = [
+      ['{ products(limit: 0) { total_count } }', 'products', { name: 'limit', message: 'is out of range' }],
+      ['{ products(after: "not-a-cursor") { total_count } }', 'products', { name: 'after', message: 'is invalid' }],
+      ['{ productsConnection(first: 101) { totalCount } }', 'productsConnection', { name: 'first', message: 'is out of range' }],
+    ];
+    for (const [query, field, problem] of cases) {
+      const res = await graphql(co.api_key, query);
+      expect(res.status, query).toBe(200);
+      expect(res.body.errors, query).toEqual([expect.objectContaining({ path: [field], extensions: expect.objectContaining({ code: 'BAD_REQUEST', fields: [problem] }) })]);
+    }
+  });
+
   it('still fails the whole document for what GraphQL itself refuses: syntax, unknown fields, wrong types', async () => {
     const code = uniq('PRD-');
     const unknown = await graphql(co.api_key, `mutation { ${product('first', code)} second: createProduct(params: { code: "X", nope: 1 }) { product { code } } }`);
