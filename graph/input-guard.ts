@@ -1,6 +1,8 @@
 // Every argument of every operation, REST or GraphQL, is checked against the input limits
-// (docs/limits.md) before execution starts, so nothing is read or written for a request that
-// breaks one; and every code it carries is trimmed by the one rule of docs/limits.md.
+// (docs/limits.md) before execution starts, so nothing is read or written for what breaks one:
+// for REST the whole request is refused; for a `/graphql` query or mutation only the root field
+// whose arguments break one (docs/graphql.md, Errors). Every code an argument carries is trimmed
+// by the one rule of docs/limits.md.
 import {
   getArgumentValues,
   GraphQLError,
