@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { GraphQLError } from 'graphql';
 import { authenticateKey } from './company/auth.ts';
 import { UnauthorizedError } from './errors.ts';
 import { noteRequest } from './kit/request-scope.ts';
@@ -24,6 +25,11 @@ export interface Context {
   requestId: string;
   /** Set by the REST facade: broken rules are thrown as errors (catalogue statuses), not listed in `userErrors`. */
   rulesAsErrors?: boolean;
+  /**
+   * Root fields of a `/graphql` document refused for arguments over a limit, by response key
+   * (graph/input-guard.ts): a query field answers the error, a mutation its `userErrors`.
+   */
+  refusedArguments?: Map<string, GraphQLError[]>;
   /** The warnings of the mutation being resolved (graph/kit/payload.ts). */
   warnings?: Warning[];
 }

@@ -71,6 +71,8 @@ export const fieldMessages = {
   withCursor: 'cannot be sent together with after',
   ambiguousCode: 'matches several records; send the id',
   refusedTarget: 'must resolve to public addresses only',
+  notRegistered: 'is not a document registered for the company',
+  hashMismatch: 'does not match the hash of the query',
 } as const;
 
 /** A field message whose text names a limit (`%{count}`), in en-US. */

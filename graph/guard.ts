@@ -23,7 +23,8 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { withExtensions } from './kit/graphql-errors.ts';
+import { replacedAt, withExtensions } from './kit/graphql-errors.ts';
+import { catalogue } from './errors.ts';
 import { PAGE } from './kit/page.ts';
 
 /** The published limits (docs/graphql.md). */
@@ -188,6 +189,10 @@ const asBadRequest = (e: Error): GraphQLError =>
     ? withExtensions(e, { ...e.extensions, ...badRequest() })
     : refusal('The document could not be read.');
 
+const isMutationOverGet = (e: GraphQLError) => (e.extensions?.http as { status?: number } | undefined)?.status === 405;
+const methodNotAllowed = (e: GraphQLError): GraphQLError =>
+  replacedAt(e, catalogue.METHOD_NOT_ALLOWED.message, { code: 'METHOD_NOT_ALLOWED', http: { status: 405, headers: { allow: 'POST' } } });
+
 /**
  * The deepest nesting of braces, parentheses and brackets in a document's text, outside strings
  * and comments: read before parsing, whose recursion a deep enough document would exhaust.
@@ -216,10 +221,13 @@ export function nestingOf(text: string): number {
 const useDocumentLimits: Plugin = {
   // A document refused while parsing reaches the answer marked as a GraphQL-over-HTTP error
   // (answered 200 to application/json clients): the catalogue's 400 is restored here.
+  // A mutation sent over GET (refused by yoga with 405) answers 405 METHOD_NOT_ALLOWED with
+  // `Allow: POST`, as GraphQL over HTTP says (docs/graphql.md, GraphQL over HTTP).
   onExecutionResult({ result, setResult }) {
     const errors = (result as { errors?: readonly GraphQLError[] }).errors;
     if (!errors?.some((e) => e.extensions?.code === 'BAD_REQUEST' && !e.path)) return;
-    setResult({ ...(result as object), errors: errors.map((e) => (e.extensions?.code === 'BAD_REQUEST' && !e.path ? asBadRequest(e) : e)) } as never);
+    const mapped = errors.map((e) => (e.extensions?.code !== 'BAD_REQUEST' || e.path ? e : isMutationOverGet(e) ? methodNotAllowed(e) : asBadRequest(e)));
+    setResult({ ...(result as object), errors: mapped } as never);
   },
   onParse({ params, parseFn, setParseFn }) {
     const text = typeof params.source === 'string' ? params.source : params.source.body;

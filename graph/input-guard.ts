@@ -1,6 +1,8 @@
 // Every argument of every operation, REST or GraphQL, is checked against the input limits
-// (docs/limits.md) before execution starts, so nothing is read or written for a request that
-// breaks one; and every code it carries is trimmed by the one rule of docs/limits.md.
+// (docs/limits.md) before execution starts, so nothing is read or written for what breaks one:
+// for REST the whole request is refused; for a `/graphql` query or mutation only the root field
+// whose arguments break one (docs/graphql.md, Errors). Every code an argument carries is trimmed
+// by the one rule of docs/limits.md.
 import {
   getArgumentValues,
   GraphQLError,
@@ -15,23 +17,17 @@ import {
   visit,
   visitWithTypeInfo,
   type DocumentNode,
-  type FieldNode,
-  type GraphQLField,
+  type OperationDefinitionNode,
   type GraphQLInputType,
   type GraphQLSchema,
   type StringValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { BadInputError, DomainError, FieldErrors } from './errors.ts';
+import type { Context } from './context.ts';
+import { BadInputError, DomainError, FieldErrors, ValidationError } from './errors.ts';
+import { rootFields, type ArgumentSite } from './kit/root-fields.ts';
 import { formatOf } from './kit/text-formats.ts';
 import { assertBatchSize, BatchTooLargeError, checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './kit/input-limits.ts';
-
-/** A field of a document that takes arguments, with its definition. */
-interface ArgumentSite {
-  def: GraphQLField<unknown, unknown>;
-  node: FieldNode;
-  root: boolean;
-}
 
 const sitesByDocument = new WeakMap<DocumentNode, ArgumentSite[]>();
 
@@ -61,23 +57,23 @@ function argumentSites(schema: GraphQLSchema, document: DocumentNode): ArgumentS
   return sites;
 }
 
-/** The problems of one operation's arguments; a batch over its size throws at once. */
-function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): InputProblems | null {
-  const operation = getOperationAST(document, operationName);
-  if (!operation) return null;
+/** The operation's variables read as their types; null when they cannot be (execution reports that itself). */
+function coercedVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Record<string, unknown>): Record<string, unknown> | null {
   // A list far over every limit is refused before coercion reads it item by item.
   for (const definition of operation.variableDefinitions ?? []) {
     const raw = variables[definition.variable.name.value];
     if (Array.isArray(raw) && raw.length > inputLimits.batchItems) throw new BatchTooLargeError(definition.variable.name.value);
   }
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
-  // Values that cannot be read as their types are reported by execution itself.
-  if (coerced.errors) return null;
-  const problems: InputProblems = { bad: new FieldErrors(), invalid: new FieldErrors() };
-  for (const site of argumentSites(schema, document)) {
+  return coerced.errors ? null : coerced.coerced;
+}
+
+/** Adds the problems of the arguments at `sites` to `problems`; `batchesThrow`: a batch over its size throws at once. */
+function checkSites(sites: ArgumentSite[], variables: Record<string, unknown>, problems: InputProblems, batchesThrow: boolean): void {
+  for (const site of sites) {
     let values: Record<string, unknown>;
     try {
-      values = getArgumentValues(site.def, site.node, coerced.coerced);
+      values = getArgumentValues(site.def, site.node, variables);
     } catch {
       continue;
     }
@@ -88,7 +84,7 @@ function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables
       const name = arg.name === 'params' ? '' : arg.name;
       const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
       const batch = site.root && arg.name === 'params' && isListType(type);
-      if (batch) assertBatchSize(value);
+      if (batch && batchesThrow) assertBatchSize(value);
       checkInputValue(value, arg.type, name, problems, {
         maxLength: maxLengthOf(arg),
         format: formatOf(arg),
@@ -96,7 +92,40 @@ function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables
       });
     }
   }
+}
+
+const noProblems = (): InputProblems => ({ bad: new FieldErrors(), invalid: new FieldErrors() });
+
+/** The problems of one operation's arguments, for the whole document (REST); a batch over its size throws at once. */
+function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): InputProblems | null {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return null;
+  const coerced = coercedVariables(schema, operation, variables);
+  if (!coerced) return null;
+  const problems = noProblems();
+  checkSites(argumentSites(schema, document), coerced, problems, true);
   return problems;
+}
+
+/**
+ * The refusals of a `/graphql` query or mutation by root field (response key): each root field
+ * whose arguments, or those of a field beneath it, break a limit is refused alone, and the
+ * document's other root fields run (docs/graphql.md, "Errors"). Null for a subscription.
+ */
+function refusalsByRootField(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): Map<string, DomainError[]> | null {
+  const operation = getOperationAST(document, operationName);
+  const rootType = operation?.operation === 'query' ? schema.getQueryType() : operation?.operation === 'mutation' ? schema.getMutationType() : null;
+  if (!operation || !rootType) return null;
+  const refusals = new Map<string, DomainError[]>();
+  const coerced = coercedVariables(schema, operation, variables);
+  if (!coerced) return refusals;
+  for (const field of rootFields(schema, document, operation, rootType)) {
+    const problems = noProblems();
+    checkSites(field.sites, coerced, problems, false);
+    const errors = [problems.bad.list.length ? new BadInputError(problems.bad.list) : null, problems.invalid.list.length ? new ValidationError(problems.invalid.list) : null];
+    if (errors.some(Boolean)) refusals.set(field.key, errors.filter((e): e is DomainError => e !== null));
+  }
+  return refusals;
 }
 
 /**
@@ -115,13 +144,25 @@ function variableErrors(args: { schema: GraphQLSchema; document: DocumentNode; o
   return coerced.errors?.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'BAD_REQUEST', http: { status: 400 } } }));
 }
 
-/** The plugin: refuses an operation whose variables do not fit or whose arguments break a limit, before it runs. */
+/**
+ * The plugin: refuses an operation whose variables do not fit; arguments that break a limit
+ * refuse the whole operation before it runs for REST and subscriptions, and only their root
+ * field for a `/graphql` query or mutation (`Context.refusedArguments`: a query field answers
+ * the error at its path, a mutation lists it in its `userErrors`).
+ */
 export const useInputLimits: Plugin = {
   onExecute({ args, setResultAndStopExecution }) {
     const badVariables = variableErrors(args);
     if (badVariables) return setResultAndStopExecution({ errors: badVariables });
+    const context = args.contextValue as unknown as Context;
+    const variables = (args.variableValues ?? {}) as Record<string, unknown>;
     try {
-      const problems = checkArguments(args.schema, args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
+      const refusals = context.rulesAsErrors ? null : refusalsByRootField(args.schema, args.document, variables, args.operationName);
+      if (refusals) {
+        if (refusals.size) context.refusedArguments = refusals;
+        return;
+      }
+      const problems = checkArguments(args.schema, args.document, variables, args.operationName);
       problems?.bad.throwIfAny(BadInputError);
       problems?.invalid.throwIfAny();
     } catch (e) {
@@ -130,6 +171,22 @@ export const useInputLimits: Plugin = {
     }
   },
 };
+
+/**
+ * Makes every root query field of `schema` answer the refusal of its arguments (see
+ * `useInputLimits`) at its path, before its resolver reads anything.
+ */
+export function refuseArgumentsAtRootQueries(schema: GraphQLSchema): void {
+  for (const field of Object.values(schema.getQueryType()?.getFields() ?? {})) {
+    const resolve = field.resolve;
+    if (!resolve) continue;
+    field.resolve = (source, fieldArgs, context: Context, info) => {
+      const refused = context.refusedArguments?.get(info.path.key as string);
+      if (refused) throw refused[0];
+      return resolve(source, fieldArgs, context, info);
+    };
+  }
+}
 
 const normalizedDocuments = new WeakMap<DocumentNode, DocumentNode>();
 

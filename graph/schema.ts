@@ -4,6 +4,7 @@ import './scalars.ts';
 import './reference/enums.ts';
 import './company/operation.ts';
 import './company/api-keys.ts';
+import './company/trusted-documents.ts';
 import './product/schema.ts';
 import './reference/country-currency-types.ts';
 import './actor/schema.ts';

@@ -7,8 +7,9 @@ import { env } from './env.ts';
 import { schema } from './schema.ts';
 import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
-import { useInputLimits, useTrimmedCodes } from './input-guard.ts';
+import { refuseArgumentsAtRootQueries, useInputLimits, useTrimmedCodes } from './input-guard.ts';
 import { guardPlugins } from './guard.ts';
+import { usePersistedDocuments } from './persisted.ts';
 import { useKeyScopes } from './company/scopes.ts';
 import { asDomainError, isUnavailableError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { inTurn } from './company/workload.ts';
@@ -21,6 +22,8 @@ const executor = env().graphqlExecutor;
 // object per response position to find what a parent's query loaded (graph/stable-paths.ts).
 // graphql-js keeps one path per position itself.
 if (executor === 'jit') internResponsePaths(schema);
+// A root query field whose arguments break a limit answers the error at its path (graph/input-guard.ts).
+refuseArgumentsAtRootQueries(schema);
 
 /**
  * Every operation runs in its company's turn (graph/company/workload.ts, docs/limits.md); it is
@@ -169,5 +172,8 @@ export const yoga = createYoga<Record<string, never>, Context>({
   logging: 'error',
   // useKeyScopes refuses an operation the key's scopes do not allow (403) before any other work.
   // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
-  plugins: [...guardPlugins(), useInputLimits, useKeyScopes, ...(executor === 'jit' ? [useGraphQlJit({}, { enableIf: notSubscription })] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useDatabaseOutage, useFieldErrorsAs200, useRequestIdInErrors],
+  // A document named by hash (APQ's `extensions.persistedQuery`, or `documentId`) is resolved
+  // first (graph/persisted.ts, docs/graphql.md Trusted documents).
+  extraParamNames: ['documentId'],
+  plugins: [usePersistedDocuments, ...guardPlugins(), useInputLimits, useKeyScopes, ...(executor === 'jit' ? [useGraphQlJit({}, { enableIf: notSubscription })] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useDatabaseOutage, useFieldErrorsAs200, useRequestIdInErrors],
 });

@@ -73,7 +73,7 @@ describe('GraphQL over HTTP', () => {
     expect(both.status).toBe(200);
     expect(both.body.errors).toBeUndefined();
     expect(both.body.data).toEqual({
-      deleteProduct: { product: null, userErrors: [{ field: null, code: 'NOT_FOUND' }] },
+      deleteProduct: { product: null, userErrors: [{ field: 'id', code: 'NOT_FOUND' }] },
       createProduct: { product: { code }, userErrors: [] },
     });
     const kept = await post({ query: `{ productByCode(code: "${code}") { code } }` });

@@ -243,12 +243,13 @@ describe('values read strictly', () => {
     expect(g.body.data.productByCode.code).toBe(code);
   });
 
-  it('applies the same limits to GraphQL: inline text over its maximum answers 422, a control character 400', async () => {
-    const long = await graphql(co.api_key, `mutation { createProduct(params: { code: "${'x'.repeat(61)}", description: "d" }) { product { id } } }`);
-    expect(long.status).toBe(422);
-    expect(long.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE_ENTITY', fields: [{ name: 'code', message: 'is too long (maximum is 60 characters)' }] });
+  it('applies the same limits to GraphQL: a mutation lists inline text over its maximum in userErrors, a query field answers a control character at its path', async () => {
+    const long = await graphql(co.api_key, `mutation { createProduct(params: { code: "${'x'.repeat(61)}", description: "d" }) { product { id } userErrors { field code message } } }`);
+    expect(long.status).toBe(200);
+    expect(long.body.data.createProduct).toEqual({ product: null, userErrors: [{ field: 'code', code: 'UNPROCESSABLE_ENTITY', message: 'is too long (maximum is 60 characters)' }] });
     const nul = await graphql(co.api_key, 'query($s: String) { products(search: $s) { total_count } }', { s: 'a\u0000' });
-    expect(nul.status).toBe(400);
+    expect(nul.status).toBe(200);
+    expect(nul.body.errors[0].path).toEqual(['products']);
     expect(nul.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', fields: [{ name: 'search', message: 'must not contain control characters' }] });
   });
 });

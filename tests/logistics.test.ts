@@ -345,7 +345,7 @@ describe('routes', () => {
     expect(sameAnswer(other.body)).toEqual(sameAnswer(missing.body));
     expect((await B.get('/routes', 'search=Secret route&limit=100')).body.data).toEqual([]);
     const upd = await graphql((await newCompany()).api_key, 'mutation ($id: Int!) { updateRoute(id: $id, params: { name: "x" }) { route { id } userErrors { field code } } }', { id: r.id });
-    expect(upd.body.data.updateRoute).toEqual({ route: null, userErrors: [{ field: null, code: 'NOT_FOUND' }] });
+    expect(upd.body.data.updateRoute).toEqual({ route: null, userErrors: [{ field: 'id', code: 'NOT_FOUND' }] });
     expect((await A.get(`/routes/${r.id}`)).status).toBe(200);
   });
 });

@@ -65,6 +65,7 @@ listField<{ filters?: { role?: string | null; internal_code?: string | null } | 
 builder.queryFields((t) => ({
   actor: t.prismaField({
     type: 'Actor',
+    nullable: true,
     description: 'One actor by id.',
     args: { id: t.arg.int({ required: true, description: 'Actor id.' }) },
     resolve: (query, _root, args, ctx) => found(prisma().actor.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id } })),

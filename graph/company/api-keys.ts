@@ -4,6 +4,7 @@ import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { found } from '../kit/locate.ts';
 import { listField } from '../kit/list.ts';
+import { graphqlOnly } from '../kit/selection.ts';
 import { mutationFields } from '../kit/payload.ts';
 import { prefixOf } from './auth.ts';
 import { companyKey, createKey, checkRotation, keyLimits, revokeKey, rotateKey, type KeyParams, type RotationParams } from './keys.ts';
@@ -63,6 +64,10 @@ builder.prismaObject('ApiKey', {
     rotated_at: t.expose('rotated_at', { type: 'DateTime', nullable: true, description: 'When the key was replaced by a rotation.' }),
     last_used_at: t.expose('last_used_at', { type: 'DateTime', nullable: true, description: 'When the key last authenticated a call, to the minute.' }),
     revoked_at: t.expose('revoked_at', { type: 'DateTime', nullable: true, description: 'When the key was revoked.' }),
+    registered_documents_only: t.exposeBoolean('registered_documents_only', {
+      ...graphqlOnly,
+      description: 'Whether the key runs only the GraphQL documents registered for the company (docs/graphql.md, Trusted documents).',
+    }),
   }),
 });
 
@@ -108,6 +113,7 @@ function validPrefix(value: string): string {
 builder.queryFields((t) => ({
   apiKey: t.prismaField({
     type: 'ApiKey',
+    nullable: true,
     description: "One API key of the company by prefix; another company's key answers like a missing one.",
     args: { prefix: t.arg.string(PREFIX) },
     resolve: (query, _root, args, ctx) =>

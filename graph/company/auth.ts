@@ -87,13 +87,15 @@ async function mayExist(prefix: string): Promise<boolean> {
 }
 
 /** What authenticates a call: the key's company, its scopes and until when it works. */
-type KeyRow = { secret_hash: Uint8Array; company: { id: number; name: string }; scopes: string[]; expires_at: Date | null };
+type KeyRow = { secret_hash: Uint8Array; company: { id: number; name: string }; scopes: string[]; expires_at: Date | null; registered_documents_only: boolean };
 
 /** The key a call was made with, once authenticated: its company, prefix and scopes. */
 export interface CallerKey {
   company: { id: number; name: string };
   prefix: string;
   scopes: string[];
+  /** Only documents registered for the company run with this key (graph/persisted.ts). */
+  registeredDocumentsOnly: boolean;
 }
 
 // NOTE: key rows are cached for a short while so a request does not pay a database round
@@ -135,9 +137,9 @@ async function keyRow(prefix: string): Promise<KeyRow | null> {
   if (cached !== undefined) return cached || null;
   const row = await prisma().apiKey.findUnique({
     where: { prefix },
-    select: { secret_hash: true, revoked_at: true, scopes: true, expires_at: true, company: { select: { id: true, name: true } } },
+    select: { secret_hash: true, revoked_at: true, scopes: true, expires_at: true, registered_documents_only: true, company: { select: { id: true, name: true } } },
   });
-  const usable = row && !row.revoked_at ? { secret_hash: row.secret_hash, company: row.company, scopes: row.scopes, expires_at: row.expires_at } : null;
+  const usable = row && !row.revoked_at ? { secret_hash: row.secret_hash, company: row.company, scopes: row.scopes, expires_at: row.expires_at, registered_documents_only: row.registered_documents_only } : null;
   // A missing or revoked key is remembered briefly too (mayExist turns away made-up prefixes first).
   keys.set(prefix, usable ?? false);
   return usable;
@@ -154,7 +156,7 @@ export async function authenticateKey(key: string | null | undefined): Promise<C
   // Constant-time comparison of the hashes.
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
   noteUse(match[1]);
-  return { company: row.company, prefix: match[1], scopes: row.scopes };
+  return { company: row.company, prefix: match[1], scopes: row.scopes, registeredDocumentsOnly: row.registered_documents_only };
 }
 
 /** The company an API key belongs to, or null for a missing, unknown, malformed, revoked or expired key. */

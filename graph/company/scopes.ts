@@ -32,8 +32,8 @@ export function normalizedScopes(scopes: readonly string[]): Scope[] {
   return SCOPES.filter((scope) => scopes.includes(scope));
 }
 
-/** Types only an admin key may read or write: API keys and webhooks. */
-const ADMIN_TYPES = new Set(['ApiKey', 'WebhookEndpoint', 'WebhookDelivery', 'WebhookAttempt']);
+/** Types only an admin key may read or write: API keys, webhooks and registered documents. */
+const ADMIN_TYPES = new Set(['ApiKey', 'WebhookEndpoint', 'WebhookDelivery', 'WebhookAttempt', 'PersistedDocument']);
 
 const isAdminType = (type: GraphQLNamedType | null | undefined) => !!type && ADMIN_TYPES.has(type.name);
 

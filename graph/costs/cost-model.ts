@@ -190,6 +190,7 @@ listField({
 builder.queryFields((t) => ({
   costModel: t.prismaField({
     type: 'CostModel',
+    nullable: true,
     description: 'One cost model by id.',
     args: { id: t.arg.int({ required: true, description: 'Cost model id.' }) },
     resolve: async (query, _root, args, ctx) => {
@@ -198,6 +199,7 @@ builder.queryFields((t) => ({
   }),
   costModelVersion: t.prismaField({
     type: 'CostModelVersion',
+    nullable: true,
     description: 'One cost model version by id.',
     args: { id: t.arg.int({ required: true, description: 'Cost model version id.' }) },
     resolve: async (query, _root, args, ctx) => {

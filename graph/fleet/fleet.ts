@@ -166,6 +166,8 @@ async function save(kind: Kind, ctx: Context, info: GraphQLResolveInfo, params: 
 /** A field answering one row of a fleet model; `Args` is what its `args` declare. */
 interface FleetField<Args> {
   type: Model;
+  /** A lookup by id: a missing row is null with NOT_FOUND at its path (docs/graphql.md). */
+  nullable?: boolean;
   description: string;
   args: Record<string, unknown>;
   resolve: (query: object, root: unknown, args: Args, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
@@ -191,6 +193,7 @@ function fleet(kind: Kind, model: Model, plural: string, searchable: string[], s
   builder.queryFields((t) => ({
     [kind]: modelField<{ id: number }>(t, {
       type: model,
+      nullable: true,
       description: `One live ${what} by id.`,
       args: { id: t.arg.int({ required: true, description: `${model} id.` }) },
       resolve: (query, _root, args, ctx) => found(delegate(prisma(), kind).findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } })),

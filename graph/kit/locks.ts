@@ -4,7 +4,7 @@
 import type { Tx } from './transaction.ts';
 
 /** Kinds of natural key an upsert locks before its row may exist. */
-export type KeyKind = 'product' | 'order' | 'process' | 'actor' | 'access_group' | 'cost_expense' | 'order_balance' | 'api_key';
+export type KeyKind = 'product' | 'order' | 'process' | 'actor' | 'access_group' | 'cost_expense' | 'order_balance' | 'api_key' | 'persisted_document';
 
 /**
  * Takes a transaction advisory lock on `(company, kind:key)` for every key, in one statement

@@ -46,13 +46,24 @@ const WarningType = problemType('Warning', 'Something the mutation did beyond wh
   message: 'What happened, in English.',
 });
 
-/** The rules a failure broke, or undefined when it is not a rule failure. */
-function userErrorsOf(e: unknown): UserError[] | undefined {
+/**
+ * The rules a failure broke, or undefined when it is not a rule failure. A record not found
+ * names the argument that located it (`locating`: `id`, or the key such as `code`), so every
+ * user error carries its path.
+ */
+function userErrorsOf(e: unknown, locating: string | null): UserError[] | undefined {
   if (!(e instanceof DomainError)) return undefined;
   const code = e.extensions.code as ErrorCode;
   if (!RULE_CODES.has(code)) return undefined;
   const fields = (e.extensions.fields ?? []) as { name: string; message: string }[];
-  return fields.length ? fields.map((f) => ({ field: f.name, code, message: f.message })) : [{ field: null, code, message: e.message }];
+  const whole = code === 'NOT_FOUND' ? locating : null;
+  return fields.length ? fields.map((f) => ({ field: f.name, code, message: f.message })) : [{ field: whole, code, message: e.message }];
+}
+
+/** The argument a mutation locates its record by: `id`, else a key (`code`, `reference_code` ...), else none. */
+function locatingArgument(args: Record<string, unknown>): string | null {
+  if ('id' in args) return 'id';
+  return Object.keys(args).find((name) => name !== 'params' && name !== 'operation_id' && typeof args[name] === 'string') ?? null;
 }
 
 /** Records a warning for the mutation being resolved (mutations run one after the other). */
@@ -106,13 +117,16 @@ function payloadField(t: any, name: string, declared: Declared): unknown {
     description: declared.description,
     args: declared.args,
     resolve: async (root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo): Promise<Outcome> => {
+      // Arguments over a limit (graph/input-guard.ts): refused before anything is read or written.
+      const refused = ctx.refusedArguments?.get(info.path.key as string);
+      if (refused) return { record: null, userErrors: refused.flatMap((e) => userErrorsOf(e, null) ?? []), warnings: [] };
       const query = queryFromInfo({ context: ctx, info, typeName, path: [recordField] });
       const warnings: Warning[] = [];
       ctx.warnings = warnings;
       try {
         return { record: await declared.resolve(query, root, args, ctx, info), userErrors: [], warnings };
       } catch (e) {
-        const userErrors = ctx.rulesAsErrors ? undefined : userErrorsOf(e);
+        const userErrors = ctx.rulesAsErrors ? undefined : userErrorsOf(e, locatingArgument(args));
         if (!userErrors) throw e;
         return { record: null, userErrors, warnings: [] };
       } finally {

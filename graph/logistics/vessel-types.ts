@@ -170,6 +170,7 @@ listField({
 builder.queryFields((t) => ({
   vesselCurrentVoyage: t.prismaField({
     type: 'Vessel',
+    nullable: true,
     description: 'One vessel by MMSI, with its last position and current voyage.',
     args: { mmsi: t.arg.string({ required: true, description: 'MMSI: a 9-digit string.', extensions: { format: 'mmsi' } }) },
     resolve: async (query, _root, args) => {

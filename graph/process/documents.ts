@@ -160,6 +160,7 @@ builder.queryFields((t) => {
   const file = (byCode: boolean) =>
     t.field({
       type: DocumentFile,
+      nullable: true,
       description: `The stored file of a document of a process, by process ${byCode ? 'reference code' : 'id'}.`,
       args: { ...processArgs(t.arg, byCode), id: documentId(t.arg) },
       resolve: async (_root, args: LocatingArgs & { id: number }, ctx) => {

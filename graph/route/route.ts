@@ -164,6 +164,7 @@ listField<{ filters?: { active?: boolean | null; name?: string | null } | null }
 builder.queryFields((t) => ({
   route: t.prismaField({
     type: 'Route',
+    nullable: true,
     description: 'One live route by id.',
     args: { id: t.arg.int({ required: true, description: 'Route id.' }) },
     resolve: async (query, _root, args, ctx) => {

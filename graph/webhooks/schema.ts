@@ -39,6 +39,7 @@ const endpointById = (companyId: number, id: number) => ({ company_id_id: { comp
 builder.queryFields((t) => ({
   webhookEndpoint: t.prismaField({
     type: 'WebhookEndpoint',
+    nullable: true,
     description: 'One webhook endpoint by id.',
     args: { id: t.arg.int({ required: true, description: 'Endpoint id.' }) },
     resolve: (query, _root, args, ctx) => found(prisma().webhookEndpoint.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } })),

@@ -2986,7 +2986,7 @@ export type VesselsCurrentVoyageQueryVariables = Exact<{
 }>;
 
 
-export type VesselsCurrentVoyageQuery = { vesselCurrentVoyage: VesselFieldsFragment };
+export type VesselsCurrentVoyageQuery = { vesselCurrentVoyage: VesselFieldsFragment | null };
 
 export type PortSchedulesListQueryVariables = Exact<{
   port_unlocode: string;
@@ -3018,7 +3018,7 @@ export type RoutesGetQueryVariables = Exact<{
 }>;
 
 
-export type RoutesGetQuery = { route: RouteFieldsFragment };
+export type RoutesGetQuery = { route: RouteFieldsFragment | null };
 
 export type OperationsListQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3196,7 +3196,7 @@ export type ActorsGetQueryVariables = Exact<{
 }>;
 
 
-export type ActorsGetQuery = { actor: ActorFieldsFragment };
+export type ActorsGetQuery = { actor: ActorFieldsFragment | null };
 
 export type PartnershipsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3401,7 +3401,7 @@ export type ProcessesDownloadDocumentQueryVariables = Exact<{
 }>;
 
 
-export type ProcessesDownloadDocumentQuery = { processDocumentFile: { document_id: number, content_type: string, original_filename: string, size: number } };
+export type ProcessesDownloadDocumentQuery = { processDocumentFile: { document_id: number, content_type: string, original_filename: string, size: number } | null };
 
 export type ProcessesDownloadDocumentByReferenceCodeQueryVariables = Exact<{
   operation_id: number;
@@ -3410,7 +3410,7 @@ export type ProcessesDownloadDocumentByReferenceCodeQueryVariables = Exact<{
 }>;
 
 
-export type ProcessesDownloadDocumentByReferenceCodeQuery = { processDocumentFileByReferenceCode: { document_id: number, content_type: string, original_filename: string, size: number } };
+export type ProcessesDownloadDocumentByReferenceCodeQuery = { processDocumentFileByReferenceCode: { document_id: number, content_type: string, original_filename: string, size: number } | null };
 
 export type ProcessesDeleteDocumentMutationVariables = Exact<{
   operation_id: number;
@@ -3446,14 +3446,14 @@ export type CostModelsGetQueryVariables = Exact<{
 }>;
 
 
-export type CostModelsGetQuery = { costModel: CostModelFieldsFragment };
+export type CostModelsGetQuery = { costModel: CostModelFieldsFragment | null };
 
 export type CostModelVersionsGetQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type CostModelVersionsGetQuery = { costModelVersion: CostModelVersionFieldsFragment };
+export type CostModelVersionsGetQuery = { costModelVersion: CostModelVersionFieldsFragment | null };
 
 export type DriversListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3478,7 +3478,7 @@ export type DriversGetQueryVariables = Exact<{
 }>;
 
 
-export type DriversGetQuery = { driver: DriverFieldsFragment };
+export type DriversGetQuery = { driver: DriverFieldsFragment | null };
 
 export type DriversUpdateMutationVariables = Exact<{
   id: number;
@@ -3518,7 +3518,7 @@ export type VehiclesGetQueryVariables = Exact<{
 }>;
 
 
-export type VehiclesGetQuery = { vehicle: VehicleFieldsFragment };
+export type VehiclesGetQuery = { vehicle: VehicleFieldsFragment | null };
 
 export type VehiclesUpdateMutationVariables = Exact<{
   id: number;
@@ -3558,7 +3558,7 @@ export type TrailersGetQueryVariables = Exact<{
 }>;
 
 
-export type TrailersGetQuery = { trailer: TrailerFieldsFragment };
+export type TrailersGetQuery = { trailer: TrailerFieldsFragment | null };
 
 export type TrailersUpdateMutationVariables = Exact<{
   id: number;
@@ -3695,7 +3695,7 @@ export type WebhooksGetQueryVariables = Exact<{
 }>;
 
 
-export type WebhooksGetQuery = { webhookEndpoint: WebhookEndpointFieldsFragment };
+export type WebhooksGetQuery = { webhookEndpoint: WebhookEndpointFieldsFragment | null };
 
 export type WebhooksUpdateMutationVariables = Exact<{
   id: number;
@@ -3809,7 +3809,7 @@ export type KeysGetQueryVariables = Exact<{
 }>;
 
 
-export type KeysGetQuery = { apiKey: ApiKeyFieldsFragment };
+export type KeysGetQuery = { apiKey: ApiKeyFieldsFragment | null };
 
 export type KeysRevokeMutationVariables = Exact<{
   prefix: string;

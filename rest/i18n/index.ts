@@ -54,6 +54,8 @@ const ptBR: Messages = {
     withCursor: 'não pode ser enviado junto com after',
     ambiguousCode: 'corresponde a vários registros; envie o id',
     refusedTarget: 'deve resolver somente para endereços públicos',
+    notRegistered: 'não é um documento registrado para a empresa',
+    hashMismatch: 'não corresponde ao hash da consulta',
   },
 };
 
@@ -99,6 +101,8 @@ const esES: Messages = {
     withCursor: 'no puede enviarse junto con after',
     ambiguousCode: 'coincide con varios registros; envíe el id',
     refusedTarget: 'debe resolver solo a direcciones públicas',
+    notRegistered: 'no es un documento registrado para la empresa',
+    hashMismatch: 'no corresponde al hash de la consulta',
   },
 };
 
