@@ -1,16 +1,14 @@
-// Builds what the site serves besides the app's own bundles (docs/docs-site.md), alongside
-// or after `remix build`: every page of app/docs/pages.ts rendered from its markdown into
+// Builds what the site serves besides the app's own bundles (docs/docs-site.md), after
+// `remix build`: every page of app/docs/pages.ts rendered from its markdown into
 // build/docs.json, the search index and the API reference's renderer as fingerprinted assets,
 // and a Brotli and a gzip copy of every text asset. A link to a page or heading that does not
 // exist stops the build.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zlib';
-import { build as esbuild } from 'esbuild';
 import MiniSearch from 'minisearch';
 import { docPages } from '../app/docs/pages';
 import { buildOpenApi } from '../openapi/builder';
@@ -196,12 +194,8 @@ function operationDocuments(): SearchDocument[] {
   );
 }
 
-/**
- * Builds the site into `outDir` and `assetsDir`. `appBuilt` is the app's own build when it runs
- * alongside: it empties `assetsDir` when it starts, so the site's assets are written once it is
- * done (the pages and previews are made meanwhile, on the machine's other core).
- */
-export async function buildSite(outDir = 'build', assetsDir = 'public/build', appBuilt: Promise<void> = Promise.resolve()): Promise<BuiltSite> {
+/** Builds the site into `outDir` and `assetsDir` (after the app's build, which empties `assetsDir`). */
+export async function buildSite(outDir = 'build', assetsDir = 'public/build'): Promise<BuiltSite> {
   const pages: BuiltSite['pages'] = [];
   const doc = buildOpenApi();
   const findOperation = operationFinder(doc);
@@ -231,7 +225,6 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build', ap
   const previews = await referencePreviews(doc);
   const referenceHead = await referenceHeads(doc);
   const graphiql = await graphiqlAssets();
-  await appBuilt;
   for (const a of [searchIndex, redoc, previews.light, previews.dark, graphiql.css, graphiql.js, ...Object.values(graphiql.workers)]) {
     mkdirSync(path.join(assetsDir, a.dir), { recursive: true });
     writeFileSync(path.join(assetsDir, a.dir, a.file), a.content);
@@ -254,42 +247,13 @@ export async function buildSite(outDir = 'build', assetsDir = 'public/build', ap
   return site;
 }
 
-/** `remix build` (always for production: the server runs React's production runtime). */
-function remixBuild(): Promise<void> {
-  return new Promise((resolve, reject) =>
-    spawn(path.join('node_modules', '.bin', 'remix'), ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
-      .on('error', reject)
-      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`remix build stopped (exit code ${code})`)))),
-  );
-}
-
-/**
- * The app's build: Remix's, then the first process's own small bundle (build/primary.js: the
- * settings and the supervisor, app/server/primary.server.ts), which starts without loading the app.
- */
-async function appBuild(): Promise<void> {
-  await remixBuild();
-  await esbuild({
-    entryPoints: ['app/server/primary.server.ts'],
-    outfile: 'build/primary.js',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-}
-
-// `tsx scripts/build-site.ts [--app]`: the site, and with --app the app's own build alongside.
+// `tsx scripts/build-site.ts`, after the app's build (scripts/ensure-build.mjs), which empties public/build.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  const app = process.argv.includes('--app') ? appBuild() : Promise.resolve();
-  buildSite('build', 'public/build', app).then(
+  buildSite('build', 'public/build').then(
     (site) => console.log(`site: ${site.pages.length} pages and the assets built in ${Date.now() - started} ms`),
-    async (e) => {
+    (e) => {
       console.error(e instanceof Error ? e.message : e);
-      // The app's build is let finish so that it leaves nothing half written.
-      await app.catch(() => undefined);
       process.exit(1);
     },
   );

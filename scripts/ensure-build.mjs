@@ -1,9 +1,13 @@
-// Builds the Remix app and the documentation site when build/ is missing or was made from other
-// sources (docs/docs-site.md, "Building"). `npm install` runs it (postinstall), and so do
-// `npm start` and the tests; a build that is current is skipped in half a second.
-import { execSync } from 'node:child_process';
+// Builds what is missing or was made from other sources (docs/docs-site.md, "Building"): the app
+// (the Remix server and browser bundles, and build/primary.js) and the documentation site (its
+// pages, search index and API reference preview). `npm install` builds the app (postinstall);
+// the first `npm start` builds the site while the API already serves; the tests and the
+// benchmarks build both. Each part is current when it was made from the same sources; a check
+// costs half a second.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +17,9 @@ const bin = (name) => path.join('node_modules', '.bin', name);
 const sources = ['app', 'graph', 'rest', 'openapi', 'prisma', 'docs', 'public', 'scripts/build-site.ts', 'scripts/reference-preview.ts', 'remix.config.js', 'package.json'];
 /** The build's own output inside the source folders: not a source. */
 const generated = new Set(['public/build']);
-const STAMP = 'build/sources.sha256';
+/** Each part's stamp: the sources it was made from. */
+const APP = { stamp: 'build/app.sha256', outputs: ['build/index.js', 'build/primary.js'] };
+const SITE = { stamp: 'build/site.sha256', outputs: ['build/docs.json'] };
 
 /** The files under p, in a stable order. */
 function files(p) {
@@ -25,12 +31,14 @@ function files(p) {
     .flatMap((n) => files(path.join(p, n)));
 }
 
+let hashed;
 /**
- * A hash of every source's path and content: the build is current when the build that finished
- * last was made from the same sources. Contents, not times: a fresh clone, a checkout or an
- * install that rewrites a file unchanged costs no build.
+ * A hash of every source's path and content: a part is current when its last finished build was
+ * made from the same sources. Contents, not times: a fresh clone, a checkout or an install that
+ * rewrites a file unchanged costs no build.
  */
 function sourcesHash() {
+  if (hashed) return hashed;
   const hash = createHash('sha256');
   for (const file of sources.flatMap(files)) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
   // The installed version of each package the project names: not package-lock.json, which an
@@ -40,35 +48,76 @@ function sourcesHash() {
     const installed = path.join('node_modules', name, 'package.json');
     hash.update(`${name}@${existsSync(installed) ? JSON.parse(readFileSync(installed, 'utf8')).version : 'missing'}\0`);
   }
-  return hash.digest('hex');
+  hashed = hash.digest('hex');
+  return hashed;
 }
 
-/** Whether build/ holds a complete build of the current sources. */
-export function buildIsCurrent() {
-  return existsSync(STAMP) && existsSync('build/index.js') && existsSync('build/primary.js') && existsSync('build/docs.json') && readFileSync(STAMP, 'utf8') === sourcesHash();
-}
+const isCurrent = (part) => existsSync(part.stamp) && part.outputs.every((f) => existsSync(f)) && readFileSync(part.stamp, 'utf8') === sourcesHash();
 
-export function ensureBuild() {
-  if (buildIsCurrent()) return;
+/** Whether build/ holds the app's build of the current sources (it serves the API). */
+export const appIsCurrent = () => isCurrent(APP);
+/** Whether build/ holds the documentation site of the current sources. */
+export const siteIsCurrent = () => isCurrent(SITE);
+
+/** Runs a part's build; a failed one leaves the part unbuilt, so the next start tries again. */
+function building(part, build) {
   const hash = sourcesHash();
-  rmSync(STAMP, { force: true });
-  console.log('building the app...');
-  // The app's own build (remix) and the documentation site's (its pages, search index and API
-  // reference preview, docs/docs-site.md) run side by side, in one command.
+  rmSync(part.stamp, { force: true });
   try {
-    execSync(`${bin('tsx')} scripts/build-site.ts --app`, { stdio: 'inherit' });
+    build();
   } catch (e) {
-    // A failed build leaves the app unbuilt, so the next start tries again.
-    rmSync('build/index.js', { force: true });
+    for (const f of part.outputs) rmSync(f, { force: true });
     throw e;
   }
-  writeFileSync(STAMP, hash);
+  writeFileSync(part.stamp, hash);
 }
 
-// `node scripts/ensure-build.mjs [--at-install]`. At install (package.json, postinstall) an
-// install without the development tools (`npm ci --omit=dev`) has no bundler: the build is left
-// to the first start there, which reports it.
+/**
+ * The app: `remix build` (always for production: the server runs React's production runtime),
+ * then the first process's own small bundle (build/primary.js: the settings and the supervisor,
+ * app/server/primary.server.ts), which starts without loading the app.
+ */
+function buildApp() {
+  execFileSync(bin('remix'), ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  createRequire(import.meta.url)('esbuild').buildSync({
+    entryPoints: ['app/server/primary.server.ts'],
+    outfile: 'build/primary.js',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
+
+/**
+ * The app alone. Its build empties public/build, where the site keeps its assets: the site is
+ * marked unbuilt with it.
+ */
+export function ensureApp() {
+  if (appIsCurrent()) return;
+  rmSync(SITE.stamp, { force: true });
+  rmSync('build/docs.json', { force: true });
+  console.log('building the app...');
+  building(APP, buildApp);
+}
+
+/** The site (scripts/build-site.ts), after the app when that is due too. */
+export function ensureSite() {
+  ensureApp();
+  if (siteIsCurrent()) return;
+  console.log('building the documentation site...');
+  building(SITE, () => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-site.ts'], { stdio: 'inherit' }));
+}
+
+/** Both parts. */
+export const ensureBuild = ensureSite;
+
+// `node scripts/ensure-build.mjs [--at-install | --app | --site]`: both parts, or one. At install
+// (package.json, postinstall) the app alone; an install without the development tools
+// (`npm ci --omit=dev`) has no bundler: the build is left to the first start there, which reports it.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--at-install') && !existsSync(bin('remix'))) console.log('the app is built at its first start (no bundler installed)');
-  else ensureBuild();
+  else if (process.argv.includes('--at-install') || process.argv.includes('--app')) ensureApp();
+  else ensureSite();
 }

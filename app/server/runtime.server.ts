@@ -25,6 +25,7 @@ import { handleRest } from '../../rest/router';
 import { answeredByPolicy, isGraphqlUrl, lingerOnClose, securityHeaders } from './http-policy.server';
 import { inRequestScope } from './request-log.server';
 import { rateLimited } from './rate-limit.server';
+import { waitForSite } from './site-pending.server';
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -158,6 +159,7 @@ function httpApp(build: ServerBuild) {
     const { status, body } = errorResponse('NOT_FOUND', localeOf(request));
     res.status(status).json(body);
   });
+  app.use(waitForSite);
   app.all('*', createRequestHandler({ build, mode: env().production ? 'production' : 'development' }));
   return app;
 }
