@@ -8295,6 +8295,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -8302,9 +8303,11 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9056,6 +9059,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -9063,9 +9067,11 @@ export interface operations {
                         data: components["schemas"]["Vessel"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9283,6 +9289,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -9290,9 +9297,11 @@ export interface operations {
                         data: components["schemas"]["PortSchedule"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9361,6 +9370,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -9368,9 +9378,11 @@ export interface operations {
                         data: components["schemas"]["Route"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -10518,6 +10530,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -10525,9 +10538,11 @@ export interface operations {
                         data: components["schemas"]["Order"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -13684,6 +13699,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -13691,9 +13707,11 @@ export interface operations {
                         data: components["schemas"]["Actor"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -13856,6 +13874,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -13863,9 +13882,11 @@ export interface operations {
                         data: components["schemas"]["Partnership"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -15901,6 +15922,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -15908,9 +15930,11 @@ export interface operations {
                         data: components["schemas"]["Process"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21334,6 +21358,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -21341,9 +21366,11 @@ export interface operations {
                         data: components["schemas"]["CostModel"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21568,6 +21595,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -21575,9 +21603,11 @@ export interface operations {
                         data: components["schemas"]["Driver"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21943,6 +21973,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -21950,9 +21981,11 @@ export interface operations {
                         data: components["schemas"]["Vehicle"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22301,6 +22334,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22308,9 +22342,11 @@ export interface operations {
                         data: components["schemas"]["Trailer"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22650,6 +22686,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22657,9 +22694,11 @@ export interface operations {
                         data: components["schemas"]["MaritimePort"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22780,6 +22819,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22787,9 +22827,11 @@ export interface operations {
                         data: components["schemas"]["Airport"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22901,6 +22943,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22908,9 +22951,11 @@ export interface operations {
                         data: components["schemas"]["Airline"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22963,6 +23008,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22970,9 +23016,11 @@ export interface operations {
                         data: components["schemas"]["Sealine"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23069,6 +23117,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -23076,9 +23125,11 @@ export interface operations {
                         data: components["schemas"]["Country"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23131,6 +23182,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -23138,9 +23190,11 @@ export interface operations {
                         data: components["schemas"]["Currency"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23262,6 +23316,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -23269,9 +23324,11 @@ export interface operations {
                         data: components["schemas"]["WebhookEndpoint"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23783,6 +23840,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -23790,9 +23848,11 @@ export interface operations {
                         data: components["schemas"]["WebhookDelivery"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -24299,16 +24359,19 @@ export interface operations {
                      *           "revoked_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "total_count_exact": false
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["ApiKey"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
+                        total_count_exact: boolean;
                     };
                 };
             };
