@@ -275,7 +275,7 @@ export function buildOpenApi() {
           // The other lists count their rows and name the cursor of the next page (docs/index.md, "Pagination and sorting").
           return <SchemaObject>{
             type: 'object',
-            required: ['data', 'total_count', ...(selected('total_count_exact') ? ['total_count_exact'] : []), ...(selected('next_cursor') ? ['next_cursor'] : [])],
+            required: ['data', 'total_count', ...(selected('next_cursor') ? ['next_cursor'] : [])],
             properties: {
               data: registry.selection(dataField.type, sel.selectionSet),
               total_count: {
@@ -286,7 +286,7 @@ export function buildOpenApi() {
                 description: `Rows matching, over all pages, counted up to ${COUNT_CAP}; beyond that ${COUNT_CAP} with \`total_count_exact\` false (see Limits, "Counts").`,
               },
               ...(selected('total_count_exact')
-                ? { total_count_exact: { type: 'boolean', description: `Whether \`total_count\` is exact: false when more than ${COUNT_CAP} rows match.` } }
+                ? { total_count_exact: { type: 'boolean', enum: [false], description: `Present, and false, only when more than ${COUNT_CAP} rows match and \`total_count\` stopped at ${COUNT_CAP}.` } }
                 : {}),
               ...(selected('next_cursor')
                 ? { next_cursor: { type: ['string', 'null'], description: 'Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page.' } }

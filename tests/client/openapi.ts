@@ -8306,8 +8306,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9070,8 +9073,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9300,8 +9306,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9381,8 +9390,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -10541,8 +10553,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -13710,8 +13725,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -13885,8 +13903,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -15933,8 +15954,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21369,8 +21393,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21606,8 +21633,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21984,8 +22014,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22345,8 +22378,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22697,8 +22733,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22830,8 +22869,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22954,8 +22996,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23019,8 +23064,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23128,8 +23176,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23193,8 +23244,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23327,8 +23381,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23851,8 +23908,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -24370,8 +24430,11 @@ export interface operations {
                          * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
-                        /** @description Whether `total_count` is exact: false when more than 10000 rows match. */
-                        total_count_exact: boolean;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                     };
                 };
             };

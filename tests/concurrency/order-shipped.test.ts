@@ -38,18 +38,22 @@ describe('shipped quantity of order lines under 12 parallel clients', () => {
         expect(p.status, JSON.stringify(p.body)).toBe(201);
         made.push(p.body.data.id);
       }
-      // At once: four ship more from new processes (the line's quantity lets some of them through, depending
-      // on who goes first), two change what theirs ship, three delete and three cancel theirs.
+      // At once, interleaved so that every kind is among the first requests a company runs at once (docs/limits.md,
+      // "Requests at work at once"): four ship more from new processes (the lines' quantities let some of them
+      // through, depending on who goes first), two change what theirs ship, three delete and three cancel theirs.
       const stored = [...made];
+      const kinds = ['ship', 'delete', 'cancel', 'ship', 'delete', 'cancel', 'change', 'ship', 'delete', 'cancel', 'change', 'ship'] as const;
       const answers = await parallel(async (i) => {
-        if (i < 4) {
+        const kind = kinds[i];
+        const own = stored[kinds.slice(0, i).filter((k) => k !== 'ship').length];
+        if (kind === 'ship') {
           const res = await C.post(processes, { reference_code: uniq('PRR-'), order_ids: [orderId], foreign_trade_shipment: ship('1.5', '1.25') });
           if (res.status === 201) made.push(res.body.data.id);
           return res;
         }
-        if (i < 6) return C.put(`${processes}/${stored[i - 4]}`, { foreign_trade_shipment: { items: [{ line_reference: '10', quantity: '2.5' }, { line_reference: '20', quantity: '2' }] } });
-        if (i < 9) return C.del(`${processes}/${stored[i - 4]}`);
-        return C.put(`${processes}/${stored[i - 4]}/cancel`);
+        if (kind === 'change') return C.put(`${processes}/${own}`, { foreign_trade_shipment: { items: [{ line_reference: '10', quantity: '2.5' }, { line_reference: '20', quantity: '2' }] } });
+        if (kind === 'delete') return C.del(`${processes}/${own}`);
+        return C.put(`${processes}/${own}/cancel`);
       }, CLIENTS);
       odd.push(...unexpected(answers, 200, 201, 422));
       const lines = await shippedOfOrder(C, op, orderId, made);
