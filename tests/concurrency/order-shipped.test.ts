@@ -66,4 +66,30 @@ describe('shipped quantity of order lines under 12 parallel clients', () => {
     expectEveryRound(outcomes, { kept: true, notOverShipped: true }, odd);
     expect(odd).toEqual([]);
   });
+
+  it('ends at what the processes left ship when twelve clients delete and cancel processes shipping the same lines at once', async () => {
+    const outcomes = [];
+    const odd: string[] = [];
+    const processes = `/operations/${op}/processes`;
+    for (let round = 0; round < rounds(8, 1); round++) {
+      const order = await C.post(`/operations/${op}/orders`, {
+        reference_code: uniq('ORR-'),
+        purchase_order: { type: 'DIRECT', items: [{ line_reference: '10', product_code: product, quantity: '20' }] },
+      });
+      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      const orderId: number = order.body.data.id;
+      const made: number[] = [];
+      for (let i = 0; i < CLIENTS + 2; i++) {
+        const p = await C.post(processes, { reference_code: uniq('PRR-'), order_ids: [orderId], foreign_trade_shipment: { type: 'MARITIME_TRANSPORT', items: [{ line_reference: '10', quantity: '1.25' }] } });
+        expect(p.status, JSON.stringify(p.body)).toBe(201);
+        made.push(p.body.data.id);
+      }
+      // Half delete theirs, half cancel theirs; the last two processes stay.
+      const answers = await parallel((i) => (i % 2 ? C.del(`${processes}/${made[i]}`) : C.put(`${processes}/${made[i]}/cancel`)));
+      odd.push(...unexpected(answers, 200));
+      const [line] = await shippedOfOrder(C, op, orderId, made);
+      outcomes.push({ shipped: line.balance_shipped, recomputed: line.recomputed });
+    }
+    expectEveryRound(outcomes, { shipped: '2.50', recomputed: '2.50' }, odd);
+  });
 });
