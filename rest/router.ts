@@ -341,7 +341,7 @@ async function answerRoute({ request, found, rawQuery, locale, context, execute,
       return fail(e.status, e.body, e.headers);
     }
     if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
-    if (route.def.list) return json(route.def.status, value);
+    if (route.def.list) return json(route.def.status, listBody(value as Record<string, unknown>));
     // What tracking replaced of the values sent travels beside `data` (docs/processes/foreign_trade_shipment.md, "Warnings").
     // A PUT that created its resource answers 201 (graph/kit/created.ts), with its Location.
     const status = wasCreated(context) ? 201 : route.def.status;
@@ -385,4 +385,15 @@ async function fileResponse(ref: StoredFileRef, companyId: number, locale: Local
 function fromError(e: DomainError, locale: Locale): RestAnswer {
   const r = fromGraphQLErrors([e], locale);
   return fail(r.status, r.body, r.headers);
+}
+
+/**
+ * A list's answer as REST gives it: `total_count_exact` only when the count stopped at the cap
+ * (`false`); an exact count answers as it always did (docs/limits.md, "Counts").
+ */
+export function listBody(page: Record<string, unknown>): Record<string, unknown> {
+  if (page.total_count_exact !== true) return page;
+  const exact = { ...page };
+  delete exact.total_count_exact;
+  return exact;
 }

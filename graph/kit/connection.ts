@@ -13,6 +13,7 @@ import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { modelDelegate } from './records.ts';
+import { cappedCount, COUNT_CAP, type CappedCount } from './count.ts';
 import { BadInputError, fieldMessages } from '../errors.ts';
 import { PAGE, pageSize } from './page.ts';
 
@@ -136,6 +137,8 @@ interface ConnectionSource {
   hasPreviousPage: boolean;
   where: object;
   model: string;
+  /** The rows' count, read once for `totalCount` and `totalCountExact` alike. */
+  count?: Promise<CappedCount>;
 }
 
 const PageInfo = builder.objectRef<{ hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }>('PageInfo').implement({
@@ -148,7 +151,7 @@ const PageInfo = builder.objectRef<{ hasNextPage: boolean; hasPreviousPage: bool
   }),
 });
 
-type Delegate = { findMany(args: object): Promise<Record<string, unknown>[]>; count(args: { where: object }): Promise<number> };
+type Delegate = { findMany(args: object): Promise<Record<string, unknown>[]> };
 const delegateOf = (model: string) => modelDelegate<Delegate>(model);
 
 /** Declares `<Model>Connection` and `<Model>Edge`; answers the connection type. */
@@ -176,7 +179,14 @@ export function connectionType(model: string, what: string) {
           endCursor: c.edges.at(-1)?.cursor ?? null,
         }),
       }),
-      totalCount: t.int({ description: `How many ${what} match, over all pages (counted only when asked for).`, resolve: (c) => delegateOf(c.model).count({ where: c.where }) }),
+      totalCount: t.int({
+        description: `How many ${what} match, over all pages (counted only when asked for), up to ${COUNT_CAP.toLocaleString('en-US')}: beyond that it answers ${COUNT_CAP.toLocaleString('en-US')} and \`totalCountExact\` is false (docs/limits.md, "Counts").`,
+        resolve: async (c) => (await (c.count ??= cappedCount(c.model, c.where))).count,
+      }),
+      totalCountExact: t.boolean({
+        description: `Whether \`totalCount\` is the exact number of matching ${what}: false when more than ${COUNT_CAP.toLocaleString('en-US')} match.`,
+        resolve: async (c) => (await (c.count ??= cappedCount(c.model, c.where))).exact,
+      }),
     }),
   });
 }

@@ -1,6 +1,6 @@
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
-import { modelDelegate } from './records.ts';
+import { cappedCount, COUNT_CAP, type CappedCount } from './count.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
 import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type Keyset, type KeysetPage } from './connection.ts';
 import { statisticsSettled } from './statistics.ts';
@@ -100,13 +100,11 @@ export interface ListSource {
   keyset: Keyset;
   /** The page's keys, read once for `data` and `next_cursor` alike. */
   keys?: Promise<KeysetPage>;
+  /** The rows' count, read once for `total_count` and `total_count_exact` alike. */
+  count?: Promise<CappedCount>;
 }
 
-/** A Prisma model delegate as a list reads it. */
-interface ListDelegate {
-  count(args: { where: object }): Promise<number>;
-}
-const delegateOf = (model: string) => modelDelegate<ListDelegate>(model);
+const COUNT_CAP_TEXT = COUNT_CAP.toLocaleString('en-US');
 
 /**
  * The keys of the page, `limit + 1` of them (the extra one says whether `next_cursor` is due),
@@ -174,7 +172,14 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
         description: `The ${spec.what} of this page.`,
         resolve: (query: object, parent: ListSource) => pageRows(query, parent),
       }),
-      total_count: t.int({ description: `How many ${spec.what} match, over all pages.`, resolve: (p) => delegateOf(spec.model).count({ where: p.where }) }),
+      total_count: t.int({
+        description: `How many ${spec.what} match, over all pages, counted up to ${COUNT_CAP_TEXT}: beyond that it answers ${COUNT_CAP_TEXT} and \`total_count_exact\` is false (docs/limits.md, "Counts").`,
+        resolve: async (p) => (await (p.count ??= cappedCount(spec.model, p.where))).count,
+      }),
+      total_count_exact: t.boolean({
+        description: `Whether \`total_count\` is the exact number of matching ${spec.what}: false when more than ${COUNT_CAP_TEXT} match.`,
+        resolve: async (p) => (await (p.count ??= cappedCount(spec.model, p.where))).exact,
+      }),
       next_cursor: t.string({
         nullable: true,
         description: 'Pass as `after` (with the same `order_by`, filters and `search`) to read the next page; null on the last page.',

@@ -93,20 +93,14 @@ export const salesOrderDates = fieldsOf('datetime', {
 });
 
 /**
- * What balances read of an item: the quantities of its shipment items on live (not deleted,
- * not canceled) processes, loaded with the item in the same query whatever the page size.
+ * What balances read of an item: its quantity and what live (not deleted, not canceled)
+ * processes ship of it, kept on the row by the write path (graph/order/balance.ts, `shipLines`).
  */
-export const shippedSelect = {
-  quantity: true,
-  shipment_items: {
-    where: { quantity: { not: null }, parent: { parent: { deleted_at: null, canceled_at: null } } },
-    select: { quantity: true },
-  },
-} as const;
+export const shippedSelect = { quantity: true, quantity_shipped: true } as const;
 
 /** `balance_shipped` (quantity on shipments) and `balance` (quantity minus that) of an item row. */
-export function balances(row: { quantity: string | null; shipment_items: { quantity: string | null }[] }) {
+export function balances(row: { quantity: string | null; quantity_shipped: string }) {
   const zero = row.quantity ? zeroLike(row.quantity) : '0';
-  const balance_shipped = row.shipment_items.reduce((sum, s) => addDecimal(sum, s.quantity!), zero);
+  const balance_shipped = addDecimal(zero, row.quantity_shipped);
   return { balance_shipped, balance: row.quantity ? subDecimal(row.quantity, balance_shipped) : null };
 }

@@ -7,6 +7,7 @@ import { idSelect, type IdTree } from './shipment/engine.ts';
 import { node } from './shipment/nodes.ts';
 import { auditItem, shipment } from './shipment/spec.ts';
 import type { HandlerInput } from '../actor/handlers.ts';
+import { shippedItemSelect } from './shipment/order-lines.ts';
 
 /** The nested parts of a process that the node engine validates and writes. */
 export const processNode = node('Process', 'processes', 'A process.', 'operation_id', false, {}, {
@@ -48,7 +49,9 @@ export const storedSelect = {
   costs_closed_at: true,
   cost_model_version_id: true,
   handlers: { select: { id: true, role: true, operation_handler_id: true, actor_id: true } },
-  foreign_trade_shipment: { select: idSelect(shipment) },
+  // Its items with the order lines they ship, and those lines' orders: a write replacing them
+  // takes those orders' balance locks and keeps the lines' shipped quantity (graph/order/balance.ts).
+  foreign_trade_shipment: { select: { ...idSelect(shipment), items: { select: shippedItemSelect } } },
   audit_items: { select: { id: true } },
 } as const;
 

@@ -14,8 +14,8 @@ import { syncShipmentTracking } from './shipment/tracking.ts';
 import { warn } from '../kit/payload.ts';
 import { childTasks, validateNode, writeForest, type RefUse, type WriteTask } from './shipment/engine.ts';
 import { checkRefs } from './shipment/refs.ts';
-import { checkBalances, lockBalances, type ShippedPlan } from '../order/balance.ts';
-import { resolveOrderLines } from './shipment/order-lines.ts';
+import { shipLines } from '../order/balance.ts';
+import { emptyPlan, lockShipping, resolveOrderLines, shippingOf, type ShippedItem, type StoredShipping } from './shipment/order-lines.ts';
 import { actorOf, validateHandlers, type ResolvedHandler } from '../actor/handlers.ts';
 import { refFields, shipmentHooks } from './shipment/types.ts';
 import { storedSelect, type Stored, type ProcessBy, requireOperation, findLiveProcess, type ProcessInput, processNode } from './stored.ts';
@@ -140,6 +140,20 @@ async function writeProcesses(db: Tx, companyId: number, operationId: number, li
   return keys;
 }
 
+/**
+ * The order lines the stored items of the processes written ship, where the write replaces
+ * those items (sends `foreign_trade_shipment.items`, or drops the shipment): their shipped
+ * quantity changes with the write (graph/order/balance.ts, `shipLines`).
+ */
+function replacedShipping(list: ProcessInput[], targets: (Stored | null)[]): StoredShipping {
+  const items = list.flatMap((params, i) => {
+    const sent = params.foreign_trade_shipment as { items?: unknown } | null | undefined;
+    const stored = targets[i]?.foreign_trade_shipment as { items: ShippedItem[] } | null | undefined;
+    return stored && (sent === null || (sent && sent.items !== undefined)) ? stored.items : [];
+  });
+  return shippingOf(items);
+}
+
 /** Which processes a write changes: one found by id or reference code, or a batch upserted by reference code. */
 type Target = { by: ProcessBy } | { upsert: true };
 
@@ -189,6 +203,7 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
         }
       }
       await checkRefs(db, companyId, refs, errors);
+      const released = replacedShipping(list, targets);
       const shipped = await resolveOrderLines(
         db,
         companyId,
@@ -199,12 +214,13 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
           items: (params.foreign_trade_shipment as { items?: Record<string, unknown>[] | null } | null | undefined)?.items,
         })),
         errors,
+        released,
       );
       errors.throwIfAny();
       const tasks: WriteTask[] = [];
       const keys = await writeProcesses(db, companyId, operationId, list, targets, prepared, tasks);
       await writeForest(db, companyId, tasks);
-      await checkBalances(db, companyId, shipped, errors);
+      await shipLines(db, companyId, shipped, errors, released.lines);
       errors.throwIfAny();
       const replaced = await syncShipmentTracking(
         db,
@@ -234,52 +250,23 @@ export async function readOne(query: Query, companyId: number, id: number) {
 
 export type Action = 'finish' | 'cancel' | 'uncancel';
 
-/** Applies a lifecycle action (docs/decisions/010-write-path.md) with one conditional update: of concurrent callers exactly one wins. */
+/**
+ * Applies a lifecycle action (docs/decisions/010-write-path.md) with one conditional update: of
+ * concurrent callers exactly one wins. Canceling takes the process's items off its order lines,
+ * bringing it back ships them again and they must fit the lines' balances (docs/orders.md, balance).
+ */
 export async function transition(ctx: Context, operationId: number, by: ProcessBy, action: Action) {
   return inTransaction(async (db) => {
     await requireOperation(db, ctx.company.id, operationId);
-    // A process coming back ships its items again: they must fit the lines' balances.
-    // The process's row lock comes before the balance locks, in the order every process write takes them.
-    let shipped: ShippedPlan | null = null;
-    if (action === 'uncancel') {
-      await lockRoots(db.process, { company_id: ctx.company.id, operation_id: operationId, ...by });
-      shipped = await lockShippedLines(db, ctx.company.id, operationId, by);
-    }
+    const shipping = action === 'finish' ? null : await lockShipping(db, ctx.company.id, operationId, by);
     await applyTransition(db.process, recordLifecycle, action, { company_id: ctx.company.id, operation_id: operationId, ...by });
-    if (shipped) {
+    if (shipping) {
       const errors = new FieldErrors();
-      await checkBalances(db, ctx.company.id, shipped, errors);
+      await shipLines(db, ctx.company.id, action === 'uncancel' ? shipping.plan : emptyPlan(), errors, shipping.lines);
       errors.throwIfAny();
     }
     return (await findLiveProcess(db, ctx.company.id, operationId, by)).id;
   });
-}
-
-/** The order lines a stored process ships, named by its items, with their orders' balance locks taken. */
-async function lockShippedLines(db: Tx, companyId: number, operationId: number, by: ProcessBy): Promise<ShippedPlan> {
-  const plan: ShippedPlan = { purchase: new Map(), sales: new Map() };
-  const items = await db.shipmentItem.findMany({
-    where: { company_id: companyId, parent: { parent: { operation_id: operationId, ...by } } },
-    orderBy: { id: 'asc' },
-    select: {
-      purchase_order_item: { select: { id: true, purchase_order: { select: { order_id: true } } } },
-      sales_order_item: { select: { id: true, sales_order: { select: { order_id: true } } } },
-    },
-  });
-  const orders: number[] = [];
-  for (const [i, item] of items.entries()) {
-    const at = `foreign_trade_shipment.items.${i}.`;
-    if (item.purchase_order_item) {
-      plan.purchase.set(item.purchase_order_item.id, [...(plan.purchase.get(item.purchase_order_item.id) ?? []), at]);
-      orders.push(item.purchase_order_item.purchase_order.order_id);
-    }
-    if (item.sales_order_item) {
-      plan.sales.set(item.sales_order_item.id, [...(plan.sales.get(item.sales_order_item.id) ?? []), at]);
-      orders.push(item.sales_order_item.sales_order.order_id);
-    }
-  }
-  await lockBalances(db, companyId, orders);
-  return plan;
 }
 
 /** Closes or reopens the costs of a process with one conditional update. */
@@ -292,13 +279,18 @@ export async function setCosts(ctx: Context, operationId: number, by: ProcessBy,
 }
 
 
-/** Soft-deletes a process with one conditional update (a second caller gets 404) and answers it as deleted. */
+/**
+ * Soft-deletes a process with one conditional update (a second caller gets 404) and answers it
+ * as deleted; its items no longer ship from their order lines (docs/orders.md, balance).
+ */
 export async function softDelete(query: Query, ctx: Context, operationId: number, by: ProcessBy) {
   const id = await inTransaction(async (db) => {
     await requireOperation(db, ctx.company.id, operationId);
-    const p = await findLiveProcess(db, ctx.company.id, operationId, by);
-    await softDeleteRow(db.process, { company_id: ctx.company.id, id: p.id });
-    return p.id;
+    const shipping = await lockShipping(db, ctx.company.id, operationId, by);
+    if (!shipping) throw new NotFoundError();
+    await softDeleteRow(db.process, { company_id: ctx.company.id, id: shipping.id });
+    await shipLines(db, ctx.company.id, emptyPlan(), new FieldErrors(), shipping.lines);
+    return shipping.id;
   });
   return readOne(query, ctx.company.id, id);
 }

@@ -2910,7 +2910,7 @@ export type ProductsListQueryVariables = Exact<{
 }>;
 
 
-export type ProductsListQuery = { products: { total_count: number, next_cursor: string | null, data: Array<ProductFieldsFragment> } };
+export type ProductsListQuery = { products: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<ProductFieldsFragment> } };
 
 export type ProductsCreateMutationVariables = Exact<{
   params: ProductParams;
@@ -2979,7 +2979,7 @@ export type VesselsListQueryVariables = Exact<{
 }>;
 
 
-export type VesselsListQuery = { vessels: { total_count: number, next_cursor: string | null, data: Array<VesselFieldsFragment> } };
+export type VesselsListQuery = { vessels: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<VesselFieldsFragment> } };
 
 export type VesselsCurrentVoyageQueryVariables = Exact<{
   mmsi: string;
@@ -2999,7 +2999,7 @@ export type PortSchedulesListQueryVariables = Exact<{
 }>;
 
 
-export type PortSchedulesListQuery = { portSchedules: { total_count: number, next_cursor: string | null, data: Array<PortScheduleFieldsFragment> } };
+export type PortSchedulesListQuery = { portSchedules: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<PortScheduleFieldsFragment> } };
 
 export type RoutesListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3011,7 +3011,7 @@ export type RoutesListQueryVariables = Exact<{
 }>;
 
 
-export type RoutesListQuery = { routes: { total_count: number, next_cursor: string | null, data: Array<RouteFieldsFragment> } };
+export type RoutesListQuery = { routes: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<RouteFieldsFragment> } };
 
 export type RoutesGetQueryVariables = Exact<{
   id: number;
@@ -3043,7 +3043,7 @@ export type OrdersListQueryVariables = Exact<{
 }>;
 
 
-export type OrdersListQuery = { orders: { total_count: number, next_cursor: string | null, data: Array<OrderFieldsFragment> } };
+export type OrdersListQuery = { orders: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<OrderFieldsFragment> } };
 
 export type OrdersCreateMutationVariables = Exact<{
   operation_id: number;
@@ -3189,7 +3189,7 @@ export type ActorsListQueryVariables = Exact<{
 }>;
 
 
-export type ActorsListQuery = { actors: { total_count: number, next_cursor: string | null, data: Array<ActorFieldsFragment> } };
+export type ActorsListQuery = { actors: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<ActorFieldsFragment> } };
 
 export type ActorsGetQueryVariables = Exact<{
   id: number;
@@ -3208,7 +3208,7 @@ export type PartnershipsListQueryVariables = Exact<{
 }>;
 
 
-export type PartnershipsListQuery = { partnerships: { total_count: number, next_cursor: string | null, data: Array<PartnershipFieldsFragment> } };
+export type PartnershipsListQuery = { partnerships: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<PartnershipFieldsFragment> } };
 
 export type PartnershipsGetQueryVariables = Exact<{
   id: number;
@@ -3235,7 +3235,7 @@ export type ProcessesListQueryVariables = Exact<{
 }>;
 
 
-export type ProcessesListQuery = { processes: { total_count: number, next_cursor: string | null, data: Array<ProcessFieldsFragment> } };
+export type ProcessesListQuery = { processes: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<ProcessFieldsFragment> } };
 
 export type ProcessesCreateMutationVariables = Exact<{
   operation_id: number;
@@ -3439,7 +3439,7 @@ export type CostModelsListQueryVariables = Exact<{
 }>;
 
 
-export type CostModelsListQuery = { costModels: { total_count: number, next_cursor: string | null, data: Array<CostModelFieldsFragment> } };
+export type CostModelsListQuery = { costModels: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<CostModelFieldsFragment> } };
 
 export type CostModelsGetQueryVariables = Exact<{
   id: number;
@@ -3464,7 +3464,7 @@ export type DriversListQueryVariables = Exact<{
 }>;
 
 
-export type DriversListQuery = { drivers: { total_count: number, next_cursor: string | null, data: Array<DriverFieldsFragment> } };
+export type DriversListQuery = { drivers: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<DriverFieldsFragment> } };
 
 export type DriversCreateMutationVariables = Exact<{
   params: DriverParams;
@@ -3504,7 +3504,7 @@ export type VehiclesListQueryVariables = Exact<{
 }>;
 
 
-export type VehiclesListQuery = { vehicles: { total_count: number, next_cursor: string | null, data: Array<VehicleFieldsFragment> } };
+export type VehiclesListQuery = { vehicles: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<VehicleFieldsFragment> } };
 
 export type VehiclesCreateMutationVariables = Exact<{
   params: VehicleParams;
@@ -3544,7 +3544,7 @@ export type TrailersListQueryVariables = Exact<{
 }>;
 
 
-export type TrailersListQuery = { trailers: { total_count: number, next_cursor: string | null, data: Array<TrailerFieldsFragment> } };
+export type TrailersListQuery = { trailers: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<TrailerFieldsFragment> } };
 
 export type TrailersCreateMutationVariables = Exact<{
   params: TrailerParams;
@@ -3585,7 +3585,7 @@ export type ReferenceMaritimePortsListQueryVariables = Exact<{
 }>;
 
 
-export type ReferenceMaritimePortsListQuery = { maritimePorts: { total_count: number, next_cursor: string | null, data: Array<MaritimePortFieldsFragment> } };
+export type ReferenceMaritimePortsListQuery = { maritimePorts: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<MaritimePortFieldsFragment> } };
 
 export type ReferenceMaritimePortQueryVariables = Exact<{
   unlocode: string;
@@ -3604,7 +3604,7 @@ export type ReferenceAirportsListQueryVariables = Exact<{
 }>;
 
 
-export type ReferenceAirportsListQuery = { airports: { total_count: number, next_cursor: string | null, data: Array<AirportFieldsFragment> } };
+export type ReferenceAirportsListQuery = { airports: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<AirportFieldsFragment> } };
 
 export type ReferenceAirportQueryVariables = Exact<{
   code: string;
@@ -3622,7 +3622,7 @@ export type ReferenceAirlinesListQueryVariables = Exact<{
 }>;
 
 
-export type ReferenceAirlinesListQuery = { airlines: { total_count: number, next_cursor: string | null, data: Array<AirlineFieldsFragment> } };
+export type ReferenceAirlinesListQuery = { airlines: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<AirlineFieldsFragment> } };
 
 export type ReferenceSealinesListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3633,7 +3633,7 @@ export type ReferenceSealinesListQueryVariables = Exact<{
 }>;
 
 
-export type ReferenceSealinesListQuery = { sealines: { total_count: number, next_cursor: string | null, data: Array<SealineFieldsFragment> } };
+export type ReferenceSealinesListQuery = { sealines: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<SealineFieldsFragment> } };
 
 export type ReferenceSealineQueryVariables = Exact<{
   scac: string;
@@ -3651,7 +3651,7 @@ export type ReferenceCountrysListQueryVariables = Exact<{
 }>;
 
 
-export type ReferenceCountrysListQuery = { countries: { total_count: number, next_cursor: string | null, data: Array<CountryFieldsFragment> } };
+export type ReferenceCountrysListQuery = { countries: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<CountryFieldsFragment> } };
 
 export type ReferenceCurrencysListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3662,7 +3662,7 @@ export type ReferenceCurrencysListQueryVariables = Exact<{
 }>;
 
 
-export type ReferenceCurrencysListQuery = { currencies: { total_count: number, next_cursor: string | null, data: Array<CurrencyFieldsFragment> } };
+export type ReferenceCurrencysListQuery = { currencies: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<CurrencyFieldsFragment> } };
 
 export type EventsListQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -3681,7 +3681,7 @@ export type WebhooksListQueryVariables = Exact<{
 }>;
 
 
-export type WebhooksListQuery = { webhookEndpoints: { total_count: number, next_cursor: string | null, data: Array<WebhookEndpointFieldsFragment> } };
+export type WebhooksListQuery = { webhookEndpoints: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<WebhookEndpointFieldsFragment> } };
 
 export type WebhooksCreateMutationVariables = Exact<{
   params: WebhookEndpointParams;
@@ -3735,7 +3735,7 @@ export type WebhooksDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type WebhooksDeliveriesQuery = { webhookDeliveries: { total_count: number, next_cursor: string | null, data: Array<WebhookDeliveryFieldsFragment> } };
+export type WebhooksDeliveriesQuery = { webhookDeliveries: { total_count: number, total_count_exact: boolean, next_cursor: string | null, data: Array<WebhookDeliveryFieldsFragment> } };
 
 export type WebhooksRetryDeliveryMutationVariables = Exact<{
   id: number;
@@ -3795,7 +3795,7 @@ export type KeysListQueryVariables = Exact<{
 }>;
 
 
-export type KeysListQuery = { apiKeys: { total_count: number, data: Array<ApiKeyFieldsFragment> } };
+export type KeysListQuery = { apiKeys: { total_count: number, total_count_exact: boolean, data: Array<ApiKeyFieldsFragment> } };
 
 export type KeysCreateMutationVariables = Exact<{
   params: ApiKeyParams;

@@ -31,7 +31,7 @@ export const actorRoutes: RouteDef[] = [
     status: 200,
     list: true,
     document: `query ActorsList($limit: Int, $offset: Int, $after: String, $order_by: [ActorOrderBy!], $search: String, $filters: ActorFilters) {
-      actors(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${actor} } total_count next_cursor }
+      actors(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${actor} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({
@@ -56,7 +56,7 @@ export const actorRoutes: RouteDef[] = [
     status: 200,
     list: true,
     document: `query PartnershipsList($limit: Int, $offset: Int, $after: String, $order_by: [PartnershipOrderBy!], $search: String, $filters: PartnershipFilters) {
-      partnerships(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${partnership} } total_count next_cursor }
+      partnerships(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${partnership} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({

@@ -16,7 +16,7 @@ export const costModelRoutes = [
     status: 200,
     list: true,
     document: `query CostModelsList($limit: Int, $offset: Int, $after: String, $order_by: [CostModelOrderBy!], $search: String) {
-      costModels(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${selectAll(schema, 'CostModel')} } total_count next_cursor }
+      costModels(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${selectAll(schema, 'CostModel')} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({

@@ -34,7 +34,7 @@ function fleetRoutes(k: Kind): RouteDef[] {
       status: 200,
       list: true,
       document: `query ${Ops}List($limit: Int, $offset: Int, $after: String, $order_by: [${k.type}OrderBy!], $search: String) {
-        ${k.many}(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${fields} } total_count next_cursor }
+        ${k.many}(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${fields} } total_count total_count_exact next_cursor }
       }`,
     }),
     route({

@@ -22,7 +22,7 @@ export const keyRoutes = [
     status: 200,
     list: true,
     document: `query KeysList($limit: Int, $offset: Int, $order_by: [ApiKeyOrderBy!]) {
-      apiKeys(limit: $limit, offset: $offset, order_by: $order_by) { data { ${apiKey} } total_count }
+      apiKeys(limit: $limit, offset: $offset, order_by: $order_by) { data { ${apiKey} } total_count total_count_exact }
     }`,
   }),
   route({

@@ -102,7 +102,7 @@ export const orderRoutes: RouteDef[] = [
     list: true,
     pathExamples: { operation_id: 1 },
     document: `query OrdersList($operation_id: Int!, $limit: Int, $offset: Int, $after: String, $order_by: [OrderOrderBy!], $search: String, $filters: OrderFilters) {
-      orders(operation_id: $operation_id, limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${order} } total_count next_cursor }
+      orders(operation_id: $operation_id, limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${order} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({

@@ -21,7 +21,7 @@ export const portScheduleRoutes = [
     pathExamples: { port_unlocode: 'BRSSZ' },
     document: `query PortSchedulesList($port_unlocode: String!, $start_date_etb: DateTime!, $end_date_etb: DateTime!, $limit: Int, $offset: Int, $after: String, $order_by: [PortScheduleOrderBy!]) {
       portSchedules(port_unlocode: $port_unlocode, start_date_etb: $start_date_etb, end_date_etb: $end_date_etb, limit: $limit, offset: $offset, after: $after, order_by: $order_by) {
-        data { ${schedule} } total_count next_cursor
+        data { ${schedule} } total_count total_count_exact next_cursor
       }
     }`,
   }),

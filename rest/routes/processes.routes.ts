@@ -84,7 +84,7 @@ export const processRoutes = [
     list: true,
     pathExamples: { operation_id: 1 },
     document: `query ProcessesList($operation_id: Int!, $limit: Int, $offset: Int, $after: String, $order_by: [ProcessOrderBy!], $search: String, $filters: ProcessFilters) {
-      processes(operation_id: $operation_id, limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${processFields} } total_count next_cursor }
+      processes(operation_id: $operation_id, limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${processFields} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({

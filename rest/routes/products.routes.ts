@@ -33,7 +33,7 @@ export const productRoutes = [
     status: 200,
     list: true,
     document: `query ProductsList($limit: Int, $offset: Int, $after: String, $order_by: [ProductOrderBy!], $search: String, $filters: ProductFilters) {
-      products(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${product} } total_count next_cursor }
+      products(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${product} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({

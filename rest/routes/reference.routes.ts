@@ -18,7 +18,7 @@ function referenceList(path: string, field: string, model: string, summary: stri
     status: 200,
     list: true,
     document: `query Reference${name}List($limit: Int, $offset: Int, $after: String, $order_by: [${model}OrderBy!], $search: String${filters}) {
-      ${field}(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search${byCountry ? ', filters: $filters' : ''}) { data { ${selectAll(schema, model)} } total_count next_cursor }
+      ${field}(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search${byCountry ? ', filters: $filters' : ''}) { data { ${selectAll(schema, model)} } total_count total_count_exact next_cursor }
     }`,
   });
 }

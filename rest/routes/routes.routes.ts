@@ -19,7 +19,7 @@ export const routeRoutes = [
     status: 200,
     list: true,
     document: `query RoutesList($limit: Int, $offset: Int, $after: String, $order_by: [RouteOrderBy!], $search: String, $filters: RouteFilters) {
-      routes(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${routeFields} } total_count next_cursor }
+      routes(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search, filters: $filters) { data { ${routeFields} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({

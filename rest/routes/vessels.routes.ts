@@ -19,7 +19,7 @@ export const vesselRoutes = [
     status: 200,
     list: true,
     document: `query VesselsList($limit: Int, $offset: Int, $after: String, $order_by: [VesselOrderBy!], $search: String) {
-      vessels(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${vessel} } total_count next_cursor }
+      vessels(limit: $limit, offset: $offset, after: $after, order_by: $order_by, search: $search) { data { ${vessel} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({

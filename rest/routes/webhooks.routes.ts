@@ -22,7 +22,7 @@ export const webhookRoutes = [
     status: 200,
     list: true,
     document: `query WebhooksList($limit: Int, $offset: Int, $after: String, $order_by: [WebhookEndpointOrderBy!]) {
-      webhookEndpoints(limit: $limit, offset: $offset, after: $after, order_by: $order_by) { data { ${endpoint} } total_count next_cursor }
+      webhookEndpoints(limit: $limit, offset: $offset, after: $after, order_by: $order_by) { data { ${endpoint} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({
@@ -105,7 +105,7 @@ export const webhookRoutes = [
     list: true,
     pathExamples: byId,
     document: `query WebhooksDeliveries($id: Int!, $limit: Int, $offset: Int, $after: String, $order_by: [WebhookDeliveryOrderBy!]) {
-      webhookDeliveries(endpoint_id: $id, limit: $limit, offset: $offset, after: $after, order_by: $order_by) { data { ${delivery} } total_count next_cursor }
+      webhookDeliveries(endpoint_id: $id, limit: $limit, offset: $offset, after: $after, order_by: $order_by) { data { ${delivery} } total_count total_count_exact next_cursor }
     }`,
   }),
   route({

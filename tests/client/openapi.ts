@@ -8295,6 +8295,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -8302,9 +8303,14 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9056,6 +9062,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -9063,9 +9070,14 @@ export interface operations {
                         data: components["schemas"]["Vessel"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9283,6 +9295,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -9290,9 +9303,14 @@ export interface operations {
                         data: components["schemas"]["PortSchedule"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -9361,6 +9379,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -9368,9 +9387,14 @@ export interface operations {
                         data: components["schemas"]["Route"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -10518,6 +10542,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -10525,9 +10550,14 @@ export interface operations {
                         data: components["schemas"]["Order"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -13684,6 +13714,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -13691,9 +13722,14 @@ export interface operations {
                         data: components["schemas"]["Actor"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -13856,6 +13892,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -13863,9 +13900,14 @@ export interface operations {
                         data: components["schemas"]["Partnership"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -15901,6 +15943,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -15908,9 +15951,14 @@ export interface operations {
                         data: components["schemas"]["Process"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21334,6 +21382,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -21341,9 +21390,14 @@ export interface operations {
                         data: components["schemas"]["CostModel"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21568,6 +21622,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -21575,9 +21630,14 @@ export interface operations {
                         data: components["schemas"]["Driver"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -21943,6 +22003,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -21950,9 +22011,14 @@ export interface operations {
                         data: components["schemas"]["Vehicle"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22301,6 +22367,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22308,9 +22375,14 @@ export interface operations {
                         data: components["schemas"]["Trailer"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22650,6 +22722,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22657,9 +22730,14 @@ export interface operations {
                         data: components["schemas"]["MaritimePort"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22780,6 +22858,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22787,9 +22866,14 @@ export interface operations {
                         data: components["schemas"]["Airport"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22901,6 +22985,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22908,9 +22993,14 @@ export interface operations {
                         data: components["schemas"]["Airline"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -22963,6 +23053,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -22970,9 +23061,14 @@ export interface operations {
                         data: components["schemas"]["Sealine"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23069,6 +23165,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -23076,9 +23173,14 @@ export interface operations {
                         data: components["schemas"]["Country"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23131,6 +23233,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -23138,9 +23241,14 @@ export interface operations {
                         data: components["schemas"]["Currency"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23262,6 +23370,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -23269,9 +23378,14 @@ export interface operations {
                         data: components["schemas"]["WebhookEndpoint"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -23783,6 +23897,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "total_count": 1,
+                     *       "total_count_exact": false,
                      *       "next_cursor": "next_cursor"
                      *     }
                      */
@@ -23790,9 +23905,14 @@ export interface operations {
                         data: components["schemas"]["WebhookDelivery"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                         /** @description Pass as `after`, with the same `order_by`, filters and `search`, to read the next page; null on the last page. */
                         next_cursor: string | null;
                     };
@@ -24299,16 +24419,22 @@ export interface operations {
                      *           "revoked_at": "2025-03-01T12:00:00Z"
                      *         }
                      *       ],
-                     *       "total_count": 1
+                     *       "total_count": 1,
+                     *       "total_count_exact": false
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["ApiKey"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages.
+                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
                          */
                         total_count: number;
+                        /**
+                         * @description Present, and false, only when more than 10000 rows match and `total_count` stopped at 10000.
+                         * @enum {boolean}
+                         */
+                        total_count_exact?: false;
                     };
                 };
             };

@@ -4,6 +4,7 @@
 import type { Tx } from '../../kit/transaction.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { lockBalances, type ShippedPlan } from '../../order/balance.ts';
+import { lockRoots } from '../../kit/locks.ts';
 
 type Params = Record<string, unknown>;
 
@@ -17,6 +18,47 @@ export interface ShippedLines {
   orderIds: number[] | undefined;
   /** `foreign_trade_shipment.items` as sent (undefined keeps the stored items). */
   items: Params[] | null | undefined;
+}
+
+/** A stored shipment item with the order lines it ships and their orders. */
+export const shippedItemSelect = {
+  id: true,
+  purchase_order_item: { select: { id: true, purchase_order: { select: { order_id: true } } } },
+  sales_order_item: { select: { id: true, sales_order: { select: { order_id: true } } } },
+} as const;
+
+/** A row read with `shippedItemSelect`. */
+export type ShippedItem = {
+  id: number;
+  purchase_order_item: { id: number; purchase_order: { order_id: number } } | null;
+  sales_order_item: { id: number; sales_order: { order_id: number } } | null;
+};
+
+/** The order lines stored items ship, and the orders of those lines (whose balance locks a write of them takes). */
+export interface StoredShipping {
+  lines: { purchase: number[]; sales: number[] };
+  orders: number[];
+}
+
+/**
+ * The order lines `items` ship (in their order, each line once), and those lines' orders: the
+ * lines whose shipped quantity a write replacing, dropping, deleting or canceling them changes.
+ */
+export function shippingOf(items: readonly ShippedItem[]): StoredShipping {
+  const purchase = new Set<number>();
+  const sales = new Set<number>();
+  const orders = new Set<number>();
+  for (const item of items) {
+    if (item.purchase_order_item) {
+      purchase.add(item.purchase_order_item.id);
+      orders.add(item.purchase_order_item.purchase_order.order_id);
+    }
+    if (item.sales_order_item) {
+      sales.add(item.sales_order_item.id);
+      orders.add(item.sales_order_item.sales_order.order_id);
+    }
+  }
+  return { lines: { purchase: [...purchase], sales: [...sales] }, orders: [...orders] };
 }
 
 type Line = { id: number; line_reference: string; order_id: number; order_reference_code: string };
@@ -39,13 +81,17 @@ const orderOfLine = { select: { order_id: true, order: { select: { reference_cod
 /**
  * Checks the order line of every shipment item sent and links the entries sent with only a
  * `line_reference` to their line (the entries are completed in place). Takes the balance lock
- * of every order shipped from, so `checkBalances` after the write sees every other writer's
- * shipments. Problems go to `errors`.
+ * of every order shipped from, and of the orders of the stored items the writes replace
+ * (`released`), in one statement, so `shipLines` after the write sees every other writer's
+ * shipments of those lines. Problems go to `errors`.
  */
-export async function resolveOrderLines(db: Tx, companyId: number, writes: ShippedLines[], errors: FieldErrors): Promise<ShippedPlan> {
+export async function resolveOrderLines(db: Tx, companyId: number, writes: ShippedLines[], errors: FieldErrors, released: StoredShipping): Promise<ShippedPlan> {
   const plan: ShippedPlan = { purchase: new Map(), sales: new Map() };
   const sending = writes.filter((w) => w.items?.length);
-  if (!sending.length) return plan;
+  if (!sending.length) {
+    if (released.orders.length) await lockBalances(db, companyId, released.orders);
+    return plan;
+  }
   const where = { company_id: companyId };
   // The orders each process links once written.
   const storedLinks = sending.filter((w) => w.orderIds === undefined && w.processId !== null).map((w) => w.processId!);
@@ -118,10 +164,37 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
       ship(line.kind, line.id, x.at);
     }
   }
-  const orders = new Set<number>();
+  const orders = new Set<number>(released.orders);
   for (const [kind, lines] of [['purchase', poLines], ['sales', soLines]] as const) {
     for (const id of plan[kind].keys()) orders.add((lines.get(id) ?? referenced.find((l) => l.kind === kind && l.id === id))!.order_id);
   }
   await lockBalances(db, companyId, orders);
   return plan;
+}
+
+export const emptyPlan = (): ShippedPlan => ({ purchase: new Map(), sales: new Map() });
+
+/**
+ * Locks a live process (its row lock first, then its orders' balance locks: the order every
+ * process write takes them in) and answers its id and the order lines its items ship, named by
+ * item (`plan`) and as a whole (`lines`); null when no live process matches.
+ */
+export async function lockShipping(db: Tx, companyId: number, operationId: number, by: { id: number } | { reference_code: string }): Promise<({ id: number; plan: ShippedPlan } & StoredShipping) | null> {
+  const where = { company_id: companyId, operation_id: operationId, ...by };
+  if (!(await lockRoots(db.process, where))) return null;
+  const process = await db.process.findFirst({
+    where: { ...where, deleted_at: null },
+    select: { id: true, foreign_trade_shipment: { select: { items: { select: shippedItemSelect, orderBy: { id: 'asc' } } } } },
+  });
+  if (!process) return null;
+  const items: ShippedItem[] = process.foreign_trade_shipment?.items ?? [];
+  const plan = emptyPlan();
+  for (const [i, item] of items.entries()) {
+    const at = `foreign_trade_shipment.items.${i}.`;
+    if (item.purchase_order_item) plan.purchase.set(item.purchase_order_item.id, [...(plan.purchase.get(item.purchase_order_item.id) ?? []), at]);
+    if (item.sales_order_item) plan.sales.set(item.sales_order_item.id, [...(plan.sales.get(item.sales_order_item.id) ?? []), at]);
+  }
+  const shipping = shippingOf(items);
+  if (shipping.orders.length) await lockBalances(db, companyId, shipping.orders);
+  return { id: process.id, plan, ...shipping };
 }

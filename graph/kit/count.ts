@@ -1,0 +1,25 @@
+// Counts of lists (docs/decisions/017-capped-counts.md): `total_count` (REST and GraphQL lists)
+// and `totalCount` (connections) count at most COUNT_CAP matching rows, so a count costs what
+// reading that many keys costs whatever the company's size; beyond it they answer COUNT_CAP
+// with `total_count_exact` / `totalCountExact` false (docs/limits.md, "Counts").
+import { modelDelegate } from './records.ts';
+
+/** The most matching rows a list counts exactly (docs/limits.md, "Counts"). */
+export const COUNT_CAP = 10_000;
+
+/** A list's count: exact up to COUNT_CAP; `exact` false means "at least `count`". */
+export interface CappedCount {
+  count: number;
+  exact: boolean;
+}
+
+type Counter = { count(args: { where: object; take: number }): Promise<number> };
+
+/**
+ * Counts the rows of `model` matching `where`, reading at most COUNT_CAP + 1 of them: one
+ * statement, `SELECT count(*) FROM (SELECT ... WHERE ... LIMIT COUNT_CAP + 1)`.
+ */
+export async function cappedCount(model: string, where: object): Promise<CappedCount> {
+  const found = await modelDelegate<Counter>(model).count({ where, take: COUNT_CAP + 1 });
+  return found > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count: found, exact: true };
+}
