@@ -13,13 +13,22 @@ export interface CappedCount {
   exact: boolean;
 }
 
-type Counter = { count(args: { where: object; take: number }): Promise<number> };
+type Counter = { count(args: { where: object; take?: number }): Promise<number> };
+
+/** Models of global reference data, of a fixed size (ports, airports ...): counted whole, never capped. */
+const countedWhole = new Set<string>();
+
+/** Marks a model as global reference data: its lists count every matching row (docs/limits.md, "Counts"). */
+export function countWhole(model: string): void {
+  countedWhole.add(model);
+}
 
 /**
  * Counts the rows of `model` matching `where`, reading at most COUNT_CAP + 1 of them: one
  * statement, `SELECT count(*) FROM (SELECT ... WHERE ... LIMIT COUNT_CAP + 1)`.
  */
 export async function cappedCount(model: string, where: object): Promise<CappedCount> {
+  if (countedWhole.has(model)) return { count: await modelDelegate<Counter>(model).count({ where }), exact: true };
   const found = await modelDelegate<Counter>(model).count({ where, take: COUNT_CAP + 1 });
   return found > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count: found, exact: true };
 }

@@ -1,6 +1,6 @@
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
-import { cappedCount, COUNT_CAP, type CappedCount } from './count.ts';
+import { cappedCount, COUNT_CAP, countWhole, type CappedCount } from './count.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
 import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type Keyset, type KeysetPage } from './connection.ts';
 import { statisticsSettled } from './statistics.ts';
@@ -154,6 +154,8 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   args?: (t: any) => Record<string, unknown>;
   /** The filter of the rows: company scope, live rows, filters (may check a parent and throw 404). */
   where: (args: Args, ctx: Context) => object | Promise<object>;
+  /** Global reference data of a fixed size: `total_count` counts every matching row, with no cap. */
+  countWhole?: boolean;
 }
 
 /**
@@ -162,6 +164,10 @@ export interface ListSpec<Args extends Record<string, unknown>> {
  */
 export function listField<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
   const List = builder.objectRef<ListSource>(`${spec.model}List`);
+  if (spec.countWhole) countWhole(spec.model);
+  const counted = spec.countWhole
+    ? `How many ${spec.what} match, over all pages (global reference data, counted whole).`
+    : `How many ${spec.what} match, over all pages, counted up to ${COUNT_CAP_TEXT}: beyond that it answers ${COUNT_CAP_TEXT} and \`total_count_exact\` is false (docs/limits.md, "Counts").`;
   List.implement({
     description: `A page of ${spec.what}.`,
     fields: (t) => ({
@@ -173,7 +179,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
         resolve: (query: object, parent: ListSource) => pageRows(query, parent),
       }),
       total_count: t.int({
-        description: `How many ${spec.what} match, over all pages, counted up to ${COUNT_CAP_TEXT}: beyond that it answers ${COUNT_CAP_TEXT} and \`total_count_exact\` is false (docs/limits.md, "Counts").`,
+        description: counted,
         resolve: async (p) => (await (p.count ??= cappedCount(spec.model, p.where))).count,
       }),
       total_count_exact: t.boolean({

@@ -98,6 +98,7 @@ function referenceList(model: string, field: string, searchable: readonly string
     search: searchColumns(searchable, `Case-insensitive substring of ${searchable.join(', ')}.`),
     ...(byCountry ? { args: (t) => ({ filters: t.arg({ type: CountryFilter, description: 'Exact-match filters.' }) }) } : {}),
     where: (args) => (args.filters?.country_code ? { country_code: args.filters.country_code.trim().toUpperCase() } : {}),
+    countWhole: true,
   });
 }
 
