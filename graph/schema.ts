@@ -10,6 +10,7 @@ import './reference/country-currency-types.ts';
 import './actor/schema.ts';
 import './order/types.ts';
 import './order/queries.ts';
+import './order/aggregate.ts';
 import './order/mutations.ts';
 import './reference/place-types.ts';
 import './logistics/vessel-types.ts';
