@@ -107,11 +107,11 @@ describe('order line aggregates', () => {
       [`${q.a} ACTIVE null`]: 1,
       [`${q.b} ACTIVE null`]: 1,
     });
-    const alone = await q.ask(
-      `query ($op: Int!, $by: [OrderDimension!]) { orderAggregate(operation_id: $op, group_by: $by) { groups { count } } }`,
-      { by: ['SUPPLIER'] },
-    );
-    expect(alone.statements).toBe(1);
+    // A document's first run reads on a snapshot (on PostgreSQL, one more statement: its commit); once it is
+    // known to read once, it runs alone (graph/yoga.ts).
+    const alone = `query ($op: Int!, $by: [OrderDimension!]) { orderAggregate(operation_id: $op, group_by: $by) { groups { count } } }`;
+    await q.ask(alone, { by: ['SUPPLIER'] });
+    expect((await q.ask(alone, { by: ['SUPPLIER'] })).statements).toBe(1);
     for (const f of [{ actor_ids: [q.a] }, { product_code: q.products[0] }, { reference_codes: ['PO-1', 'PO-3'] }]) {
       const res = await q.ask(query, { f });
       expect(res.data.orderAggregate.groups.map((g: any) => g.count), JSON.stringify(f)).toEqual([res.data.orders.total_count]);
