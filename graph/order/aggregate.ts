@@ -80,9 +80,9 @@ const OrderLineGroup = builder.objectRef<GroupRow>('OrderLineGroup').implement({
   fields: (t) => ({
     key: t.field({ type: OrderLineGroupKey, description: 'The currency and the values of the dimensions grouped by.', resolve: (r) => r }),
     count: t.int({ description: 'How many lines.', resolve: (r) => r.count as number }),
-    quantity: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the lines\' `quantity` (null when none has one); lines of different units add up as numbers.', resolve: (r) => r.quantity as string | null }),
-    balance: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the lines\' `balance`: the open quantity, not yet on shipments of live processes.', resolve: (r) => r.balance as string | null }),
-    value: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the lines\' `order_value`, in `key.currency_code`.', resolve: (r) => r.value as string | null }),
+    quantity: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the lines\' `quantity`, in the units of the lines\' quantities (null when none has one); lines of different units add up as numbers: group by PRODUCT to keep them apart.', resolve: (r) => r.quantity as string | null }),
+    balance: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the lines\' `balance`, in the units of the lines\' quantities: the open quantity, not yet on shipments of live processes.', resolve: (r) => r.balance as string | null }),
+    value: t.field({ type: 'Decimal', nullable: true, description: 'Sum of the lines\' `order_value`, in the currency of `key.currency_code`.', resolve: (r) => r.value as string | null }),
   }),
 });
 
