@@ -56,11 +56,17 @@ function refusal(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: badRequest() });
 }
 
+/** Page bounds a field declares in its `pageBounds` extension when they are not the lists' (aggregates' groups). */
+export interface PageBounds {
+  defaultLimit: number;
+  maxLimit: number;
+}
+
 /** The page size a `limit` argument asks for: its literal, else the largest (a variable), else the default. */
-function pageSize(value: ValueNode | undefined): number {
-  if (!value) return PAGE.defaultLimit;
-  if (value.kind === Kind.INT) return Math.min(Math.max(Number(value.value), 1), PAGE.maxLimit);
-  return PAGE.maxLimit;
+function pageSize(value: ValueNode | undefined, bounds: PageBounds = PAGE): number {
+  if (!value) return bounds.defaultLimit;
+  if (value.kind === Kind.INT) return Math.min(Math.max(Number(value.value), 1), bounds.maxLimit);
+  return bounds.maxLimit;
 }
 
 const unwrapList = (type: GraphQLType): boolean => (isNonNullType(type) ? unwrapList(type.ofType) : isListType(type));
@@ -95,7 +101,8 @@ export function estimatedCost(
       if (!selection.selectionSet) continue;
       // A page's size: `limit` of an offset list, `first` of a cursor connection (its `edges`).
       const sized = def.args.find((a) => a.name === 'limit' || a.name === 'first')?.name;
-      const limit = sized ? pageSize(selection.arguments?.find((a) => a.name.value === sized)?.value) : null;
+      const bounds = (def.extensions as { pageBounds?: PageBounds } | undefined)?.pageBounds;
+      const limit = sized ? pageSize(selection.arguments?.find((a) => a.name.value === sized)?.value, bounds) : null;
       // A list with its own size (a list of linked records, `first`) counts that size; a page
       // object passes its size to its `data` or `edges` list.
       const ownSize = unwrapList(def.type) && limit !== null;

@@ -74,7 +74,8 @@ export function registerEnum(name: string, ref: unknown): void {
   enums[name] = ref;
 }
 
-function enumOf(name: string): unknown {
+/** A GraphQL enum registered by name (`registerEnum`). */
+export function enumOf(name: string): unknown {
   const ref = enums[name];
   if (!ref) throw new Error(`enum ${name} is not registered`);
   return ref;
