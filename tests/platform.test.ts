@@ -238,7 +238,9 @@ describe('the API platform', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two runs of the command on a new embedded database (created, then migrated): on a loaded
+    // machine that takes over a minute.
+  }, 180_000);
 
   it('refuses to start with a bad setting, naming each variable at fault', async () => {
     const run = promisify(execFile);
