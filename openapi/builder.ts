@@ -1,10 +1,10 @@
-import { GraphQLNonNull, getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode, type GraphQLEnumType } from 'graphql';
+import { GraphQLNonNull, getOperationAST, isInputObjectType, isListType, isNonNullType, getNamedType, type FieldNode, type GraphQLEnumType, type GraphQLType } from 'graphql';
 import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
 import { env } from '../graph/env.ts';
 import { catalogue, type ErrorCode } from '../graph/errors.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
 import { PAGE } from '../graph/kit/page.ts';
-import { COUNT_CAP } from '../graph/kit/count.ts';
+import { COUNT_CAP, isCountedWhole } from '../graph/kit/count.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import { compiledRoutes, headersOfRoute, resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
 import { IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from '../rest/headers.ts';
@@ -278,13 +278,16 @@ export function buildOpenApi() {
             required: ['data', 'total_count', ...(selected('next_cursor') ? ['next_cursor'] : [])],
             properties: {
               data: registry.selection(dataField.type, sel.selectionSet),
-              total_count: {
-                type: 'integer',
-                format: 'int32',
-                minimum: 0,
-                maximum: COUNT_CAP,
-                description: `Rows matching, over all pages, counted up to ${COUNT_CAP}; beyond that ${COUNT_CAP} with \`total_count_exact\` false (see Limits, "Counts").`,
-              },
+              // A list of global reference data counts whole (docs/limits.md, "Counts").
+              total_count: isCountedWhole(getNamedType(dataField.type as GraphQLType).name)
+                ? { type: 'integer', format: 'int32', minimum: 0, description: 'Rows matching, over all pages (global reference data, counted whole).' }
+                : {
+                    type: 'integer',
+                    format: 'int32',
+                    minimum: 0,
+                    maximum: COUNT_CAP,
+                    description: `Rows matching, over all pages, counted up to ${COUNT_CAP}; beyond that ${COUNT_CAP} with \`total_count_exact\` false (see Limits, "Counts").`,
+                  },
               ...(selected('total_count_exact')
                 ? { total_count_exact: { type: 'boolean', enum: [false], description: `Present, and false, only when more than ${COUNT_CAP} rows match and \`total_count\` stopped at ${COUNT_CAP}.` } }
                 : {}),

@@ -18,6 +18,9 @@ type Counter = { count(args: { where: object; take?: number }): Promise<number> 
 /** Models of global reference data, of a fixed size (ports, airports ...): counted whole, never capped. */
 const countedWhole = new Set<string>();
 
+/** Whether a model's lists count every matching row (global reference data) rather than up to COUNT_CAP. */
+export const isCountedWhole = (model: string): boolean => countedWhole.has(model);
+
 /** Marks a model as global reference data: its lists count every matching row (docs/limits.md, "Counts"). */
 export function countWhole(model: string): void {
   countedWhole.add(model);

@@ -22730,7 +22730,7 @@ export interface operations {
                         data: components["schemas"]["MaritimePort"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
+                         * @description Rows matching, over all pages (global reference data, counted whole).
                          */
                         total_count: number;
                         /**
@@ -22866,7 +22866,7 @@ export interface operations {
                         data: components["schemas"]["Airport"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
+                         * @description Rows matching, over all pages (global reference data, counted whole).
                          */
                         total_count: number;
                         /**
@@ -22993,7 +22993,7 @@ export interface operations {
                         data: components["schemas"]["Airline"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
+                         * @description Rows matching, over all pages (global reference data, counted whole).
                          */
                         total_count: number;
                         /**
@@ -23061,7 +23061,7 @@ export interface operations {
                         data: components["schemas"]["Sealine"][];
                         /**
                          * Format: int32
-                         * @description Rows matching, over all pages, counted up to 10000; beyond that 10000 with `total_count_exact` false (see Limits, "Counts").
+                         * @description Rows matching, over all pages (global reference data, counted whole).
                          */
                         total_count: number;
                         /**
