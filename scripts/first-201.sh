@@ -22,6 +22,7 @@ code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://localhost:$port/ap
 t_201=$(date +%s.%N)
 echo "status $code clone $(echo "$t_clone-$start"|bc) s, install $(echo "$t_install-$t_clone"|bc) s, start to ready $(echo "$t_ready-$t_install"|bc) s, total $(echo "$t_201-$start"|bc) s; EBADENGINE $(grep -c EBADENGINE "$D/install.log")"
 pkill -P $pid; kill $pid 2>/dev/null; sleep 1
-# Every process of that start (its workers too) runs in the clone: stop them all.
-for p in $(pgrep -f "scripts/(start|serve).ts"); do [ "$(readlink /proc/$p/cwd)" = "$D/tt" ] && kill $p; done
+# Every process of that start (its workers, the site's build) runs in the clone: stop them all.
+for p in $(pgrep -f "scripts/(start|serve|ensure-build)\.(ts|mjs)"); do [ "$(readlink /proc/$p/cwd)" = "$D/tt" ] && kill $p; done
+sleep 1
 rm -rf "$D"
