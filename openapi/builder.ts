@@ -280,7 +280,7 @@ export function buildOpenApi() {
               data: registry.selection(dataField.type, sel.selectionSet),
               // A list of global reference data counts whole (docs/limits.md, "Counts").
               total_count: isCountedWhole(getNamedType(dataField.type as GraphQLType).name)
-                ? { type: 'integer', format: 'int32', minimum: 0, description: 'Rows matching, over all pages (global reference data, counted whole).' }
+                ? { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647, description: 'Rows matching, over all pages (global reference data, counted whole).' }
                 : {
                     type: 'integer',
                     format: 'int32',
