@@ -2,23 +2,12 @@
 // of orders, for the aggregates (docs/graphql-aggregates.md): the same input, the same meaning as
 // `filterWhere` of the list (graph/order/queries.ts); tests/graphql-aggregates-orders.test.ts
 // checks both count alike under each filter.
+import type { OrderFiltersInput } from './queries.ts';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import type { LifecycleState } from '../kit/filters.ts';
 
-export type OrderFilterInput = {
-  type?: string[] | null;
-  reference_codes?: string[] | null;
-  external_reference_codes?: string[] | null;
-  status?: LifecycleState[] | null;
-  subsidiary_id?: number | null;
-  product_id?: number | null;
-  product_code?: string | null;
-  actor_ids?: number[] | null;
-  inserted_at_from?: Date | null;
-  inserted_at_to?: Date | null;
-  updated_at_from?: Date | null;
-  updated_at_to?: Date | null;
-};
+/** The order list's filter input (graph/order/queries.ts), read here with the same meaning. */
+export type OrderFilterInput = OrderFiltersInput;
 
 /** The SQL condition of a lifecycle state (graph/kit/filters.ts `inStates`). */
 export const orderStateSql: Record<LifecycleState, string> = {

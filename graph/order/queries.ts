@@ -10,7 +10,7 @@ import { inRange, inStates, type LifecycleState } from '../kit/filters.ts';
 import { orderNullable, orderSearchable, orderSortable, OrderFilters } from './inputs.ts';
 
 
-type OrderFiltersInput = {
+export type OrderFiltersInput = {
   type?: OrderType[] | null;
   reference_codes?: string[] | null;
   external_reference_codes?: string[] | null;
