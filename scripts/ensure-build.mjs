@@ -3,7 +3,7 @@
 // pages, search index and API reference preview). `npm install` builds the app (postinstall);
 // the first `npm start` builds the site while the API already serves; the tests and the
 // benchmarks build both. Each part is current when it was made from the same sources; a check
-// costs half a second.
+// reads the files' stats only, unless one changed.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -31,24 +31,53 @@ function files(p) {
     .flatMap((n) => files(path.join(p, n)));
 }
 
-let hashed;
-/**
- * A hash of every source's path and content: a part is current when its last finished build was
- * made from the same sources. Contents, not times: a fresh clone, a checkout or an install that
- * rewrites a file unchanged costs no build.
- */
-function sourcesHash() {
-  if (hashed) return hashed;
-  const hash = createHash('sha256');
-  for (const file of sources.flatMap(files)) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
-  // The installed version of each package the project names: not package-lock.json, which an
-  // install may rewrite after its postinstall has built.
+/** The installed manifest of each package the project names (not package-lock.json, which an install may rewrite after its postinstall has built). */
+function installedManifests() {
   const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-  for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).sort()) {
-    const installed = path.join('node_modules', name, 'package.json');
+  return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+    .sort()
+    .map((name) => [name, path.join('node_modules', name, 'package.json')]);
+}
+
+/**
+ * A hash of every source's path and content, and of the installed version of each named package:
+ * a part is current when its last finished build was made from the same sources. Contents, not
+ * times: a fresh clone, a checkout or an install that rewrites a file unchanged costs no build.
+ */
+function contentHash(sourceFiles) {
+  const hash = createHash('sha256');
+  for (const file of sourceFiles) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  for (const [name, installed] of installedManifests()) {
     hash.update(`${name}@${existsSync(installed) ? JSON.parse(readFileSync(installed, 'utf8')).version : 'missing'}\0`);
   }
-  hashed = hash.digest('hex');
+  return hash.digest('hex');
+}
+
+/**
+ * The same files' paths, sizes, modification times and inodes: when none of these changed since
+ * the content hash was last taken, that hash is reused without reading the files (as git's index
+ * does), which is most of a restart's check.
+ */
+function statKey(sourceFiles) {
+  const hash = createHash('sha256');
+  for (const file of [...sourceFiles, 'package.json', ...installedManifests().map(([, m]) => m)]) {
+    const s = existsSync(file) ? statSync(file) : null;
+    hash.update(`${file}\0${s ? `${s.size}:${s.mtimeMs}:${s.ino}` : 'missing'}\0`);
+  }
+  return hash.digest('hex');
+}
+
+const STAT_CACHE = 'build/sources.stat';
+let hashed;
+/** The sources' content hash (see contentHash), read from STAT_CACHE when their stats match. */
+function sourcesHash() {
+  if (hashed) return hashed;
+  const sourceFiles = sources.flatMap(files);
+  const key = statKey(sourceFiles);
+  const [cachedKey, cachedHash] = existsSync(STAT_CACHE) ? readFileSync(STAT_CACHE, 'utf8').split(' ') : [];
+  if (cachedKey === key && cachedHash) return (hashed = cachedHash);
+  hashed = contentHash(sourceFiles);
+  if (existsSync('build')) writeFileSync(STAT_CACHE, `${key} ${hashed}`);
   return hashed;
 }
 

@@ -14,8 +14,9 @@ process.env.NODE_ENV ??= 'production';
 try {
   const { supervised } = await load('primary.js');
   if (!(await supervised())) {
-    const { installGlobals } = await import('@remix-run/node');
-    installGlobals({ nativeFetch: true });
+    // NOTE: no `installGlobals`: every Node.js the project supports (package.json "engines") has
+    // fetch, Request, Response, Headers, FormData and File of its own, and installing the undici
+    // package's copies over them only cost the start the time to load it.
     const build = await load('index.js');
     await build.entry.module.runtime.serve(build);
   }

@@ -17,7 +17,7 @@ import { schema } from '../../graph/schema';
 import { wireWritePath } from '../../graph/wiring';
 import { startConfiguredAisFeed } from '../../graph/logistics/ais-feed';
 import { startTrackingPoller } from '../../graph/carriers/poller';
-import { backgroundSettled } from '../../graph/kit/background';
+import { backgroundSettled, inBackground } from '../../graph/kit/background';
 import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
@@ -32,7 +32,10 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { constants as zlibConstants, gzip } from 'node:zlib';
 
-/** Applies migrations and, on an empty database, creates the demo company. */
+/**
+ * Applies migrations and, on an empty database, creates the demo company (its sample data is
+ * added once the server listens: see `serve`).
+ */
 async function prepare(log: (line: string) => void): Promise<NewCompany | null> {
   // This process's composition root: its writes record events, relayed to webhooks (graph/wiring.ts).
   wireWritePath(schema);
@@ -44,9 +47,7 @@ async function prepare(log: (line: string) => void): Promise<NewCompany | null> 
   await seedReferenceData();
   await loadKeyPrefixes();
   if ((await countCompanies()) > 0 || env().skipDemo) return null;
-  const demo = await createCompany('Demo Trading Co.');
-  await seedDemo(demo);
-  return demo;
+  return createCompany('Demo Trading Co.');
 }
 
 /**
@@ -224,6 +225,13 @@ export const runtime = {
       log(`  ${demo.api_key}`);
       log('Try it:');
       log(`  curl -H 'api-key: ${demo.api_key}' '${base}/api/products?limit=5'`);
+      // The sample data is written while the API already serves, so the key works at once
+      // (docs/getting-started.md, "Your demo API key").
+      log('Adding its sample data (products, partners, orders, processes) in the background...');
+      void inBackground('demo data', async () => {
+        await seedDemo(demo);
+        log('Demo data added.');
+      });
     }
     // Stop accepting connections, let requests in flight finish (10 s at most), then close the database.
     const stop = async () => {

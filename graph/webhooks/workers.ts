@@ -4,7 +4,7 @@
 // job that runs twice (a worker killed after the POST) attempt nothing. On the embedded
 // database (one process only) a loop in the app reads the deliveries that are due.
 import { AsyncResource } from 'node:async_hooks';
-import { run, runMigrations, type Logger as WorkerLogger, Logger, type Runner } from 'graphile-worker';
+import type { Logger as WorkerLogger, Runner } from 'graphile-worker';
 import { sharedClient } from '../db.ts';
 import { env } from '../env.ts';
 import { attemptDelivery } from './deliver.ts';
@@ -60,22 +60,33 @@ export async function requeuePending(): Promise<number> {
   return keys.length;
 }
 
-/** graphile-worker's messages: errors to stderr, the rest dropped (the request log is the app's). */
-const quiet: WorkerLogger = new Logger(() => (level, message) => {
-  // A lost database is an outage, logged once for the process (prisma/availability.ts).
-  if (level === 'error' && !noteIfUnavailable(message)) console.error(`[webhooks] ${message}`);
-});
+/**
+ * graphile-worker, loaded on a PostgreSQL server only (the embedded database's loop needs none of
+ * it, and a start does not pay for loading it), with its logger: errors to stderr, the rest
+ * dropped (the request log is the app's).
+ */
+async function queueLibrary(): Promise<{ run: typeof import('graphile-worker').run; runMigrations: typeof import('graphile-worker').runMigrations; quiet: WorkerLogger }> {
+  const { run, runMigrations, Logger } = await import('graphile-worker');
+  const quiet: WorkerLogger = new Logger(() => (level, message) => {
+    // A lost database is an outage, logged once for the process (prisma/availability.ts).
+    if (level === 'error' && !noteIfUnavailable(message)) console.error(`[webhooks] ${message}`);
+  });
+  return { run, runMigrations, quiet };
+}
 
 /**
  * Installs the queue's schema on a PostgreSQL server, for an app that makes no deliveries itself
  * (WEBHOOKS_IN_APP_WORKER=false): its writes queue deliveries before any worker may have started.
  */
 export async function prepareDeliveryQueue(): Promise<void> {
-  if (env().databaseUrl) await runMigrations({ connectionString: env().databaseUrl, logger: quiet });
+  if (!env().databaseUrl) return;
+  const { runMigrations, quiet } = await queueLibrary();
+  await runMigrations({ connectionString: env().databaseUrl, logger: quiet });
 }
 
 /** Starts graphile-worker on the PostgreSQL server (its schema is installed on the first start). */
 async function startQueueWorker(): Promise<DeliveryWorker> {
+  const { run, quiet } = await queueLibrary();
   const runner: Runner = await run({
     connectionString: env().databaseUrl,
     concurrency: CONCURRENCY,

@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { rmSync } from 'node:fs';
+let t = performance.now();
+const m = await PGlite.create({ extensions: { pg_trgm } }); await m.query('select 1');
+console.log('memory', Math.round(performance.now() - t)); t = performance.now();
+const m2 = await PGlite.create({ }); await m2.query('select 1');
+console.log('memory no ext', Math.round(performance.now() - t)); t = performance.now();
+rmSync('/tmp/pgd', { recursive: true, force: true });
+const d = await PGlite.create('/tmp/pgd', { extensions: { pg_trgm } }); await d.query('select 1');
+console.log('disk', Math.round(performance.now() - t)); t = performance.now();
+await d.close();
+const d2 = await PGlite.create('/tmp/pgd', { extensions: { pg_trgm } }); await d2.query('select 1');
+console.log('disk reopen', Math.round(performance.now() - t)); t = performance.now();
+const blob = await m.dumpDataDir('none'); console.log('dump', blob.size, Math.round(performance.now() - t)); t = performance.now();
+rmSync('/tmp/pgd2', { recursive: true, force: true });
+const d3 = await PGlite.create('/tmp/pgd2', { extensions: { pg_trgm }, loadDataDir: blob }); await d3.query('select 1');
+console.log('disk from dump', Math.round(performance.now() - t));
