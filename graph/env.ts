@@ -98,11 +98,10 @@ export class EnvError extends Error {
 
 type Vars = Record<string, string | undefined>;
 
-/** Reads and validates the settings from `vars`; throws one EnvError naming every bad variable. */
-export function readEnv(vars: Vars): Env {
+/** Reads variables by kind; each bad value adds a problem naming the variable and is replaced by its default. */
+function reader(vars: Vars) {
   const problems: string[] = [];
   const given = (name: string) => (vars[name] === undefined || vars[name] === '' ? undefined : vars[name]);
-
   const int = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
     const raw = given(name);
     if (raw === undefined) return fallback;
@@ -121,116 +120,111 @@ export function readEnv(vars: Vars): Env {
     problems.push(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
     return false;
   };
+  /** true, false, 1 or 0. */
+  const bool = (name: string, fallback: boolean) => {
+    const raw = given(name);
+    if (raw !== undefined && !['true', 'false', '1', '0'].includes(raw)) problems.push(`${name} must be true or false, got "${raw}"`);
+    return raw === undefined ? fallback : raw === 'true' || raw === '1';
+  };
+  /** A number that `ok` accepts; `expected` says which, in the problem. */
+  const number = (name: string, fallback: number, ok: (n: number) => boolean, expected: string) => {
+    const raw = given(name);
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!ok(n)) problems.push(`${name} must be ${expected}, got "${raw}"`);
+    return n;
+  };
+  const oneOf = <T extends string>(name: string, fallback: T, values: readonly T[]) => {
+    const value = (given(name) ?? fallback) as T;
+    if (!values.includes(value)) problems.push(`${name} must be one of ${values.join(', ')}, got "${value}"`);
+    return value;
+  };
+  const httpUrl = (name: string, value: string) => {
+    if (!/^https?:\/\/[^\s/]+/.test(value)) problems.push(`${name} must be an http(s) URL, got "${value}"`);
+    return value;
+  };
+  return { problems, given, int, flag, bool, number, oneOf, httpUrl };
+}
+type Reader = ReturnType<typeof reader>;
 
-  // NOTE: read in the order of .env.example, so problems are reported in that order.
-  const port = int('PORT', 3000, 65535);
+/** The server, its database, its limits and its logs. */
+function serverSettings(r: Reader, vars: Vars) {
+  const port = r.int('PORT', 3000, 65535);
   const databaseUrl = vars.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) problems.push('DATABASE_URL must be a postgresql:// URL');
-  const databasePoolSize = int('DATABASE_POOL_SIZE', 10);
-  const statementTimeoutMs = int('STATEMENT_TIMEOUT_MS', 15_000);
+  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) r.problems.push('DATABASE_URL must be a postgresql:// URL');
+  const databasePoolSize = r.int('DATABASE_POOL_SIZE', 10);
+  const statementTimeoutMs = r.int('STATEMENT_TIMEOUT_MS', 15_000);
   // A company may hold at most half the pool's connections at once (docs/limits.md).
-  const companyConcurrency = int('COMPANY_CONCURRENCY', Math.max(1, Math.floor(databasePoolSize / 2)));
-  const companyQueue = int('COMPANY_QUEUE', 100);
+  const companyConcurrency = r.int('COMPANY_CONCURRENCY', Math.max(1, Math.floor(databasePoolSize / 2)));
+  const companyQueue = r.int('COMPANY_QUEUE', 100);
   // Points a second per API key, and the points of a REST write (docs/limits.md, Rate limits).
-  const rateLimitRequests = int('RATE_LIMIT_REQUESTS', 100);
-  const rateLimitWriteCost = int('RATE_LIMIT_WRITE_COST', 4);
-  const rateLimitUnauthenticated = int('RATE_LIMIT_UNAUTHENTICATED', 10);
+  const rateLimitRequests = r.int('RATE_LIMIT_REQUESTS', 100);
+  const rateLimitWriteCost = r.int('RATE_LIMIT_WRITE_COST', 4);
+  const rateLimitUnauthenticated = r.int('RATE_LIMIT_UNAUTHENTICATED', 10);
   // Off only where something in front of the app limits instead (an API gateway).
-  const rateLimits = given('RATE_LIMITS') === undefined ? true : flag('RATE_LIMITS');
-  const dataDir = path.resolve(given('DATA_DIR') ?? './data');
-  const documentsDir = path.resolve(given('DOCUMENTS_DIR') ?? path.join(dataDir, 'documents'));
-  const maxUploadBytes = int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024);
-  const bodyTimeoutMs = int('BODY_TIMEOUT_MS', 60_000);
-  const adminToken = given('ADMIN_TOKEN');
+  const rateLimits = r.given('RATE_LIMITS') === undefined ? true : r.flag('RATE_LIMITS');
+  const dataDir = path.resolve(r.given('DATA_DIR') ?? './data');
+  const documentsDir = path.resolve(r.given('DOCUMENTS_DIR') ?? path.join(dataDir, 'documents'));
+  const maxUploadBytes = r.int('MAX_UPLOAD_BYTES', 25 * 1024 * 1024);
+  const bodyTimeoutMs = r.int('BODY_TIMEOUT_MS', 60_000);
+  const adminToken = r.given('ADMIN_TOKEN');
   const production = vars.NODE_ENV === 'production';
-  const websiteUrl = given('PUBLIC_WEBSITE_URL') ?? 'https://tradetrack.example';
-  if (!/^https?:\/\/[^\s/]+/.test(websiteUrl)) problems.push(`PUBLIC_WEBSITE_URL must be an http(s) URL, got "${websiteUrl}"`);
-  const corsOrigins = (given('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
-  for (const o of corsOrigins) if (o !== '*' && !/^https?:\/\/[^\s/]+$/.test(o)) problems.push(`CORS_ORIGINS must list origins such as https://app.example.com, or *, got "${o}"`);
+  const websiteUrl = r.httpUrl('PUBLIC_WEBSITE_URL', r.given('PUBLIC_WEBSITE_URL') ?? 'https://tradetrack.example').replace(/\/+$/, '');
+  const corsOrigins = (r.given('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  for (const o of corsOrigins) if (o !== '*' && !/^https?:\/\/[^\s/]+$/.test(o)) r.problems.push(`CORS_ORIGINS must list origins such as https://app.example.com, or *, got "${o}"`);
   // Production starts are supervised: one worker on the embedded database (it cannot be shared),
   // one per core on a PostgreSQL server (docs/getting-started.md, Running in production).
-  const workers = given('WEB_CONCURRENCY') === undefined ? (production ? (databaseUrl ? os.cpus().length : 1) : 0) : int('WEB_CONCURRENCY', 1, 64);
-  if (workers > 1 && !databaseUrl) problems.push('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process');
-  const sqlStats = flag('SQL_STATS');
-  const skipDemo = flag('SKIP_DEMO');
-  const sqlTrace = flag('SQL_TRACE');
-  const sqlTraceChars = int('SQL_TRACE_CHARS', 300);
-  const logLevel = (given('LOG_LEVEL') ?? 'info') as LogLevel;
-  if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
-  const graphqlExecutor = (given('GRAPHQL_EXECUTOR') ?? 'jit') as GraphqlExecutor;
-  if (!graphqlExecutors.includes(graphqlExecutor)) {
-    problems.push(`GRAPHQL_EXECUTOR must be one of ${graphqlExecutors.join(', ')}, got "${graphqlExecutor}"`);
-  }
-
-  const allowPrivate = given('WEBHOOKS_ALLOW_PRIVATE_TARGETS');
-  if (allowPrivate !== undefined && !['true', 'false', '1', '0'].includes(allowPrivate)) problems.push(`WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false, got "${allowPrivate}"`);
-  const webhooksAllowPrivateTargets = allowPrivate === 'true' || allowPrivate === '1';
-  const scale = given('WEBHOOKS_RETRY_SCALE');
-  const webhooksRetryScale = scale === undefined ? 1 : Number(scale);
-  if (!(webhooksRetryScale > 0 && webhooksRetryScale <= 1)) problems.push(`WEBHOOKS_RETRY_SCALE must be a number above 0 and at most 1, got "${scale}"`);
-  const delay = given('EVENTS_RELAY_DELAY_MS');
-  const eventsRelayDelayMs = delay === undefined ? 0 : Number(delay);
-  if (!(Number.isInteger(eventsRelayDelayMs) && eventsRelayDelayMs >= 0 && eventsRelayDelayMs <= 10_000)) problems.push(`EVENTS_RELAY_DELAY_MS must be a whole number from 0 to 10000, got "${delay}"`);
-  const inApp = given('WEBHOOKS_IN_APP_WORKER');
-  if (inApp !== undefined && !['true', 'false', '1', '0'].includes(inApp)) problems.push(`WEBHOOKS_IN_APP_WORKER must be true or false, got "${inApp}"`);
-  const webhooksInAppWorker = inApp === undefined || inApp === 'true' || inApp === '1';
-  const retention = given('EVENTS_RETENTION_DAYS');
-  const eventsRetentionDays = retention === undefined ? 30 : Number(retention);
-  if (!(eventsRetentionDays > 0 && eventsRetentionDays <= 3650)) problems.push(`EVENTS_RETENTION_DAYS must be a number of days above 0 and at most 3650, got "${retention}"`);
-  const feed = given('AIS_FEED');
-  const aisFeed = feed === undefined ? undefined : parseAisFeed(feed);
-  if (typeof aisFeed === 'string') problems.push(aisFeed);
-  // Carrier tracking (docs/tracking.md).
-  const publicUrl = (given('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s/]+/.test(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
-  const keyText = given('CARRIER_SECRETS_KEY');
-  const carrierSecretsKey = keyText === undefined ? undefined : Buffer.from(keyText, 'base64');
-  if (carrierSecretsKey && carrierSecretsKey.length !== 32) problems.push('CARRIER_SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
-  if (!carrierSecretsKey && production && databaseUrl) problems.push('CARRIER_SECRETS_KEY is required in production on a PostgreSQL server (docs/tracking.md, Settings)');
-  const pollText = given('TRACKING_POLL_INTERVAL_SECONDS');
-  const pollSeconds = pollText === undefined ? 3600 : Number(pollText);
-  if (!(pollSeconds >= 0.1 && pollSeconds <= 7 * 86400)) problems.push(`TRACKING_POLL_INTERVAL_SECONDS must be a number of seconds from 0.1 to 604800, got "${pollText}"`);
-  const trackingPollBatch = int('TRACKING_POLL_BATCH', 50, 1000);
-  const carrierTimeoutMs = int('CARRIER_TIMEOUT_MS', 10_000, 120_000);
-
-  const env: Env = {
-    port,
-    databaseUrl,
-    databasePoolSize,
-    statementTimeoutMs,
-    companyConcurrency,
-    companyQueue,
-    rateLimitRequests,
-    rateLimitWriteCost,
-    rateLimitUnauthenticated,
-    rateLimits,
-    dataDir,
-    documentsDir,
-    production,
-    adminToken,
-    maxUploadBytes,
-    bodyTimeoutMs,
-    skipDemo,
-    sqlStats,
-    sqlTraceChars: sqlTrace ? sqlTraceChars : undefined,
-    websiteUrl: websiteUrl.replace(/\/+$/, ''),
-    corsOrigins,
-    workers,
-    logLevel,
-    graphqlExecutor,
-    webhooksAllowPrivateTargets,
-    webhooksRetryScale,
-    webhooksInAppWorker,
-    eventsRelayDelayMs,
-    eventsRetentionDays,
-    aisFeed: typeof aisFeed === 'object' ? aisFeed : undefined,
-    publicUrl,
-    carrierSecretsKey,
-    trackingPollIntervalMs: Math.round(pollSeconds * 1000),
-    trackingPollBatch,
-    carrierTimeoutMs,
+  const workers = r.given('WEB_CONCURRENCY') === undefined ? (production ? (databaseUrl ? os.cpus().length : 1) : 0) : r.int('WEB_CONCURRENCY', 1, 64);
+  if (workers > 1 && !databaseUrl) r.problems.push('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process');
+  const sqlStats = r.flag('SQL_STATS');
+  const skipDemo = r.flag('SKIP_DEMO');
+  const sqlTrace = r.flag('SQL_TRACE');
+  const sqlTraceChars = r.int('SQL_TRACE_CHARS', 300);
+  const logLevel = r.oneOf<LogLevel>('LOG_LEVEL', 'info', logLevels);
+  const graphqlExecutor = r.oneOf<GraphqlExecutor>('GRAPHQL_EXECUTOR', 'jit', graphqlExecutors);
+  return {
+    ...{ port, databaseUrl, databasePoolSize, statementTimeoutMs, companyConcurrency, companyQueue },
+    ...{ rateLimitRequests, rateLimitWriteCost, rateLimitUnauthenticated, rateLimits, dataDir, documentsDir, production, adminToken },
+    ...{ maxUploadBytes, bodyTimeoutMs, skipDemo, sqlStats, sqlTraceChars: sqlTrace ? sqlTraceChars : undefined, websiteUrl, corsOrigins, workers },
+    ...{ logLevel, graphqlExecutor },
   };
-  if (problems.length) throw new EnvError(problems);
+}
+
+/** Webhook deliveries, the events feed and the AIS feed. */
+function eventSettings(r: Reader) {
+  const webhooksAllowPrivateTargets = r.bool('WEBHOOKS_ALLOW_PRIVATE_TARGETS', false);
+  const webhooksRetryScale = r.number('WEBHOOKS_RETRY_SCALE', 1, (n) => n > 0 && n <= 1, 'a number above 0 and at most 1');
+  const eventsRelayDelayMs = r.number('EVENTS_RELAY_DELAY_MS', 0, (n) => Number.isInteger(n) && n >= 0 && n <= 10_000, 'a whole number from 0 to 10000');
+  const webhooksInAppWorker = r.bool('WEBHOOKS_IN_APP_WORKER', true);
+  const eventsRetentionDays = r.number('EVENTS_RETENTION_DAYS', 30, (n) => n > 0 && n <= 3650, 'a number of days above 0 and at most 3650');
+  const feed = r.given('AIS_FEED');
+  const aisFeed = feed === undefined ? undefined : parseAisFeed(feed);
+  if (typeof aisFeed === 'string') r.problems.push(aisFeed);
+  return {
+    ...{ webhooksAllowPrivateTargets, webhooksRetryScale, webhooksInAppWorker, eventsRelayDelayMs, eventsRetentionDays },
+    aisFeed: typeof aisFeed === 'object' ? aisFeed : undefined,
+  };
+}
+
+/** Carrier tracking (docs/tracking.md). */
+function trackingSettings(r: Reader, { port, production, databaseUrl }: { port: number; production: boolean; databaseUrl?: string }) {
+  const publicUrl = r.httpUrl('PUBLIC_URL', (r.given('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''));
+  const keyText = r.given('CARRIER_SECRETS_KEY');
+  const carrierSecretsKey = keyText === undefined ? undefined : Buffer.from(keyText, 'base64');
+  if (carrierSecretsKey && carrierSecretsKey.length !== 32) r.problems.push('CARRIER_SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  if (!carrierSecretsKey && production && databaseUrl) r.problems.push('CARRIER_SECRETS_KEY is required in production on a PostgreSQL server (docs/tracking.md, Settings)');
+  const pollSeconds = r.number('TRACKING_POLL_INTERVAL_SECONDS', 3600, (n) => n >= 0.1 && n <= 7 * 86400, 'a number of seconds from 0.1 to 604800');
+  const trackingPollBatch = r.int('TRACKING_POLL_BATCH', 50, 1000);
+  const carrierTimeoutMs = r.int('CARRIER_TIMEOUT_MS', 10_000, 120_000);
+  return { publicUrl, carrierSecretsKey, trackingPollIntervalMs: Math.round(pollSeconds * 1000), trackingPollBatch, carrierTimeoutMs };
+}
+
+/** Reads and validates the settings from `vars`; throws one EnvError naming every bad variable. */
+export function readEnv(vars: Vars): Env {
+  const r = reader(vars);
+  // NOTE: read in the order of .env.example, so problems are reported in that order.
+  const server = serverSettings(r, vars);
+  const env: Env = { ...server, ...eventSettings(r), ...trackingSettings(r, server) };
+  if (r.problems.length) throw new EnvError(r.problems);
   return env;
 }
 
