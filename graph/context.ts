@@ -27,7 +27,7 @@ export interface Context {
   rulesAsErrors?: boolean;
   /**
    * Root fields of a `/graphql` document refused for arguments over a limit, by response key
-   * (graph/input-guard.ts): a query field answers the error, a mutation its `userErrors`.
+   * (graph/limits/arguments.ts): a query field answers the error, a mutation its `userErrors`.
    */
   refusedArguments?: Map<string, GraphQLError[]>;
   /** The warnings of the mutation being resolved (graph/kit/payload.ts). */

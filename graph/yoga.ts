@@ -7,8 +7,8 @@ import { env } from './env.ts';
 import { schema } from './schema.ts';
 import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
-import { refuseArgumentsAtRootQueries, useInputLimits, useTrimmedCodes } from './input-guard.ts';
-import { guardPlugins } from './guard.ts';
+import { refuseArgumentsAtRootQueries, useInputLimits, useTrimmedCodes } from './limits/arguments.ts';
+import { guardPlugins } from './limits/document.ts';
 import { usePersistedDocuments } from './persisted.ts';
 import { useKeyScopes } from './company/scopes.ts';
 import { asDomainError, isUnavailableError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
@@ -22,7 +22,7 @@ const executor = env().graphqlExecutor;
 // object per response position to find what a parent's query loaded (graph/stable-paths.ts).
 // graphql-js keeps one path per position itself.
 if (executor === 'jit') internResponsePaths(schema);
-// A root query field whose arguments break a limit answers the error at its path (graph/input-guard.ts).
+// A root query field whose arguments break a limit answers the error at its path (graph/limits/arguments.ts).
 refuseArgumentsAtRootQueries(schema);
 
 /**

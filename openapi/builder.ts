@@ -16,7 +16,7 @@ import { inlineFragments } from '../rest/selection.ts';
 import { exampleOf } from './examples.ts';
 import { codeSamplesOf } from './samples.ts';
 import { SchemaRegistry, withLimits } from './schemas.ts';
-import { inputLimits } from '../graph/kit/input-limits.ts';
+import { inputLimits } from '../graph/limits/values.ts';
 import { neededScope } from '../graph/company/scopes.ts';
 
 

@@ -17,7 +17,7 @@ import { yoga } from '../graph/yoga.ts';
 import { env } from '../graph/env.ts';
 import { storage } from '../graph/storage.ts';
 import { storedFileKey } from '../graph/process/documents.ts';
-import { assertBatchSize } from '../graph/kit/input-limits.ts';
+import { assertBatchSize } from '../graph/limits/values.ts';
 import { inTurn } from '../graph/company/workload.ts';
 import { runIfMatch, type ExecutionOutcome } from './if-match.ts';
 import { once, requestHash } from './idempotency.ts';
