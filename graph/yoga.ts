@@ -1,6 +1,6 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
-import { sqlCounter } from '../prisma/database.ts';
+import { sqlCounter, type SqlCount } from '../prisma/database.ts';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { env } from './env.ts';
@@ -122,9 +122,9 @@ const useSnapshotReads: Plugin = {
     setExecuteFn(async (a) => {
       await ready();
       // NOTE: the statements of a transaction are counted in the scope that opened it, so the
-      // reads are measured on the request's counter (one is made when there is none).
-      const counter = sqlCounter.getStore();
-      const measured = async (store: { statements: number; reads?: number; canceled?: boolean }) => {
+      // reads are measured on the request's counter, opened once by the HTTP entry
+      // (graph/kit/request-scope.ts). Without one (no HTTP request) nothing is learned.
+      const measured = async (store: SqlCount) => {
         const before = store.reads ?? 0;
         const reads = () => (store.reads ?? 0) - before;
         if (singleStatement.get(document)) {
@@ -141,7 +141,8 @@ const useSnapshotReads: Plugin = {
         if (reads() <= 1 && !(result as { errors?: readonly unknown[] }).errors?.length) singleStatement.set(document, true);
         return result;
       };
-      return counter ? measured(counter) : sqlCounter.run({ statements: 0, reads: 0 }, () => measured(sqlCounter.getStore()!));
+      const counter = sqlCounter.getStore();
+      return counter ? measured(counter) : snapshot(() => Promise.resolve(executeFn(a)));
     });
   },
 };
