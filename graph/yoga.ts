@@ -27,7 +27,8 @@ refuseArgumentsAtRootQueries(schema);
 
 /**
  * Every operation runs in its company's turn (graph/company/workload.ts, docs/limits.md); it is
- * the last plugin, so the turn is taken before a snapshot's transaction holds a connection.
+ * the last plugin, so the turn is taken before a snapshot's transaction holds a connection. A
+ * REST call took its request's turn already (rest/router.ts): its operations run in it.
  */
 const useFairShare: Plugin = {
   onExecute({ args, executeFn, setExecuteFn }) {

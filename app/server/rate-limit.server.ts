@@ -67,9 +67,10 @@ const asksForPage = (req: IncomingMessage) =>
   (req.method === 'GET' || req.method === 'HEAD') && !/[?&]query=/.test(req.url ?? '') && (req.headers.accept ?? '').includes('text/html');
 
 /**
- * Authenticates the request's key (once for the request, graph/company/caller.ts); a request without a valid one is counted against its client
- * address, and answered 429 by this when the address is over its limit ('refused'). An address
- * already over its limit gets its 429 before a key of an unknown prefix is even looked for.
+ * Authenticates the request's key (once for the whole request, graph/company/caller.ts); a
+ * request without a valid one is counted against its client address, and answered 429 by this
+ * when the address is over its limit ('refused'). An address already over its limit gets its
+ * 429 before a key of an unknown prefix is even looked for.
  */
 async function keyOrAddress(req: IncomingMessage, res: ServerResponse, graphql: boolean, key: string | undefined): Promise<'valid' | 'invalid' | 'refused'> {
   const { rateLimitUnauthenticated: points } = env();

@@ -54,10 +54,11 @@ export function inRequestScope(req: IncomingMessage, res: ServerResponse, serve:
   const id = requestIdOf(req);
   req.headers['x-request-id'] = id;
   res.setHeader('X-Request-Id', id);
+  const sql = { statements: 0, reads: 0 };
   const scope: RequestFacts = {
     id,
     locale: localeOfRequest(req),
-    sql: { statements: 0, reads: 0 },
+    sql,
     answered: new Promise<void>((resolve) => {
       res.once('finish', resolve);
       res.once('close', resolve);
@@ -65,6 +66,6 @@ export function inRequestScope(req: IncomingMessage, res: ServerResponse, serve:
   };
   facts.set(req, scope);
   logger(req, res);
-  requestScope.run(scope, () => sqlCounter.run(scope.sql!, serve));
+  requestScope.run(scope, () => sqlCounter.run(sql, serve));
 }
 
