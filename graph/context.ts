@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { GraphQLError } from 'graphql';
-import { authenticateKey } from './company/auth.ts';
+import { requestCaller } from './company/caller.ts';
 import { UnauthorizedError } from './errors.ts';
-import { noteRequest } from './kit/request-scope.ts';
+import { noteRequest, requestScope } from './kit/request-scope.ts';
+import { localeOf, type Locale } from './locale.ts';
 
-/** Locales the platform answers in. */
-export const locales = ['pt-BR', 'en-US', 'es-ES'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'pt-BR';
+export { defaultLocale, localeOf, locales, type Locale } from './locale.ts';
 
 /** Something the mutation did that the client did not ask for, such as an ETA replaced by tracking (graph/kit/payload.ts). */
 export interface Warning {
@@ -27,30 +25,28 @@ export interface Context {
   rulesAsErrors?: boolean;
   /**
    * Root fields of a `/graphql` document refused for arguments over a limit, by response key
-   * (graph/input-guard.ts): a query field answers the error, a mutation its `userErrors`.
+   * (graph/limits/arguments.ts): a query field answers the error, a mutation its `userErrors`.
    */
   refusedArguments?: Map<string, GraphQLError[]>;
   /** The warnings of the mutation being resolved (graph/kit/payload.ts). */
   warnings?: Warning[];
 }
 
-/** Reads the locale from the query string or the `locale` header; unknown values fall back to the default. */
-export function localeOf(request: Request): Locale {
-  const fromQuery = new URL(request.url).searchParams.get('locale');
-  const value = fromQuery ?? request.headers.get('locale');
-  return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : defaultLocale;
+/** The request's locale, as the HTTP entry read it into the request scope; outside a request, read from `request`. */
+export function requestLocale(request: Request): Locale {
+  return requestScope.getStore()?.locale ?? localeOf(request);
 }
 
 /** Builds the context once per request; a request without a valid `api-key` is refused here. */
 export async function createContext({ request }: { request: Request }): Promise<Context> {
-  const key = await authenticateKey(request.headers.get('api-key'));
+  const key = await requestCaller(request.headers.get('api-key'));
   if (!key) throw new UnauthorizedError();
   const { company } = key;
   noteRequest({ companyId: company.id });
   return {
     company,
     key: { prefix: key.prefix, scopes: key.scopes },
-    locale: localeOf(request),
+    locale: requestLocale(request),
     // Set by the HTTP entry (app/server/request-log.server.ts) on every request.
     requestId: request.headers.get('x-request-id') ?? randomUUID(),
   };

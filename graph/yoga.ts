@@ -1,14 +1,14 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
-import { sqlCounter } from '../prisma/database.ts';
+import { sqlCounter, type SqlCount } from '../prisma/database.ts';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { env } from './env.ts';
 import { schema } from './schema.ts';
 import { snapshot } from './kit/transaction.ts';
 import { internResponsePaths } from './stable-paths.ts';
-import { refuseArgumentsAtRootQueries, useInputLimits, useTrimmedCodes } from './input-guard.ts';
-import { guardPlugins } from './guard.ts';
+import { refuseArgumentsAtRootQueries, useInputLimits, useTrimmedCodes } from './limits/arguments.ts';
+import { guardPlugins } from './limits/document.ts';
 import { usePersistedDocuments } from './persisted.ts';
 import { useKeyScopes } from './company/scopes.ts';
 import { asDomainError, isUnavailableError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
@@ -22,12 +22,13 @@ const executor = env().graphqlExecutor;
 // object per response position to find what a parent's query loaded (graph/stable-paths.ts).
 // graphql-js keeps one path per position itself.
 if (executor === 'jit') internResponsePaths(schema);
-// A root query field whose arguments break a limit answers the error at its path (graph/input-guard.ts).
+// A root query field whose arguments break a limit answers the error at its path (graph/limits/arguments.ts).
 refuseArgumentsAtRootQueries(schema);
 
 /**
  * Every operation runs in its company's turn (graph/company/workload.ts, docs/limits.md); it is
- * the last plugin, so the turn is taken before a snapshot's transaction holds a connection.
+ * the last plugin, so the turn is taken before a snapshot's transaction holds a connection. A
+ * REST call took its request's turn already (rest/router.ts): its operations run in it.
  */
 const useFairShare: Plugin = {
   onExecute({ args, executeFn, setExecuteFn }) {
@@ -122,9 +123,9 @@ const useSnapshotReads: Plugin = {
     setExecuteFn(async (a) => {
       await ready();
       // NOTE: the statements of a transaction are counted in the scope that opened it, so the
-      // reads are measured on the request's counter (one is made when there is none).
-      const counter = sqlCounter.getStore();
-      const measured = async (store: { statements: number; reads?: number; canceled?: boolean }) => {
+      // reads are measured on the request's counter, opened once by the HTTP entry
+      // (graph/kit/request-scope.ts). Without one (no HTTP request) nothing is learned.
+      const measured = async (store: SqlCount) => {
         const before = store.reads ?? 0;
         const reads = () => (store.reads ?? 0) - before;
         if (singleStatement.get(document)) {
@@ -141,7 +142,8 @@ const useSnapshotReads: Plugin = {
         if (reads() <= 1 && !(result as { errors?: readonly unknown[] }).errors?.length) singleStatement.set(document, true);
         return result;
       };
-      return counter ? measured(counter) : sqlCounter.run({ statements: 0, reads: 0 }, () => measured(sqlCounter.getStore()!));
+      const counter = sqlCounter.getStore();
+      return counter ? measured(counter) : snapshot(() => Promise.resolve(executeFn(a)));
     });
   },
 };

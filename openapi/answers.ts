@@ -5,7 +5,7 @@ import { GraphQLNonNull, getNamedType, getOperationAST, isNonNullType, type Fiel
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import { COUNT_CAP, isCountedWhole } from '../graph/kit/count.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
-import type { CompiledRoute } from '../rest/router.ts';
+import type { CompiledRoute } from '../rest/match.ts';
 import { answerField, warningCodes } from '../rest/answer.ts';
 import { inlineFragments } from '../rest/selection.ts';
 import type { SchemaRegistry } from './schemas.ts';

@@ -4,7 +4,7 @@ import { OpenApiBuilder, type OperationObject, type SchemaObject } from 'openapi
 import { env } from '../graph/env.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
 import { PAGE } from '../graph/kit/page.ts';
-import { compiledRoutes } from '../rest/router.ts';
+import { compiledRoutes } from '../rest/match.ts';
 import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';
 import { addErrorComponents } from './errors.ts';
 import { exampleOf } from './examples.ts';

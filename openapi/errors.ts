@@ -2,10 +2,11 @@
 // listed on the routes that can give it (docs/errors.md).
 import type { OpenApiBuilder, SchemaObject } from 'openapi3-ts/oas31';
 import { catalogue, type ErrorCode } from '../graph/errors.ts';
-import { inputLimits } from '../graph/kit/input-limits.ts';
+import { inputLimits } from '../graph/limits/values.ts';
 import { neededScope } from '../graph/company/scopes.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
-import { resourceOfRoute, type CompiledRoute } from '../rest/router.ts';
+import type { CompiledRoute } from '../rest/match.ts';
+import { resourceOfRoute } from '../rest/resources.ts';
 
 /** Retry-After in seconds: at least one, at most an hour. */
 const RETRY_AFTER: SchemaObject = { type: 'integer', format: 'int32', minimum: 1, maximum: 3600 };

@@ -2,8 +2,8 @@
 // body in the `params` wrapper, its answers and its code samples.
 import { isListType, isNonNullType } from 'graphql';
 import type { OperationObject } from 'openapi3-ts/oas31';
-import { inputLimits } from '../graph/kit/input-limits.ts';
-import type { CompiledRoute } from '../rest/router.ts';
+import { inputLimits } from '../graph/limits/values.ts';
+import type { CompiledRoute } from '../rest/match.ts';
 import { answerSchemaOf } from './answers.ts';
 import { errorRefsOf } from './errors.ts';
 import { answerHeaders, parametersOf } from './parameters.ts';

@@ -3,7 +3,8 @@
 import { getNamedType, isInputObjectType, isListType, isNonNullType, type GraphQLEnumType } from 'graphql';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PAGE } from '../graph/kit/page.ts';
-import { headersOfRoute, type CompiledRoute } from '../rest/router.ts';
+import type { CompiledRoute } from '../rest/match.ts';
+import { headersOfRoute } from '../rest/resources.ts';
 import { IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from '../rest/headers.ts';
 import { PREFER } from '../rest/representation.ts';
 import { SchemaRegistry, withLimits } from './schemas.ts';

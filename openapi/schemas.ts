@@ -12,7 +12,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
-import { holdsText, inputLimits, maxLengthOf } from '../graph/kit/input-limits.ts';
+import { holdsText, inputLimits, maxLengthOf } from '../graph/limits/values.ts';
 import { formatOf } from '../graph/kit/text-formats.ts';
 
 type Schema = SchemaObject | ReferenceObject;

@@ -63,7 +63,14 @@ export interface Database {
  * counts the queries among them; `canceled` is set when the server canceled one for running
  * past the statement timeout (PostgreSQL 57014).
  */
-export const sqlCounter = new AsyncLocalStorage<{ statements: number; reads?: number; canceled?: boolean }>();
+export const sqlCounter = new AsyncLocalStorage<SqlCount>();
+
+/** What `sqlCounter` counts for one scope (one HTTP request). */
+export interface SqlCount {
+  statements: number;
+  reads?: number;
+  canceled?: boolean;
+}
 
 /** Whether an adapter error is a statement canceled by the statement timeout. */
 const canceledByTimeout = (e: unknown) => {

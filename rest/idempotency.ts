@@ -20,7 +20,7 @@ export interface KeptAnswer {
   headers?: Record<string, string>;
 }
 
-/** An answer of the facade (rest/router.ts RestAnswer), as far as keeping it goes. */
+/** An answer of the facade (rest/reply.ts RestAnswer), as far as keeping it goes. */
 interface Answer {
   status: number;
   headers: Record<string, string>;

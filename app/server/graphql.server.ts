@@ -1,10 +1,9 @@
 /** GraphQL bridge: the only way app/ reaches the yoga instance. */
-import { authenticate } from '../../graph/company/auth';
+import { requestCaller } from '../../graph/company/caller';
 import { asDomainError, catalogue, ServiceUnavailableError, type ErrorCode, type FieldError } from '../../graph/errors';
 import { env } from '../../graph/env';
-import { requestScope } from '../../graph/kit/request-scope';
+import { requestScope, statementsSoFar } from '../../graph/kit/request-scope';
 import { yoga } from '../../graph/yoga';
-import { sqlCounter } from '../../prisma/database';
 import { bodyRefusal, hasBody, readJson, sendsJson } from '../../rest/body';
 
 export { yoga };
@@ -29,7 +28,7 @@ function refusal(code: ErrorCode, { close, fields }: { close: boolean; fields?: 
  * a JSON object, answers 400 here, so no answer ever quotes what the client sent.
  */
 async function checked(request: Request): Promise<Request | Response> {
-  if (!(await authenticate(request.headers.get('api-key')))) return refusal('UNAUTHORIZED', { close: hasBody(request.headers) });
+  if (!(await requestCaller(request.headers.get('api-key')))) return refusal('UNAUTHORIZED', { close: hasBody(request.headers) });
   if (request.method !== 'POST') return request;
   if (!sendsJson(request)) return refusal('UNSUPPORTED_MEDIA_TYPE', { close: hasBody(request.headers) });
   const read = await readJson(request, env().bodyTimeoutMs);
@@ -61,12 +60,12 @@ async function answer(request: Request): Promise<Response> {
 
 /**
  * Answers one GraphQL over HTTP request. With SQL_STATS=1 the answer carries the SQL statements
- * it ran in `x-sql-statements`, as REST answers do (statement-count tests, the bench).
+ * it ran in `x-sql-statements`, as REST answers do (statement-count tests, the bench), from the
+ * request's one counter (graph/kit/request-scope.ts).
  */
 export async function handleGraphql(request: Request): Promise<Response> {
-  if (!env().sqlStats) return answer(request);
-  const counter = { statements: 0 };
-  const response = await sqlCounter.run(counter, () => answer(request));
-  response.headers.set('x-sql-statements', String(counter.statements));
+  const response = await answer(request);
+  const statements = statementsSoFar();
+  if (env().sqlStats && statements !== undefined) response.headers.set('x-sql-statements', String(statements));
   return response;
 }

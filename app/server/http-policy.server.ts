@@ -3,7 +3,8 @@
 // of the API and GraphQL. Applied once, where requests enter (runtime.server.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { defaultLocale, localeOf, type Locale } from '../../graph/context';
+import { requestScope } from '../../graph/kit/request-scope';
+import { localeFrom, type Locale } from '../../graph/locale';
 import { env } from '../../graph/env';
 import { errorResponse } from '../../rest/errors';
 
@@ -39,13 +40,13 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 export const isGraphqlUrl = (url: string) => url === '/graphql' || url.startsWith('/graphql?');
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || isGraphqlUrl(url);
 
-/** The locale a Node request asks for (query or header), the default when unreadable. */
+/**
+ * The locale a Node request asks for (query or header), the default when unreadable: read once
+ * by the HTTP entry into the request scope (app/server/request-log.server.ts), then taken from it.
+ */
 export function localeOfRequest(req: IncomingMessage): Locale {
-  try {
-    return localeOf(new Request(`http://local${req.url ?? '/'}`, { headers: { locale: String(req.headers.locale ?? '') } }));
-  } catch {
-    return defaultLocale;
-  }
+  const header = req.headers.locale;
+  return requestScope.getStore()?.locale ?? localeFrom(req.url ?? '/', Array.isArray(header) ? header.join(', ') : header);
 }
 
 /** Sets the headers every answer carries. */

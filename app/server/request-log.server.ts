@@ -8,6 +8,8 @@ import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import { env } from '../../graph/env';
 import { requestScope, type RequestFacts } from '../../graph/kit/request-scope';
+import { sqlCounter } from '../../prisma/database';
+import { localeOfRequest } from './http-policy.server';
 
 /** A request id a client may choose: 1 to 128 letters, digits, `_`, `.`, `:` or `-`. */
 const SANE_ID = /^[\w.:-]{1,128}$/;
@@ -45,14 +47,18 @@ export function requestIdOf(req: IncomingMessage): string {
 
 /**
  * Gives the request its id (header of the answer, and of the request for the handlers), logs
- * its line when it ends, and runs `serve` in its scope.
+ * its line when it ends, and runs `serve` in its scope (graph/kit/request-scope.ts): its
+ * locale read once, and its one SQL statement counter open.
  */
 export function inRequestScope(req: IncomingMessage, res: ServerResponse, serve: () => void): void {
   const id = requestIdOf(req);
   req.headers['x-request-id'] = id;
   res.setHeader('X-Request-Id', id);
+  const sql = { statements: 0, reads: 0 };
   const scope: RequestFacts = {
     id,
+    locale: localeOfRequest(req),
+    sql,
     answered: new Promise<void>((resolve) => {
       res.once('finish', resolve);
       res.once('close', resolve);
@@ -60,6 +66,6 @@ export function inRequestScope(req: IncomingMessage, res: ServerResponse, serve:
   };
   facts.set(req, scope);
   logger(req, res);
-  requestScope.run(scope, serve);
+  requestScope.run(scope, () => sqlCounter.run(sql, serve));
 }
 

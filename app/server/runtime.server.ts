@@ -18,11 +18,10 @@ import { wireWritePath } from '../../graph/wiring';
 import { startConfiguredAisFeed } from '../../graph/logistics/ais-feed';
 import { startTrackingPoller } from '../../graph/carriers/poller';
 import { backgroundSettled, inBackground } from '../../graph/kit/background';
-import { localeOf } from '../../graph/context';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
-import { answeredByPolicy, isGraphqlUrl, lingerOnClose, securityHeaders } from './http-policy.server';
+import { answeredByPolicy, isGraphqlUrl, lingerOnClose, localeOfRequest, securityHeaders } from './http-policy.server';
 import { inRequestScope } from './request-log.server';
 import { rateLimited } from './rate-limit.server';
 import { waitForSite } from './site-pending.server';
@@ -156,8 +155,7 @@ function httpApp(build: ServerBuild) {
     // The reference page for browsers, crawlers and curl (no Accept, or */*, so HTML first); the
     // API's JSON 404 for a client that prefers JSON.
     if (req.method === 'GET' && req.accepts(['html', 'json']) === 'html') return next();
-    const request = new Request(`http://local${req.originalUrl}`, { headers: req.headers as Record<string, string> });
-    const { status, body } = errorResponse('NOT_FOUND', localeOf(request));
+    const { status, body } = errorResponse('NOT_FOUND', localeOfRequest(req));
     res.status(status).json(body);
   });
   app.use(waitForSite);

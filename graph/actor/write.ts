@@ -117,7 +117,8 @@ export async function upsertPartnership(ctx: Context, info: GraphQLResolveInfo, 
   return inTransaction(async (db) => {
     const errors = new FieldErrors();
     checkRequired(info.schema, 'PartnershipParams', params as Record<string, unknown>, errors);
-    const internalCode = params.internal_code?.trim() || null;
+    // Codes arrive trimmed (graph/limits/arguments.ts, the one trimming rule of docs/limits.md).
+    const internalCode = params.internal_code || null;
     const document = params.official_document?.trim() ? normalizeDocument(params.official_document, params.document_type) : null;
     if (internalCode || document) await lockKeys(db, companyId, 'actor', [actorKey(document, internalCode)]);
     if (!internalCode && !document) errors.add('internal_code', fieldMessages.blank);
@@ -168,11 +169,12 @@ export async function upsertAccessGroup(query: object, ctx: Context, info: Graph
   const { slug, name } = params as { slug: string; name: string };
   return inTransaction(
     async (db) => {
-      await lockKeys(db, ctx.company.id, 'access_group', [slug.trim()]);
+      // The slug, a code, arrives trimmed (graph/limits/arguments.ts).
+      await lockKeys(db, ctx.company.id, 'access_group', [slug]);
       return db.accessGroup.upsert({
         ...query,
-        where: { company_id_slug: { company_id: ctx.company.id, slug: slug.trim() } },
-        create: { company_id: ctx.company.id, slug: slug.trim(), name },
+        where: { company_id_slug: { company_id: ctx.company.id, slug } },
+        create: { company_id: ctx.company.id, slug, name },
         update: { name },
       });
     },

@@ -7,18 +7,20 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { Context } from '../context.ts';
 import { env } from '../env.ts';
 import { TooManyRequestsError } from '../errors.ts';
+import { requestScope } from '../kit/request-scope.ts';
 
 const lanes = new Map<number, LimitFunction>();
-/** Requests whose turn is running: work they start inside it (a REST call's GraphQL execution) does not queue again. */
-const holding = new WeakSet<Context>();
 
 /**
  * Runs the request's `work` in its company's turn; refuses at once (429) when the company's
- * queue is full. A request in its turn already runs `work` at once.
+ * queue is full. The turn is kept in the request scope (graph/kit/request-scope.ts) while it
+ * is held, so a request takes it once: work it starts inside it (a REST call's GraphQL
+ * executions) runs at once.
  */
 export async function inTurn<T>(context: Context, work: () => Promise<T>): Promise<T> {
-  if (holding.has(context)) return work();
   const companyId = context.company.id;
+  const scope = requestScope.getStore();
+  if (scope?.turn === companyId) return work();
   let lane = lanes.get(companyId);
   if (!lane) {
     lane = pLimit(env().companyConcurrency);
@@ -28,11 +30,11 @@ export async function inTurn<T>(context: Context, work: () => Promise<T>): Promi
   const current = lane;
   try {
     return await current(async () => {
-      holding.add(context);
+      if (scope) scope.turn = companyId;
       try {
         return await work();
       } finally {
-        holding.delete(context);
+        if (scope) scope.turn = undefined;
       }
     });
   } finally {

@@ -1,5 +1,5 @@
 // A write that may create or update (PUT of a natural key) tells the REST facade which it did,
-// so the facade answers 201 for a create and the route's 200 otherwise (rest/router.ts).
+// so the facade answers 201 for a create and the route's 200 otherwise (rest/execute.ts).
 import type { Context } from '../context.ts';
 
 const created = new WeakSet<object>();

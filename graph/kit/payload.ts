@@ -117,7 +117,7 @@ function payloadField(t: any, name: string, declared: Declared): unknown {
     description: declared.description,
     args: declared.args,
     resolve: async (root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo): Promise<Outcome> => {
-      // Arguments over a limit (graph/input-guard.ts): refused before anything is read or written.
+      // Arguments over a limit (graph/limits/arguments.ts): refused before anything is read or written.
       const refused = ctx.refusedArguments?.get(info.path.key as string);
       if (refused) return { record: null, userErrors: refused.flatMap((e) => userErrorsOf(e, null) ?? []), warnings: [] };
       const query = queryFromInfo({ context: ctx, info, typeName, path: [recordField] });

@@ -1,7 +1,7 @@
 // What integrators send for a process, and the list's filters and sort keys.
 import { builder } from '../builder.ts';
 import { required } from '../kit/required.ts';
-import { inputLimits } from '../kit/input-limits.ts';
+import { inputLimits } from '../limits/values.ts';
 import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
 import { AuditItemParams, ShipmentParams } from './shipment/types.ts';
 import { AlertLevelEnum } from './types.ts';

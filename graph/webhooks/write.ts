@@ -2,7 +2,7 @@
 // create, update, delete, rotate the secret, send a test ping, retry a delivery.
 import type { Context } from '../context.ts';
 import { FieldErrors, NotFoundError, fieldMessages, formatFieldMessage } from '../errors.ts';
-import { inputLimits } from '../kit/input-limits.ts';
+import { inputLimits } from '../limits/values.ts';
 import { eventTypes } from '../events/catalogue.ts';
 import { newEventId } from '../events/relay.ts';
 import { formatDateTime } from '../scalars.ts';

@@ -23,11 +23,11 @@ import {
   type StringValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { Context } from './context.ts';
-import { BadInputError, DomainError, FieldErrors, ValidationError } from './errors.ts';
-import { rootFields, type ArgumentSite } from './kit/root-fields.ts';
-import { formatOf } from './kit/text-formats.ts';
-import { assertBatchSize, BatchTooLargeError, checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './kit/input-limits.ts';
+import type { Context } from '../context.ts';
+import { BadInputError, DomainError, FieldErrors, ValidationError } from '../errors.ts';
+import { rootFields, type ArgumentSite } from '../kit/root-fields.ts';
+import { formatOf } from '../kit/text-formats.ts';
+import { assertBatchSize, BatchTooLargeError, checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './values.ts';
 
 const sitesByDocument = new WeakMap<DocumentNode, ArgumentSite[]>();
 
