@@ -4522,6 +4522,12 @@ export interface components {
             /** @description A tracking event of a container. */
             events: components["schemas"]["ContainerEvent"][];
             /**
+             * Format: date-time
+             * @description When the demurrage free time ends: the free-time start (or the shipment's `ata`) plus the shipment's demurrage `free_time` days; null without terms or a start. Computed.
+             * @example 2025-03-01T12:00:00Z
+             */
+            free_time_ends_at: string | null;
+            /**
              * Format: int32
              * @description Days in use beyond the demurrage free time. Computed.
              */
@@ -15253,6 +15259,7 @@ export interface operations {
                      *                       "voyage": "voyage"
                      *                     }
                      *                   ],
+                     *                   "free_time_ends_at": "2025-03-01T12:00:00Z",
                      *                   "demurrage_exceeding_days": 10,
                      *                   "demurrage_costs": "1234.5600"
                      *                 },
@@ -17447,6 +17454,7 @@ export interface operations {
                      *                     "voyage": "voyage"
                      *                   }
                      *                 ],
+                     *                 "free_time_ends_at": "2025-03-01T12:00:00Z",
                      *                 "demurrage_exceeding_days": 10,
                      *                 "demurrage_costs": "1234.5600"
                      *               },
@@ -19859,6 +19867,7 @@ export interface operations {
                      *                     "voyage": "voyage"
                      *                   }
                      *                 ],
+                     *                 "free_time_ends_at": "2025-03-01T12:00:00Z",
                      *                 "demurrage_exceeding_days": 10,
                      *                 "demurrage_costs": "1234.5600"
                      *               },
