@@ -4,7 +4,7 @@
 // exactly its rows, in REST and GraphQL, never another company's; the aggregates count alike;
 // a cursor walk on ETA sees each row once; a bad value is the catalogue's 400.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, client, errorBody, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { baseUrl, client, connectionNodes, errorBody, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
 
 type Row = { id: number; reference_code: string };
 
@@ -191,21 +191,13 @@ describe("process list sorted on the shipment's dates", () => {
       after = res.body.next_cursor;
     } while (after);
     expect(seen).toEqual(whole);
-    const edges: string[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 10; page++) {
-      const res = await graphql(
-        company.api_key,
-        'query ($op: Int!, $after: String) { processesConnection(operation_id: $op, first: 1, after: $after, order_by: [{ field: eta }]) { edges { node { reference_code } } pageInfo { hasNextPage endCursor } } }',
-        { op: company.operation.id, after: cursor },
-      );
-      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
-      const conn = res.body.data.processesConnection;
-      edges.push(...conn.edges.map((e: { node: Row }) => e.node.reference_code));
-      if (!conn.pageInfo.hasNextPage) break;
-      cursor = conn.pageInfo.endCursor;
-    }
-    expect(edges).toEqual(await order('order_by=eta'));
+    const edges = await connectionNodes<Row>(
+      company.api_key,
+      'query ($op: Int!, $after: String) { processesConnection(operation_id: $op, first: 1, after: $after, order_by: [{ field: eta }]) { edges { node { reference_code } } pageInfo { hasNextPage endCursor } } }',
+      'processesConnection',
+      { op: company.operation.id },
+    );
+    expect(edges.map((p) => p.reference_code)).toEqual(await order('order_by=eta'));
   });
 
   it('refuses a cursor of the ETA sort sent with another sort', async () => {

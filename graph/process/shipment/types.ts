@@ -217,6 +217,7 @@ registerObjects(shipment, {
     };
     const of = (c: any) => containerDemurrage(c.demurrage_free_time_start_at ?? c.parent.parent.ata, c.actual_return_empty_container_at, c.parent.parent.demurrage);
     return {
+      transportable: t.relation('parent', { ...graphqlOnly, description: 'What carries the container, and through `shipment` its shipment and process (GraphQL only).' }),
       free_time_ends_at: t.field({
         type: 'DateTime',
         nullable: true,
@@ -228,6 +229,7 @@ registerObjects(shipment, {
       demurrage_costs: t.field({ type: 'Decimal', nullable: true, description: 'Demurrage of this container, in USD (the rate `daily_rate_usd`). Computed.', select, resolve: (c: any) => of(c)?.cost ?? null }),
     };
   },
+  Transportable: (t) => ({ shipment: t.relation('parent', { ...graphqlOnly, description: 'The shipment, and through it the process (GraphQL only).' }) }),
   InvoiceItem: (t) => ({ invoice: t.relation('parent', { ...graphqlOnly, description: 'The invoice of the line (GraphQL only).' }) }),
   Invoice: (t) => {
     const select = { discount: true, items: { select: { quantity: true, unitary_amount: true, total_amount: true } } };
