@@ -19,6 +19,7 @@ import './fleet/fleet.ts';
 import './process/shipment/types.ts';
 import './process/types.ts';
 import './process/queries.ts';
+import './process/containers.ts';
 import './process/aggregate.ts';
 import './process/mutations.ts';
 import './costs/cost-model.ts';

@@ -124,6 +124,13 @@ describe('process aggregates', () => {
       { actor_ids: [q.supplier] },
       { reference_codes: ['A1', 'A4', 'A6'] },
       { alert_level: 'NORMAL', status: ['CANCELED', 'FINISHED'] },
+      { transport_modes: ['MARITIME_TRANSPORT'], status: ['ACTIVE'] },
+      { loading_port_unlocodes: ['CNNGB', 'CNSGH'] },
+      { discharge_port_unlocodes: ['BRSSZ'] },
+      { actor_role: 'SUPPLIER' },
+      { actor_ids: [q.supplier], actor_role: 'SUPPLIER' },
+      { has_customs_declaration: false },
+      { has_documents: false, transport_modes: ['AIR_TRANSPORT'] },
     ];
     for (const f of filters) {
       const { body } = await q.ask(

@@ -92,6 +92,25 @@ export async function graphql(key: string | undefined, query: string, variables?
   return { status: res.status, headers: res.headers, body: (await res.json()) as { data?: any; errors?: any } };
 }
 
+/**
+ * The nodes of a connection read page by page (`$after` from each `pageInfo.endCursor`, at most
+ * 50 pages): `field` is the connection's root field, whose selection asks for
+ * `edges { node { ... } } pageInfo { hasNextPage endCursor }`.
+ */
+export async function connectionNodes<Node>(key: string, query: string, field: string, variables: Record<string, unknown> = {}): Promise<Node[]> {
+  const nodes: Node[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < 50; page++) {
+    const res = await graphql(key, query, { ...variables, after });
+    expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+    const conn = res.body.data[field];
+    nodes.push(...conn.edges.map((e: { node: Node }) => e.node));
+    if (!conn.pageInfo.hasNextPage) return nodes;
+    after = conn.pageInfo.endCursor;
+  }
+  throw new Error(`${field}: more than 50 pages`);
+}
+
 /** A route with three points (GraphQL); answers its id and point ids. */
 export async function routeOf(key: string) {
   const res = await graphql(key, 'mutation($p: RouteParams!) { createRoute(params: $p) { route { id points { id } } userErrors { field code message } } }', {

@@ -16,6 +16,7 @@ import { modelDelegate } from './records.ts';
 import { cappedCount, COUNT_CAP, type CappedCount } from './count.ts';
 import { BadInputError, fieldMessages } from '../errors.ts';
 import { PAGE, pageSize } from './page.ts';
+import { on, selectOf, sortEntry, valueAt } from './sort-paths.ts';
 
 /** One key of a sort: a column, its direction and where its nulls go. */
 export interface SortKey {
@@ -38,7 +39,7 @@ const enumColumns = (model: string): Map<string, string> =>
 export function sortKeys(orderBy: Record<string, unknown>[], nullable: ReadonlySet<string>, model?: string): SortKey[] {
   const enums = model ? enumColumns(model) : new Map<string, string>();
   return orderBy.map((entry) => {
-    const [field, how] = Object.entries(entry)[0];
+    const [field, how] = sortEntry(entry);
     const sort = typeof how === 'string' ? how : (how as { sort: string }).sort;
     const nulls = typeof how === 'string' ? undefined : (how as { nulls?: string }).nulls;
     const desc = sort === 'desc';
@@ -52,16 +53,16 @@ type CursorValue = string | number | boolean | null;
 
 /** The rows after `values` in the order of `keys`: a Prisma filter (the keyset condition). */
 export function afterWhere(keys: SortKey[], values: CursorValue[]): object {
-  const equal = (k: SortKey, v: CursorValue) => ({ [k.field]: v === null ? null : { equals: v } });
+  const equal = (k: SortKey, v: CursorValue) => on(k.field, v === null ? null : { equals: v });
   const beyond = (k: SortKey, v: CursorValue): object | null => {
-    if (v === null) return k.nullsFirst ? { NOT: { [k.field]: null } } : null;
+    if (v === null) return k.nullsFirst ? { NOT: on(k.field, null) } : null;
     // An enum column takes no `gt`/`lt`: the values beyond are listed, in the enum's order.
     const order = k.enumValues;
     const at = order?.indexOf(String(v)) ?? -1;
     const compare = order
-      ? { [k.field]: { in: k.desc ? order.slice(0, at) : order.slice(at + 1) } }
-      : { [k.field]: { [k.desc ? 'lt' : 'gt']: v } };
-    return k.nullable && !k.nullsFirst ? { OR: [compare, { [k.field]: null }] } : compare;
+      ? on(k.field, { in: k.desc ? order.slice(0, at) : order.slice(at + 1) })
+      : on(k.field, { [k.desc ? 'lt' : 'gt']: v });
+    return k.nullable && !k.nullsFirst ? { OR: [compare, on(k.field, null)] } : compare;
   };
   const branches = keys.flatMap((k, i) => {
     const strict = beyond(k, values[i]);
@@ -70,8 +71,16 @@ export function afterWhere(keys: SortKey[], values: CursorValue[]): object {
   return { OR: branches };
 }
 
-/** The model's column types, to check the values a cursor brings back. */
-const columnTypes = (model: string): Map<string, string> => new Map(getDatamodel().datamodel.models[model].fields.map((f) => [f.name, f.type]));
+/** The model's column types (and its to-one relations' as `relation.column`), to check the values a cursor brings back. */
+function columnTypes(model: string): Map<string, string> {
+  const models = getDatamodel().datamodel.models;
+  return new Map(
+    models[model].fields.flatMap((f) => [
+      [f.name, f.type] as const,
+      ...(f.kind === 'object' && !f.isList ? models[f.type].fields.map((c) => [`${f.name}.${c.name}`, c.type] as const) : []),
+    ]),
+  );
+}
 
 /** Whether a cursor value fits its column (an enum's value is one of the enum's): anything else is a forged or stale cursor. */
 function fits(type: string | undefined, v: CursorValue): boolean {
@@ -106,7 +115,7 @@ const signature = (keys: SortKey[]) => keys.map((k) => `${k.field}:${k.desc ? 'd
 
 function encodeCursor(keys: SortKey[], row: Record<string, unknown>): string {
   const values = keys.map((k) => {
-    const v = row[k.field];
+    const v = valueAt(row, k.field);
     return v instanceof Date ? v.toISOString() : v === undefined || v === null ? null : typeof v === 'object' ? String(v) : (v as CursorValue);
   });
   return Buffer.from(JSON.stringify({ sort: signature(keys), values } satisfies Cursor)).toString('base64url');
@@ -242,7 +251,7 @@ export interface KeysetPage {
  * so an index can serve it. The extra row tells whether more follow.
  */
 export async function readKeys(set: Keyset, size: number, skip = 0): Promise<KeysetPage> {
-  const select = Object.fromEntries([set.key, ...set.keys.map((k) => k.field)].map((f) => [f, true]));
+  const select = selectOf([set.key, ...set.keys.map((k) => k.field)]);
   const where = set.after ? { AND: [set.where, set.after] } : set.where;
   const found = await delegateOf(set.model).findMany({ where, orderBy: set.orderBy, ...(skip ? { skip } : {}), take: size + 1, select });
   return { rows: found.slice(0, size), hasNextPage: found.length > size, cursorOf: (row) => encodeCursor(set.keys, row) };

@@ -52,7 +52,7 @@ export interface ListArgs {
 }
 
 /** Prisma skip/take/orderBy for list arguments; out-of-range pagination is a 400 on its field. */
-export function pageOf(args: ListArgs, nullable: ReadonlySet<string>, key = 'id') {
+export function pageOf(args: ListArgs, nullable: ReadonlySet<string>, key = 'id', paths: Readonly<Record<string, string>> = {}) {
   const errors = new FieldErrors();
   const limit = args.limit ?? PAGE.defaultLimit;
   const offset = args.offset ?? 0;
@@ -64,7 +64,9 @@ export function pageOf(args: ListArgs, nullable: ReadonlySet<string>, key = 'id'
     const sort = dir.startsWith('ASC') ? 'asc' : 'desc';
     const nulls = dir.endsWith('NULLS_LAST') ? 'last' : dir.endsWith('NULLS_FIRST') ? 'first' : undefined;
     // NOTE: Prisma only accepts `nulls` on nullable columns.
-    return { [field]: nulls && nullable.has(field) ? { sort, nulls } : sort };
+    const [head, column] = (paths[field] ?? field).split('.');
+    const how = nulls && nullable.has(paths[field] ?? field) ? { sort, nulls } : sort;
+    return column ? { [head]: { [column]: how } } : { [head]: how };
   });
   // The key ends every sort, so a page boundary never splits rows that sort alike.
   if (!(args.order_by ?? []).some((o) => o.field === key)) orderBy.push({ [key]: 'asc' });
@@ -140,8 +142,10 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   what: string;
   description: string;
   sortable: readonly string[];
-  /** Sortable columns that hold nulls (where NULLS FIRST/LAST apply). */
+  /** Sortable columns that hold nulls (where NULLS FIRST/LAST apply), a relation's as `relation.column`. */
   nullable?: ReadonlySet<string>;
+  /** Sort keys that are a column of a to-one relation: sort key -> `relation.column` (graph/kit/sort-paths.ts). */
+  sortPaths?: Readonly<Record<string, string>>;
   /** The unique column that ends every sort (default `id`). */
   key?: string;
   /** Sort keys when the caller sends none (default: the key ascending). */
@@ -211,7 +215,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
     // A batch written a moment ago may have left its tables' statistics behind (graph/kit/statistics.ts).
     await statisticsSettled();
     const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
-    const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key);
+    const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key, spec.sortPaths);
     if (args.ids && args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);
     const base = await spec.where(args, ctx);
     const text = args.search?.trim();

@@ -15,6 +15,12 @@ export type ProcessFilterInput = {
   actor_ids?: number[] | null;
   vessel_ids?: number[] | null;
   port_unlocodes?: string[] | null;
+  loading_port_unlocodes?: string[] | null;
+  discharge_port_unlocodes?: string[] | null;
+  transport_modes?: string[] | null;
+  actor_role?: string | null;
+  has_customs_declaration?: boolean | null;
+  has_documents?: boolean | null;
 } & Record<string, unknown>;
 
 /**
@@ -47,20 +53,45 @@ function ranges(alias: string, columns: readonly string[], f: ProcessFilterInput
   });
 }
 
+const codes = (list: string[] | null | undefined) => (list?.length ? list.map(currentUnlocode) : null);
+
+/** Whether the shipment has a customs declaration (an import declaration, a DUIMP, an export declaration). */
+const declared = Prisma.sql`(EXISTS (SELECT 1 FROM shipment_import_declarations d WHERE d.company_id = s.company_id AND d.shipment_id = s.id)
+  OR EXISTS (SELECT 1 FROM shipment_duimps d WHERE d.company_id = s.company_id AND d.shipment_id = s.id)
+  OR EXISTS (SELECT 1 FROM shipment_export_declarations d WHERE d.company_id = s.company_id AND d.shipment_id = s.id))`;
+
+/** The conditions of the newer filters: ports one side at a time, transport mode, handler role, declarations, documents. */
+function moreFilterSql(f: ProcessFilterInput): Prisma.Sql[] {
+  const [loading, discharge] = [codes(f.loading_port_unlocodes), codes(f.discharge_port_unlocodes)];
+  const documents = Prisma.sql`EXISTS (SELECT 1 FROM process_documents pd WHERE pd.company_id = p.company_id AND pd.process_id = p.id AND pd.deleted_at IS NULL)`;
+  return [
+    ...(loading ? [Prisma.sql`lp.unlocode = ANY(${loading}::text[])`] : []),
+    ...(discharge ? [Prisma.sql`dp.unlocode = ANY(${discharge}::text[])`] : []),
+    ...(f.transport_modes?.length ? [Prisma.sql`s.type::text = ANY(${f.transport_modes}::text[])`] : []),
+    ...(f.actor_role && !f.actor_ids?.length
+      ? [Prisma.sql`EXISTS (SELECT 1 FROM process_handlers h WHERE h.company_id = p.company_id AND h.process_id = p.id AND h.role::text = ${f.actor_role})`]
+      : []),
+    ...(f.has_customs_declaration == null ? [] : [f.has_customs_declaration ? declared : Prisma.sql`(s.id IS NULL OR NOT ${declared})`]),
+    ...(f.has_documents == null ? [] : [f.has_documents ? documents : Prisma.sql`NOT ${documents}`]),
+  ];
+}
+
 /** The conditions of the filters, values as parameters. */
 export function processFilterSql(f: ProcessFilterInput): Prisma.Sql[] {
-  const ports = f.port_unlocodes?.length ? f.port_unlocodes.map(currentUnlocode) : null;
+  const ports = codes(f.port_unlocodes);
+  const role = f.actor_role ? Prisma.sql` AND h.role::text = ${f.actor_role}` : Prisma.empty;
   return [
     ...(f.reference_code != null ? [Prisma.sql`p.reference_code = ${f.reference_code}`] : []),
     ...(f.reference_codes?.length ? [Prisma.sql`p.reference_code = ANY(${f.reference_codes}::text[])`] : []),
     ...(f.alert_level != null ? [Prisma.sql`p.alert_level::text = ${f.alert_level}`] : []),
     ...(f.status?.length ? [Prisma.sql`(${Prisma.join(f.status.map((s) => Prisma.raw(`(${stateSql[s]})`)), ' OR ')})`] : []),
     ...(f.actor_ids?.length
-      ? [Prisma.sql`EXISTS (SELECT 1 FROM process_handlers h WHERE h.company_id = p.company_id AND h.process_id = p.id AND h.actor_id = ANY(${f.actor_ids}::int[]))`]
+      ? [Prisma.sql`EXISTS (SELECT 1 FROM process_handlers h WHERE h.company_id = p.company_id AND h.process_id = p.id AND h.actor_id = ANY(${f.actor_ids}::int[])${role})`]
       : []),
     ...ranges('p', Object.keys(processRanges), f),
     ...ranges('s', Object.keys(shipmentRanges), f),
     ...(f.vessel_ids?.length ? [Prisma.sql`m.vessel_id = ANY(${f.vessel_ids}::int[])`] : []),
     ...(ports ? [Prisma.sql`(lp.unlocode = ANY(${ports}::text[]) OR dp.unlocode = ANY(${ports}::text[]))`] : []),
+    ...moreFilterSql(f),
   ];
 }

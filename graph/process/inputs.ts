@@ -6,6 +6,8 @@ import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
 import { AuditItemParams, ShipmentParams } from './shipment/types.ts';
 import { AlertLevelEnum } from './types.ts';
 import { lifecycleStateEnum, rangeFields } from '../kit/filters.ts';
+import { enumOf } from '../kit/fields.ts';
+import { BusinessRoleEnum } from '../reference/enums.ts';
 
 export const ProcessParams = builder.inputType('ProcessParams', {
   description: 'Process fields; only `reference_code` is required when a process is created. Fields left out on an update are kept.',
@@ -44,9 +46,24 @@ export const ProcessFilters = builder.inputType('ProcessFilters', {
     actor_ids: t.intList({ description: 'Processes with a handler entry of any of these actors (partners, brokers, carriers...).' }),
     vessel_ids: t.intList({ description: 'Processes whose maritime shipment follows any of these vessels.' }),
     port_unlocodes: t.stringList({ description: 'Processes whose maritime shipment loads or discharges at any of these ports (UN/LOCODE, e.g. BRSSZ).' }),
+    loading_port_unlocodes: t.stringList({ description: 'Processes whose maritime shipment loads at any of these ports (UN/LOCODE, e.g. CNSHA).' }),
+    discharge_port_unlocodes: t.stringList({ description: 'Processes whose maritime shipment discharges at any of these ports (UN/LOCODE, e.g. BRSSZ).' }),
+    // NOTE: catalogue enums are registered by name (graph/kit/fields.ts) and come back untyped; the
+    // cast gives Pothos an enum ref (only the registered type is used at run time).
+    transport_modes: t.field({ type: [enumOf('ShipmentType') as typeof AlertLevelEnum], description: "Processes whose shipment's type (transport mode) is any of these." }),
+    actor_role: t.field({
+      type: BusinessRoleEnum,
+      description: 'Processes with a handler entry in this role; with `actor_ids`, an entry in this role held by one of those actors (e.g. the customs broker is actor 12).',
+    }),
+    has_customs_declaration: t.boolean({
+      description: 'true: processes whose shipment has a customs declaration (an import declaration, a DUIMP or an export declaration); false: those without one.',
+    }),
+    has_documents: t.boolean({ description: 'true: processes with a live document attached; false: those without one.' }),
     ...rangeFields(t, { ...processRanges, ...shipmentRanges }),
   }),
 });
 
-export const sortable = ['id', 'reference_code', 'alert_level', 'inserted_at', 'updated_at', 'finished_at', 'canceled_at', 'lead_time_datetime_reference'] as const;
-export const nullableSortable = new Set(['finished_at', 'canceled_at', 'lead_time_datetime_reference']);
+/** Sort keys on the shipment's dates: a process without a shipment, or without the date, sorts as a null. */
+export const sortPaths = { etd: 'foreign_trade_shipment.etd', eta: 'foreign_trade_shipment.eta', atd: 'foreign_trade_shipment.atd', ata: 'foreign_trade_shipment.ata' } as const;
+export const sortable = ['id', 'reference_code', 'alert_level', 'inserted_at', 'updated_at', 'finished_at', 'canceled_at', 'lead_time_datetime_reference', ...Object.keys(sortPaths)] as const;
+export const nullableSortable = new Set(['finished_at', 'canceled_at', 'lead_time_datetime_reference', ...Object.values(sortPaths)]);

@@ -4,39 +4,55 @@ import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../kit/list.ts';
 import { found, located } from '../kit/locate.ts';
 import { processLocator, operationArg, requireOperation } from './stored.ts';
-import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortable } from './inputs.ts';
-import { inRange, inStates, type LifecycleState } from '../kit/filters.ts';
+import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortable, sortPaths } from './inputs.ts';
+import { inRange, inStates } from '../kit/filters.ts';
 import { currentUnlocode } from '../reference/port-aliases.ts';
-
-type Filters = {
-  reference_code?: string | null;
-  reference_codes?: string[] | null;
-  alert_level?: string | null;
-  status?: LifecycleState[] | null;
-  actor_ids?: number[] | null;
-  vessel_ids?: number[] | null;
-  port_unlocodes?: string[] | null;
-} & Record<string, unknown>;
+import type { ProcessFilterInput as Filters } from './filter-sql.ts';
 
 const dateOf = (v: unknown) => (v instanceof Date ? v : null);
 
-/** The conditions of the list's filters (docs/processes/index.md, "List filters"). */
-function filterWhere(f: Filters): object[] {
-  const ports = f.port_unlocodes?.length ? { unlocode: { in: f.port_unlocodes.map(currentUnlocode) } } : null;
-  const maritime = [
+/** A port filter over UN/LOCODEs (a former code reads as the current one), or none. */
+const portIn = (codes: string[] | null | undefined) => (codes?.length ? { is: { unlocode: { in: codes.map(currentUnlocode) } } } : null);
+
+/** The shipment's customs declarations: import declarations, DUIMPs, export declarations. */
+const declarations = ['shipment_import_declarations', 'shipment_duimps', 'shipment_export_declarations'] as const;
+
+/** The conditions on the shipment's maritime part. */
+function maritimeWhere(f: Filters): object[] {
+  const [ports, loading, discharge] = [portIn(f.port_unlocodes), portIn(f.loading_port_unlocodes), portIn(f.discharge_port_unlocodes)];
+  return [
     ...(f.vessel_ids?.length ? [{ vessel_id: { in: f.vessel_ids } }] : []),
-    ...(ports ? [{ OR: [{ loading_port: { is: ports } }, { discharge_port: { is: ports } }] }] : []),
+    ...(ports ? [{ OR: [{ loading_port: ports }, { discharge_port: ports }] }] : []),
+    ...(loading ? [{ loading_port: loading }] : []),
+    ...(discharge ? [{ discharge_port: discharge }] : []),
   ];
-  const shipment = [
+}
+
+/** The conditions on the shipment (a process without one matches none of them, `has_customs_declaration: false` aside). */
+function shipmentWhere(f: Filters): object[] {
+  const maritime = maritimeWhere(f);
+  return [
     ...Object.keys(shipmentRanges).flatMap((c) => inRange(c, dateOf(f[`${c}_from`]), dateOf(f[`${c}_to`]))),
+    ...(f.transport_modes?.length ? [{ type: { in: f.transport_modes } }] : []),
+    ...(f.has_customs_declaration === true ? [{ OR: declarations.map((d) => ({ [d]: { some: {} } })) }] : []),
     ...(maritime.length ? [{ maritime_transport_shipment: { is: { AND: maritime } } }] : []),
   ];
+}
+
+/** The conditions of the list's filters (docs/processes/index.md, "List filters"). */
+function filterWhere(f: Filters): object[] {
+  const shipment = shipmentWhere(f);
+  const handler = f.actor_ids?.length || f.actor_role ? [{ handlers: { some: { ...(f.actor_ids?.length ? { actor_id: { in: f.actor_ids } } : {}), ...(f.actor_role ? { role: f.actor_role } : {}) } } }] : [];
+  const undeclared = { OR: [{ foreign_trade_shipment: { is: null } }, { foreign_trade_shipment: { is: Object.fromEntries(declarations.map((d) => [d, { none: {} }])) } }] };
+  const documents = { documents: { some: { deleted_at: null } } };
   return [
     ...(f.reference_code != null ? [{ reference_code: f.reference_code }] : []),
     ...(f.reference_codes?.length ? [{ reference_code: { in: f.reference_codes } }] : []),
     ...(f.alert_level != null ? [{ alert_level: f.alert_level }] : []),
     ...inStates(f.status),
-    ...(f.actor_ids?.length ? [{ handlers: { some: { actor_id: { in: f.actor_ids } } } }] : []),
+    ...handler,
+    ...(f.has_documents == null ? [] : [f.has_documents ? documents : { NOT: documents }]),
+    ...(f.has_customs_declaration === false ? [undeclared] : []),
     ...Object.keys(processRanges).flatMap((c) => inRange(c, dateOf(f[`${c}_from`]), dateOf(f[`${c}_to`]))),
     ...(shipment.length ? [{ foreign_trade_shipment: { is: { AND: shipment } } }] : []),
   ];
@@ -49,6 +65,7 @@ listField<{ operation_id: number; filters?: Filters | null }>({
   description: 'Lists the live processes of an operation.',
   sortable,
   nullable: nullableSortable,
+  sortPaths,
   search: searchColumns(['reference_code'], 'Case-insensitive substring of the reference code.'),
   args: (t) => ({
     operation_id: t.arg.int({ required: true, description: 'The operation.' }),

@@ -1916,6 +1916,8 @@ export type ProcessDocumentType =
 export type ProcessFilters = {
   /** Processes with a handler entry of any of these actors (partners, brokers, carriers...). */
   actor_ids?: Array<number> | null | undefined;
+  /** Processes with a handler entry in this role; with `actor_ids`, an entry in this role held by one of those actors (e.g. the customs broker is actor 12). */
+  actor_role?: BusinessRole | null | undefined;
   /** Alert level. */
   alert_level?: AlertLevel | null | undefined;
   /** Shipment actual arrival at or after (inclusive). */
@@ -1930,6 +1932,8 @@ export type ProcessFilters = {
   canceled_at_from?: string | null | undefined;
   /** Canceled at or before (inclusive). */
   canceled_at_to?: string | null | undefined;
+  /** Processes whose maritime shipment discharges at any of these ports (UN/LOCODE, e.g. BRSSZ). */
+  discharge_port_unlocodes?: Array<string> | null | undefined;
   /** Shipment ETA last changed (by you, tracking or an import) at or after (inclusive). */
   eta_changed_at_from?: string | null | undefined;
   /** Shipment ETA last changed (by you, tracking or an import) at or before (inclusive). */
@@ -1946,10 +1950,16 @@ export type ProcessFilters = {
   finished_at_from?: string | null | undefined;
   /** Finished at or before (inclusive). */
   finished_at_to?: string | null | undefined;
+  /** true: processes whose shipment has a customs declaration (an import declaration, a DUIMP or an export declaration); false: those without one. */
+  has_customs_declaration?: boolean | null | undefined;
+  /** true: processes with a live document attached; false: those without one. */
+  has_documents?: boolean | null | undefined;
   /** Created at or after (inclusive). */
   inserted_at_from?: string | null | undefined;
   /** Created at or before (inclusive). */
   inserted_at_to?: string | null | undefined;
+  /** Processes whose maritime shipment loads at any of these ports (UN/LOCODE, e.g. CNSHA). */
+  loading_port_unlocodes?: Array<string> | null | undefined;
   /** Processes whose maritime shipment loads or discharges at any of these ports (UN/LOCODE, e.g. BRSSZ). */
   port_unlocodes?: Array<string> | null | undefined;
   /** Reference code. */
@@ -1958,6 +1968,8 @@ export type ProcessFilters = {
   reference_codes?: Array<string> | null | undefined;
   /** States: ACTIVE, FINISHED, CANCELED. */
   status?: Array<ProcessStatus> | null | undefined;
+  /** Processes whose shipment's type (transport mode) is any of these. */
+  transport_modes?: Array<ShipmentType> | null | undefined;
   /** Changed at or after (inclusive). */
   updated_at_from?: string | null | undefined;
   /** Changed at or before (inclusive). */
@@ -1978,8 +1990,16 @@ export type ProcessOrderBy = {
 export type ProcessOrderField =
   /** Sort by `alert_level`. */
   | 'alert_level'
+  /** Sort by `ata`. */
+  | 'ata'
+  /** Sort by `atd`. */
+  | 'atd'
   /** Sort by `canceled_at`. */
   | 'canceled_at'
+  /** Sort by `eta`. */
+  | 'eta'
+  /** Sort by `etd`. */
+  | 'etd'
   /** Sort by `finished_at`. */
   | 'finished_at'
   /** Sort by `id`. */
@@ -3850,7 +3870,7 @@ export type CeMercanteManifestFieldsFragment = { id: number, manifest_number: st
 
 export type ContainerEventFieldsFragment = { id: number, datetime: string | null, estimated: boolean | null, place: string | null, status: string | null, transport: string | null, voyage: string | null };
 
-export type ContainerFieldsFragment = { id: number, code: string, type: ContainerType | null, size_foot_type: ContainerSizeFootType | null, load_type: LoadType | null, cubic_meters: string | null, gross_weight_kg: string | null, tare_weight_kg: string | null, max_weight_kg: string | null, seal_code: string | null, secondary_seal_code: string | null, invoice_number: string | null, observations: string | null, is_stackable: boolean | null, hidden: boolean, tracking_api: string | null, tracking_manual: boolean, demurrage_free_time_start_at: string | null, demurrage_reference_date: string | null, demurrage_empty_return_deadline: string | null, estimated_return_empty_container_at: string | null, actual_return_empty_container_at: string | null, demurrage_exceeding_days: number | null, demurrage_costs: string | null, events: Array<ContainerEventFieldsFragment> };
+export type ContainerFieldsFragment = { id: number, code: string, type: ContainerType | null, size_foot_type: ContainerSizeFootType | null, load_type: LoadType | null, cubic_meters: string | null, gross_weight_kg: string | null, tare_weight_kg: string | null, max_weight_kg: string | null, seal_code: string | null, secondary_seal_code: string | null, invoice_number: string | null, observations: string | null, is_stackable: boolean | null, hidden: boolean, tracking_api: string | null, tracking_manual: boolean, demurrage_free_time_start_at: string | null, demurrage_reference_date: string | null, demurrage_empty_return_deadline: string | null, estimated_return_empty_container_at: string | null, actual_return_empty_container_at: string | null, free_time_ends_at: string | null, demurrage_exceeding_days: number | null, demurrage_costs: string | null, events: Array<ContainerEventFieldsFragment> };
 
 export type CostExpenseFieldsFragment = { id: number, name: string, slug: string };
 

@@ -79,7 +79,7 @@ export const processRoutes = [
     path: `${base}/processes`,
     tag,
     summary: 'List processes',
-    description: 'Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, `filters[actor_ids][]` (a handler entry of these actors), `filters[vessel_ids][]` (the maritime shipment follows one of these vessels), `filters[port_unlocodes][]` (it loads or discharges at one of these ports), and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment\'s `etd`, `eta`, `atd`, `ata`; `search` matches the reference code.',
+    description: 'Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, `filters[actor_ids][]` (a handler entry of these actors), `filters[vessel_ids][]` (the maritime shipment follows one of these vessels), `filters[port_unlocodes][]` (it loads or discharges at one of these ports), `filters[loading_port_unlocodes][]` and `filters[discharge_port_unlocodes][]` (one side each), `filters[transport_modes][]`, `filters[actor_role]` (a handler entry in that role, of `actor_ids` when sent), `filters[has_customs_declaration]`, `filters[has_documents]`, and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment\'s `etd`, `eta`, `atd`, `ata`; `search` matches the reference code. Sorts also by the shipment\'s `etd`, `eta`, `atd`, `ata` (a process without the date as a null).',
     status: 200,
     list: true,
     pathExamples: { operation_id: 1 },

@@ -561,7 +561,7 @@ export interface paths {
         };
         /**
          * List processes
-         * @description Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, `filters[actor_ids][]` (a handler entry of these actors), `filters[vessel_ids][]` (the maritime shipment follows one of these vessels), `filters[port_unlocodes][]` (it loads or discharges at one of these ports), and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment's `etd`, `eta`, `atd`, `ata`; `search` matches the reference code.
+         * @description Lists the live processes of the operation with their whole foreign trade shipment, paginated. Filters: `filters[status]` (ACTIVE, FINISHED, CANCELED), `filters[reference_codes][]`, `filters[alert_level]`, `filters[actor_ids][]` (a handler entry of these actors), `filters[vessel_ids][]` (the maritime shipment follows one of these vessels), `filters[port_unlocodes][]` (it loads or discharges at one of these ports), `filters[loading_port_unlocodes][]` and `filters[discharge_port_unlocodes][]` (one side each), `filters[transport_modes][]`, `filters[actor_role]` (a handler entry in that role, of `actor_ids` when sent), `filters[has_customs_declaration]`, `filters[has_documents]`, and ranges `filters[<column>_from]`/`_to` on `inserted_at`, `updated_at`, `finished_at` and the shipment's `etd`, `eta`, `atd`, `ata`; `search` matches the reference code. Sorts also by the shipment's `etd`, `eta`, `atd`, `ata` (a process without the date as a null).
          */
         get: operations["processes.list"];
         /**
@@ -4522,6 +4522,12 @@ export interface components {
             /** @description A tracking event of a container. */
             events: components["schemas"]["ContainerEvent"][];
             /**
+             * Format: date-time
+             * @description When the demurrage free time ends: the free-time start (or the shipment's `ata`) plus the shipment's demurrage `free_time` days; null without terms or a start. Computed.
+             * @example 2025-03-01T12:00:00Z
+             */
+            free_time_ends_at: string | null;
+            /**
              * Format: int32
              * @description Days in use beyond the demurrage free time. Computed.
              */
@@ -5901,6 +5907,18 @@ export interface components {
             vessel_ids?: number[];
             /** @description Processes whose maritime shipment loads or discharges at any of these ports (UN/LOCODE, e.g. BRSSZ). */
             port_unlocodes?: string[];
+            /** @description Processes whose maritime shipment loads at any of these ports (UN/LOCODE, e.g. CNSHA). */
+            loading_port_unlocodes?: string[];
+            /** @description Processes whose maritime shipment discharges at any of these ports (UN/LOCODE, e.g. BRSSZ). */
+            discharge_port_unlocodes?: string[];
+            /** @description Processes whose shipment's type (transport mode) is any of these. */
+            transport_modes?: components["schemas"]["ShipmentType"][];
+            /** @description Processes with a handler entry in this role; with `actor_ids`, an entry in this role held by one of those actors (e.g. the customs broker is actor 12). */
+            actor_role?: components["schemas"]["BusinessRole"];
+            /** @description true: processes whose shipment has a customs declaration (an import declaration, a DUIMP or an export declaration); false: those without one. */
+            has_customs_declaration?: boolean;
+            /** @description true: processes with a live document attached; false: those without one. */
+            has_documents?: boolean;
             /**
              * Format: date-time
              * @description Created at or after (inclusive).
@@ -15241,6 +15259,7 @@ export interface operations {
                      *                       "voyage": "voyage"
                      *                     }
                      *                   ],
+                     *                   "free_time_ends_at": "2025-03-01T12:00:00Z",
                      *                   "demurrage_exceeding_days": 10,
                      *                   "demurrage_costs": "1234.5600"
                      *                 },
@@ -17435,6 +17454,7 @@ export interface operations {
                      *                     "voyage": "voyage"
                      *                   }
                      *                 ],
+                     *                 "free_time_ends_at": "2025-03-01T12:00:00Z",
                      *                 "demurrage_exceeding_days": 10,
                      *                 "demurrage_costs": "1234.5600"
                      *               },
@@ -19847,6 +19867,7 @@ export interface operations {
                      *                     "voyage": "voyage"
                      *                   }
                      *                 ],
+                     *                 "free_time_ends_at": "2025-03-01T12:00:00Z",
                      *                 "demurrage_exceeding_days": 10,
                      *                 "demurrage_costs": "1234.5600"
                      *               },

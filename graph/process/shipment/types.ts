@@ -8,6 +8,7 @@ import * as Enums from '../../../prisma/generated/client/enums.ts';
 import { builder } from '../../builder.ts';
 import { fieldMessages } from '../../errors.ts';
 import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
+import { containerDemurrage, freeTimeEndsAt, wholeDays } from './demurrage.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
 import { registerEnum } from '../../kit/fields.ts';
 import { graphqlOnly } from '../../kit/selection.ts';
@@ -50,25 +51,6 @@ const shipmentEnums = Object.fromEntries(
 );
 for (const [name, ref] of Object.entries(shipmentEnums)) registerEnum(name, ref);
 export const IncotermEnum = shipmentEnums.Incoterm;
-
-const DAY = 86_400_000;
-const wholeDays = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / DAY);
-
-/**
- * Demurrage of one container: days in use from the free-time start (or the shipment ATA) to
- * the empty return (or now); the days beyond the free time are charged at the daily rate.
- */
-export function containerDemurrage(
-  start: Date | null,
-  returned: Date | null,
-  terms: { free_time: number; daily_rate_usd: string } | null,
-  now = new Date(),
-): { exceeding: number; cost: string } | null {
-  if (!terms) return null;
-  const days = start ? Math.max(0, wholeDays(start, returned ?? now)) : 0;
-  const exceeding = Math.max(0, days - terms.free_time);
-  return { exceeding, cost: mulDecimal(String(exceeding), terms.daily_rate_usd) };
-}
 
 const currencyField = (t: any, column: string) =>
   t.field({
@@ -235,10 +217,19 @@ registerObjects(shipment, {
     };
     const of = (c: any) => containerDemurrage(c.demurrage_free_time_start_at ?? c.parent.parent.ata, c.actual_return_empty_container_at, c.parent.parent.demurrage);
     return {
+      transportable: t.relation('parent', { ...graphqlOnly, description: 'What carries the container, and through `shipment` its shipment and process (GraphQL only).' }),
+      free_time_ends_at: t.field({
+        type: 'DateTime',
+        nullable: true,
+        description: "When the demurrage free time ends: the free-time start (or the shipment's `ata`) plus the shipment's demurrage `free_time` days; null without terms or a start. Computed.",
+        select,
+        resolve: (c: any) => freeTimeEndsAt(c.demurrage_free_time_start_at ?? c.parent.parent.ata, c.parent.parent.demurrage),
+      }),
       demurrage_exceeding_days: t.int({ nullable: true, description: 'Days in use beyond the demurrage free time. Computed.', select, resolve: (c: any) => of(c)?.exceeding ?? null }),
       demurrage_costs: t.field({ type: 'Decimal', nullable: true, description: 'Demurrage of this container, in USD (the rate `daily_rate_usd`). Computed.', select, resolve: (c: any) => of(c)?.cost ?? null }),
     };
   },
+  Transportable: (t) => ({ shipment: t.relation('parent', { ...graphqlOnly, description: 'The shipment, and through it the process (GraphQL only).' }) }),
   InvoiceItem: (t) => ({ invoice: t.relation('parent', { ...graphqlOnly, description: 'The invoice of the line (GraphQL only).' }) }),
   Invoice: (t) => {
     const select = { discount: true, items: { select: { quantity: true, unitary_amount: true, total_amount: true } } };
