@@ -135,7 +135,7 @@ const aggregateArgs = (t: any, dimension: unknown) => ({
   limit: t.arg.int({ description: `Groups to answer, 1 to ${AGGREGATE.maxGroups} (default ${AGGREGATE.defaultGroups}); \`truncated\` says when more exist.` }),
 });
 
-/** The cost estimate counts `groups` as `limit` entries, up to the aggregates' own bounds (graph/guard.ts). */
+/** The cost estimate counts `groups` as `limit` entries, up to the aggregates' own bounds (graph/limits/document.ts). */
 const pageBounds = { defaultLimit: AGGREGATE.defaultGroups, maxLimit: AGGREGATE.maxGroups };
 
 builder.queryFields((t) => ({
