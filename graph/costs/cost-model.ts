@@ -1,22 +1,18 @@
 // Cost models (docs/processes/index.md): models with versions, the expenses of a version with
 // their precification and matching rules, and the costs per expense of a process.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../prisma/generated/client/enums.ts';
 import { found } from '../kit/locate.ts';
 import { builder } from '../builder.ts';
 import { firstDescription, pageSize } from '../kit/page.ts';
 import { graphqlOnly } from '../kit/selection.ts';
 import { prisma } from '../db.ts';
-import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } from '../errors.ts';
-import { costsLifecycle } from '../kit/lifecycle.ts';
-import { lockKeys, lockRoots } from '../kit/locks.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
 import { listField, searchColumns } from '../kit/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { checkRequired, required } from '../kit/required.ts';
-import { findLiveProcess, requireOperation } from '../process/stored.ts';
+import { required } from '../kit/required.ts';
 import { CurrencyRef } from '../reference/country-currency-types.ts';
 import { mutationFields } from '../kit/payload.ts';
+import { checkCostModel, createCostModelRows, writeCostsPerExpense, type CostInput, type ModelInput } from './write.ts';
 import { node } from '../kit/node.ts';
 import { ofCompany } from '../kit/records.ts';
 
@@ -208,15 +204,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-type ModelInput = {
-  name: string;
-  currency_code?: string | null;
-  has_cost_per_product?: boolean | null;
-  has_planned_costs?: boolean | null;
-  versions?: { version: number; root_model_expenses?: (Record<string, any> & { cost_expense: { name: string; slug: string } })[] | null }[] | null;
-};
-type CostInput = { cost_model_expense_id: number; cost: string; planned_cost?: string | null };
-
 mutationFields((t) => ({
   createCostModel: t.prismaField({
     type: 'CostModel',
@@ -224,53 +211,9 @@ mutationFields((t) => ({
     args: { params: t.arg({ type: CostModelParams, required: true }) },
     resolve: async (query, _root, args, ctx, info) => {
       const p = args.params as ModelInput;
-      const companyId = ctx.company.id;
-      const errors = new FieldErrors();
-      checkRequired(info.schema, 'CostModelParams', p as Record<string, unknown>, errors);
-      if (p.currency_code && !(await referenceCodes()).currencies.has(p.currency_code)) errors.add('currency_code', fieldMessages.missing);
-      const versions = p.versions ?? [];
-      versions.forEach((v, i) => {
-        if (versions.findIndex((w) => w.version === v.version) !== i) errors.add(`versions.${i}.version`, fieldMessages.taken);
-      });
-      errors.throwIfAny();
-      const id = await inTransaction(async (db) => {
-        // Expense kinds are shared by slug: writers creating the same new kind must make one row.
-        const slugs = versions.flatMap((v) => (v.root_model_expenses ?? []).map((e) => e.cost_expense.slug));
-        await lockKeys(db, companyId, 'cost_expense', slugs);
-        const model = await db.costModel.create({
-          data: {
-            company_id: companyId,
-            name: p.name,
-            currency_code: p.currency_code ?? null,
-            has_cost_per_product: p.has_cost_per_product ?? false,
-            has_planned_costs: p.has_planned_costs ?? false,
-          },
-          select: { id: true },
-        });
-        for (const v of versions) {
-          const version = await db.costModelVersion.create({ data: { company_id: companyId, cost_model_id: model.id, version: v.version }, select: { id: true } });
-          for (const e of v.root_model_expenses ?? []) {
-            const kind = await db.costExpense.upsert({
-              where: { company_id_slug: { company_id: companyId, slug: e.cost_expense.slug } },
-              create: { company_id: companyId, ...e.cost_expense },
-              update: { name: e.cost_expense.name },
-              select: { id: true },
-            });
-            const { cost_expense: _k, matching_rules, ...fields } = e;
-            const expense = await db.costModelExpense.create({
-              data: { ...fields, company_id: companyId, cost_model_version_id: version.id, cost_expense_id: kind.id },
-              select: { id: true },
-            });
-            if (matching_rules?.length) {
-              await db.costMatchingRule.createMany({
-                data: matching_rules.map((r: any) => ({ company_id: companyId, cost_model_expense_id: expense.id, path: r.path, operator: r.operator ?? 'EQUALS', table_definition_field: r.table_definition_field ?? null })),
-              });
-            }
-          }
-        }
-        return model.id;
-      });
-      return prisma().costModel.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: companyId, id } } });
+      await checkCostModel(info.schema, p);
+      const id = await inTransaction((db) => createCostModelRows(db, ctx.company.id, p));
+      return prisma().costModel.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id } } });
     },
   }),
   upsertProcessCostPerExpenses: t.prismaField({
@@ -283,46 +226,8 @@ mutationFields((t) => ({
     },
     resolve: async (query, _root, args, ctx, info) => {
       const companyId = ctx.company.id;
-      const list = args.params as CostInput[];
-      const ids = await inTransaction(async (db) => {
-        await requireOperation(db, companyId, args.operation_id);
-        // The process row lock orders this write after (or before) a concurrent close or reopen.
-        const where = { company_id: companyId, operation_id: args.operation_id, id: args.process_id };
-        if (!(await lockRoots(db.process, where))) throw new NotFoundError();
-        const p = await findLiveProcess(db, companyId, args.operation_id, { id: args.process_id });
-        if (p.costs_closed_at) throw new InvalidTransitionError(costsLifecycle.field);
-        const errors = new FieldErrors();
-        list.forEach((c, i) => checkRequired(info.schema, 'CostPerExpenseParams', c, errors, { prefix: `${i}.` }));
-        const expenseIds = list.map((c) => c.cost_model_expense_id).filter((x): x is number => typeof x === 'number');
-        const found = new Set(
-          (
-            await db.costModelExpense.findMany({
-              where: { company_id: companyId, id: { in: expenseIds }, ...(p.cost_model_version_id ? { cost_model_version_id: p.cost_model_version_id } : {}) },
-              select: { id: true },
-            })
-          ).map((e) => e.id),
-        );
-        const seen = new Set<number>();
-        list.forEach((c, i) => {
-          if (typeof c.cost_model_expense_id !== 'number') return;
-          if (!found.has(c.cost_model_expense_id)) errors.add(`${i}.cost_model_expense_id`, fieldMessages.missing);
-          else if (seen.has(c.cost_model_expense_id)) errors.add(`${i}.cost_model_expense_id`, fieldMessages.taken);
-          seen.add(c.cost_model_expense_id);
-        });
-        errors.throwIfAny();
-        const out: number[] = [];
-        for (const c of list) {
-          const data = { cost: c.cost, ...(c.planned_cost !== undefined ? { planned_cost: c.planned_cost } : {}) };
-          const row = await db.costPerExpense.upsert({
-            where: { company_id_process_id_cost_model_expense_id: { company_id: companyId, process_id: p.id, cost_model_expense_id: c.cost_model_expense_id } },
-            create: { ...data, company_id: companyId, process_id: p.id, cost_model_expense_id: c.cost_model_expense_id },
-            update: data,
-            select: { id: true },
-          });
-          out.push(row.id);
-        }
-        return out;
-      });
+      const target = { companyId, operationId: args.operation_id, processId: args.process_id };
+      const ids = await inTransaction((db) => writeCostsPerExpense(db, info.schema, target, args.params as CostInput[]));
       const rows = await prisma().costPerExpense.findMany({ ...query, where: { company_id: companyId, id: { in: ids } } });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)!);
