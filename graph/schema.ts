@@ -17,6 +17,7 @@ import './logistics/vessel-types.ts';
 import './route/route.ts';
 import './fleet/fleet.ts';
 import './process/shipment/types.ts';
+import './process/shipment/eta-changes.ts';
 import './process/types.ts';
 import './process/queries.ts';
 import './process/containers.ts';

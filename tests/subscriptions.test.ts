@@ -70,6 +70,7 @@ async function subscribe(key: string, query: string, variables: Record<string, u
 }
 
 const PROCESS_CHANGED = 'subscription ($op: Int!, $id: Int!) { processChanged(operation_id: $op, id: $id) { id type created_at data previous } }';
+const BOARD = 'subscription ($op: Int!, $filters: ProcessesChangedFilters) { processesChanged(operation_id: $op, filters: $filters) { id type resource_id resource_reference_code } }';
 const TRACKING = 'subscription ($op: Int!) { shipmentTracking(operation_id: $op) { id type data shipment previous } }';
 
 describe('subscriptions', () => {
@@ -134,6 +135,44 @@ describe('subscriptions', () => {
     });
     const text = await res.text();
     expect(text).toContain('NOT_FOUND');
+  });
+
+  it("sends a board the events of every process of its operation, narrowed by its filters, and never another company's", async () => {
+    const [first, second, theirs] = [await newProcess(A, a), await newProcess(A, a), await newProcess(B, b)];
+    const board = await subscribe(a.api_key, BOARD, { op: a.operation.id, filters: { types: ['shipment.eta_changed', 'process.finished'] } });
+    const code = (await A.get(`/operations/${a.operation.id}/processes/${second}`)).body.data.reference_code;
+    const one = await subscribe(a.api_key, BOARD, { op: a.operation.id, filters: { reference_codes: [code] } });
+    const bBoard = await subscribe(b.api_key, BOARD, { op: b.operation.id });
+    expect((await B.put(`/operations/${b.operation.id}/processes/${theirs}`, { foreign_trade_shipment: { eta: '2026-07-01T00:00:00Z' } })).status).toBe(200);
+    expect((await A.put(`/operations/${a.operation.id}/processes/${first}`, { alert_level: 'WARNING', foreign_trade_shipment: { eta: '2026-07-02T00:00:00Z' } })).status).toBe(200);
+    expect((await A.put(`/operations/${a.operation.id}/processes/${second}`, { foreign_trade_shipment: { eta: '2026-07-03T00:00:00Z' } })).status).toBe(200);
+    expect((await A.put(`/operations/${a.operation.id}/processes/${second}/finish`)).status).toBe(200);
+    await board.until((list) => list.some((e) => e.type === 'process.finished'));
+    await one.until((list) => list.some((e) => e.type === 'process.finished'));
+    await bBoard.until((list) => list.length >= 2);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(board.events.map((e) => [e.type, e.resource_id])).toEqual([
+      ['shipment.eta_changed', first],
+      ['shipment.eta_changed', second],
+      ['process.finished', second],
+    ]);
+    expect(one.events.map((e) => [e.type, e.resource_reference_code])).toEqual([
+      ['process.updated', code],
+      ['shipment.eta_changed', code],
+      ['process.finished', code],
+    ]);
+    expect(bBoard.events.map((e) => [e.type, e.resource_id])).toEqual([
+      ['process.updated', theirs],
+      ['shipment.eta_changed', theirs],
+    ]);
+    expect([board, one, bBoard].flatMap((x) => x.errors)).toEqual([]);
+
+    const refused = async (key: string, variables: Record<string, unknown>) => {
+      const res = await fetch(`${baseUrl()}/graphql`, { method: 'POST', headers: { 'api-key': key, 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query: BOARD, variables }) });
+      return res.text();
+    };
+    expect(await refused(b.api_key, { op: a.operation.id })).toContain('NOT_FOUND');
+    expect(await refused(a.api_key, { op: a.operation.id, filters: { types: ['order.created'] } })).toContain('BAD_REQUEST');
   });
 });
 

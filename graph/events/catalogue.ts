@@ -208,3 +208,14 @@ export function eventsOf(changes: RowChange[]): PendingEvent[] {
     }
   });
 }
+
+/**
+ * The id and code of the record an event's `data` describes, stored beside the payload so a
+ * reader can have them without `data` (docs/webhooks.md, "Typed fields"): the order's or
+ * process's `reference_code`, the product's `code`; a document has no code.
+ */
+export function resourceOf(type: string, data: unknown): { resource_id: number | null; resource_reference_code: string | null } {
+  const record = (data ?? {}) as Record<string, unknown>;
+  const code = type.startsWith('document.') ? null : type.startsWith('product.') ? record.code : record.reference_code;
+  return { resource_id: typeof record.id === 'number' ? record.id : null, resource_reference_code: typeof code === 'string' ? code : null };
+}

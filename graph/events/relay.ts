@@ -23,7 +23,7 @@ import { insertJsonRows } from '../kit/json-rows.ts';
 import { requestScope } from '../kit/request-scope.ts';
 import { statisticsSettled } from '../kit/statistics.ts';
 import { beforeEveryTransaction, snapshot, write, type Tx } from '../kit/transaction.ts';
-import { eventsOf, type PendingEvent } from './catalogue.ts';
+import { eventsOf, resourceOf, type PendingEvent } from './catalogue.ts';
 import { resourceKey, type Renderer } from './render.ts';
 import { takeOut } from './take-out.ts';
 import { noteIfUnavailable } from '../../prisma/availability.ts';
@@ -61,6 +61,8 @@ export interface RecordedEvent {
   id: string;
   type: string;
   payload: Prisma.InputJsonValue;
+  resource_id: number | null;
+  resource_reference_code: string | null;
   created_at: Date;
 }
 
@@ -104,7 +106,7 @@ function started(): RelayParts {
 async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<Subscriber[]> {
   const [answer] = await tx.$queryRawUnsafe<{ subscribers: Subscriber[] | null }[]>(
     `WITH written AS (
-       ${insertJsonRows('events', { company_id: 'int', id: 'varchar', type: 'varchar', payload: 'jsonb', created_at: 'timestamptz' })}
+       ${insertJsonRows('events', { company_id: 'int', id: 'varchar', type: 'varchar', payload: 'jsonb', resource_id: 'int', resource_reference_code: 'text', created_at: 'timestamptz' })}
        RETURNING company_id, seq, id
      ), numbered AS (
        SELECT company_id, id, seq, (row_number() OVER (PARTITION BY company_id ORDER BY seq) - 1) / ${IDS_PER_NOTICE} AS part FROM written
@@ -160,13 +162,10 @@ async function relay(txids: readonly string[]): Promise<number> {
     const resources = events.flatMap((e) => (e.resource && !e.data ? [{ company_id: e.company_id, ...e.resource }] : []));
     const rendered = resources.length ? await snapshot(() => started().render(resources)) : new Map<string, unknown>();
     const ids = newEventIds(events.length);
-    const rows: RecordedEvent[] = events.map((e, i) => ({
-      company_id: e.company_id,
-      id: ids[i],
-      type: e.type,
-      payload: payloadOf(e, e.data ?? (e.resource ? rendered.get(resourceKey({ company_id: e.company_id, ...e.resource })) : null)),
-      created_at: e.created_at,
-    }));
+    const rows: RecordedEvent[] = events.map((e, i) => {
+      const data = e.data ?? (e.resource ? rendered.get(resourceKey({ company_id: e.company_id, ...e.resource })) : null);
+      return { company_id: e.company_id, id: ids[i], type: e.type, payload: payloadOf(e, data), ...resourceOf(e.type, data), created_at: e.created_at };
+    });
     await lockCompanyFeeds(tx, rows);
     const subscribers = await insertEvents(tx, rows);
     for (const listener of started().listeners) await listener(tx, rows, subscribers);

@@ -1,5 +1,6 @@
 // Events in GraphQL (docs/webhooks.md): the Event type and the `events` query an integrator
 // catches up with after an outage; REST's GET /api/events runs it.
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
@@ -13,17 +14,29 @@ type Payload = Record<string, Record<string, unknown> | undefined>;
 
 const part = (name: string) => (event: { payload: unknown }) => ((event.payload as Payload)[name] ?? null) as never;
 
+/** The payload is read only for a field that shows part of it: a reader of the typed fields alone does not load it (docs/webhooks.md, "Typed fields"). */
+const fromPayload = { select: { payload: true } } as const;
+
 export const EventObject = builder.prismaObject('Event', {
   description: 'A change, recorded with it and written as an event right after it committed (docs/webhooks.md, Event catalogue).',
+  select: { seq: true },
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Event id, `evt_` and 24 hex digits; the `webhook-id` of its deliveries.' }),
     type: t.exposeString('type', { description: 'Event type, e.g. `order.created`.' }),
     created_at: t.expose('created_at', { type: 'DateTime', description: 'When the change was committed (its transaction began).' }),
-    data: t.field({ type: 'JSONObject', description: 'The resource as its GET route answers it once the change committed (docs/webhooks.md, Payloads); for a deleted order, process or product its id, code and `deleted_at`.', resolve: part('data') }),
-    previous: t.field({ type: 'JSONObject', nullable: true, description: 'The values the change replaced, by field (updates and lifecycle steps).', resolve: part('previous') }),
-    shipment: t.field({ type: 'JSONObject', nullable: true, description: 'The shipment whose ETA or tracking status changed.', resolve: part('shipment') }),
-    container_event: t.field({ type: 'JSONObject', nullable: true, description: 'The container event added.', resolve: part('container_event') }),
-    customs: t.field({ type: 'JSONObject', nullable: true, description: 'The customs record (`kind`, `id`, `status`) whose status changed.', resolve: part('customs') }),
+    resource_id: t.exposeInt('resource_id', {
+      nullable: true,
+      description: "The id of the record `data` describes: the order, process (also for a shipment's, container's, customs record's or costs' event) or product, or the document. Read without `data`.",
+    }),
+    resource_reference_code: t.exposeString('resource_reference_code', {
+      nullable: true,
+      description: "The `reference_code` of that order or process, the `code` of that product; null for a document. Read without `data`.",
+    }),
+    data: t.field({ ...fromPayload, type: 'JSONObject', description: 'The resource as its GET route answers it once the change committed (docs/webhooks.md, Payloads); for a deleted order, process or product its id, code and `deleted_at`. Leave it out to list events without reading their payloads.', resolve: part('data') }),
+    previous: t.field({ ...fromPayload, type: 'JSONObject', nullable: true, description: 'The values the change replaced, by field (updates and lifecycle steps).', resolve: part('previous') }),
+    shipment: t.field({ ...fromPayload, type: 'JSONObject', nullable: true, description: 'The shipment whose ETA or tracking status changed.', resolve: part('shipment') }),
+    container_event: t.field({ ...fromPayload, type: 'JSONObject', nullable: true, description: 'The container event added.', resolve: part('container_event') }),
+    customs: t.field({ ...fromPayload, type: 'JSONObject', nullable: true, description: 'The customs record (`kind`, `id`, `status`) whose status changed.', resolve: part('customs') }),
   }),
 });
 
@@ -36,8 +49,8 @@ const EventFilters = builder.inputType('EventFilters', {
   }),
 });
 
-/** A stored event (Event has no relations: a whole row is every field's source). */
-type EventRow = Awaited<ReturnType<ReturnType<typeof prisma>['event']['findFirstOrThrow']>>;
+/** A stored event as read for a page: its `seq` (the cursor) and the columns the selection of `data` asked for. */
+type EventRow = { seq: bigint; id: string };
 
 /** A page of events and the cursor of the next one. */
 const EventPage = builder.objectRef<{ data: EventRow[]; next_cursor: string | null; has_more: boolean }>('EventPage').implement({
@@ -68,7 +81,7 @@ builder.queryFields((t) => ({
       after: t.arg.string({ description: 'The `next_cursor` of the previous page.' }),
       filters: t.arg({ type: EventFilters, description: 'Type and time filters.' }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const errors = new FieldErrors();
       const limit = args.limit ?? PAGE.defaultLimit;
       if (!Number.isInteger(limit) || limit < 1 || limit > PAGE.maxLimit) errors.add('limit', fieldMessages.outOfRange);
@@ -77,7 +90,10 @@ builder.queryFields((t) => ({
       const type = args.filters?.type;
       if (type != null && !(eventTypes as readonly string[]).includes(type)) errors.add('filters.type', fieldMessages.invalid);
       errors.throwIfAny(BadInputError);
+      // Only the columns the selection of `data` needs (and `seq`, the cursor): no payload unless a field of it is asked for.
+      const query = queryFromInfo({ context: ctx, info, typeName: 'Event', path: ['data'] }) as { select?: Record<string, unknown> };
       const rows = await prisma().event.findMany({
+        select: { ...query.select, seq: true, id: true },
         where: {
           company_id: ctx.company.id,
           ...(after !== undefined ? { seq: { gt: after } } : {}),

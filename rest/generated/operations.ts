@@ -3898,7 +3898,7 @@ export type DriverFieldsFragment = { id: number, name: string, country_code: str
 
 export type DuimpFieldsFragment = { id: number, number: string | null, version: string | null, status: DuimpStatus | null, status_response: StatusResponse, channel: ImportChannel | null, delivered_at: string | null, importer: string | null, registered_at: string | null, customs_cleared_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null };
 
-export type EventFieldsFragment = { id: string, type: string, created_at: string, data: Record<string, unknown>, previous: Record<string, unknown> | null, shipment: Record<string, unknown> | null, container_event: Record<string, unknown> | null, customs: Record<string, unknown> | null };
+export type EventFieldsFragment = { id: string, type: string, created_at: string, resource_id: number | null, resource_reference_code: string | null, data: Record<string, unknown>, previous: Record<string, unknown> | null, shipment: Record<string, unknown> | null, container_event: Record<string, unknown> | null, customs: Record<string, unknown> | null };
 
 export type ExportDeclarationFieldsFragment = { id: number, number: string, channel: ExportChannel | null, status: ExportDeclarationStatus | null, status_response: StatusResponse, registered_at: string | null, customs_cleared_at: string | null, endorsed_at: string | null, last_updated_at: string | null, extra: Record<string, unknown> | null };
 

@@ -7604,7 +7604,14 @@ export interface components {
              * @example 2025-03-01T12:00:00Z
              */
             created_at: string;
-            /** @description The resource as its GET route answers it once the change committed (docs/webhooks.md, Payloads); for a deleted order, process or product its id, code and `deleted_at`. */
+            /**
+             * Format: int32
+             * @description The id of the record `data` describes: the order, process (also for a shipment's, container's, customs record's or costs' event) or product, or the document. Read without `data`.
+             */
+            resource_id: number | null;
+            /** @description The `reference_code` of that order or process, the `code` of that product; null for a document. Read without `data`. */
+            resource_reference_code: string | null;
+            /** @description The resource as its GET route answers it once the change committed (docs/webhooks.md, Payloads); for a deleted order, process or product its id, code and `deleted_at`. Leave it out to list events without reading their payloads. */
             data: {
                 [key: string]: unknown;
             };
@@ -23315,6 +23322,8 @@ export interface operations {
                      *           "id": "id",
                      *           "type": "type",
                      *           "created_at": "2025-03-01T12:00:00Z",
+                     *           "resource_id": 1,
+                     *           "resource_reference_code": "resource_reference_code",
                      *           "data": {},
                      *           "previous": {},
                      *           "shipment": {},

@@ -51,6 +51,7 @@ const shipmentEnums = Object.fromEntries(
 );
 for (const [name, ref] of Object.entries(shipmentEnums)) registerEnum(name, ref);
 export const IncotermEnum = shipmentEnums.Incoterm;
+export const EtaSourceEnum = shipmentEnums.EtaSource;
 
 const currencyField = (t: any, column: string) =>
   t.field({
@@ -147,7 +148,7 @@ registerObjects(shipment, {
       ...graphqlOnly,
       type: 'DateTime',
       nullable: true,
-      description: 'When `eta` last changed, whoever changed it: you, automatic tracking or an import; null without an ETA (GraphQL only).',
+      description: 'When `eta` last changed from one value to another, whoever changed it: you, automatic tracking or an import; null until it first changes (creating the shipment with an ETA, or sending the ETA it has, is no change). `eta_changes` says what moved (GraphQL only).',
     }),
     eta_source: t.expose('eta_source', {
       type: shipmentEnums.EtaSource,
