@@ -136,6 +136,27 @@ describe('statistics of a batch just written', () => {
     await expect
       .poll(async () => (await call('GET', '/api/events?limit=100&filters[type]=process.created')).body.data?.length, { timeout: 120_000, interval: 250 })
       .toBe(ORDERS);
+    // The other events of the batches (the orders the processes ship from, their products) are
+    // relayed in the background too: wait until the feed holds the same events twice in a row.
+    const feedSize = async () => {
+      let count = 0;
+      let after = '';
+      for (;;) {
+        const page = (await call('GET', `/api/events?limit=100${after ? `&after=${after}` : ''}`)).body;
+        count += page.data.length;
+        if (!page.has_more) return count;
+        after = page.next_cursor;
+      }
+    };
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const now = await feedSize();
+        const settled = now === last;
+        last = now;
+        return settled;
+      }, { timeout: 120_000, interval: 1000 })
+      .toBe(true);
 
     const fresh = await readPages();
     await analyze();
