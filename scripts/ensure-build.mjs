@@ -31,12 +31,15 @@ function files(p) {
     .flatMap((n) => files(path.join(p, n)));
 }
 
+let manifests;
 /** The installed manifest of each package the project names (not package-lock.json, which an install may rewrite after its postinstall has built). */
 function installedManifests() {
+  if (manifests) return manifests;
   const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-  return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+  manifests = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
     .sort()
     .map((name) => [name, path.join('node_modules', name, 'package.json')]);
+  return manifests;
 }
 
 /**

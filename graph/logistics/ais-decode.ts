@@ -66,7 +66,7 @@ function lineTime(prefix: string): Date | null {
 }
 
 /** The ETA of a type 5 message (month, day, hour, minute; no year): the nearest such instant to `at`. */
-export function etaOf(m: { etaMonth: number | null; etaDay: number | null; etaHour: number | null; etaMinute: number | null }, at: Date): Date | null {
+function etaOf(m: { etaMonth: number | null; etaDay: number | null; etaHour: number | null; etaMinute: number | null }, at: Date): Date | null {
   if (!m.etaMonth || !m.etaDay || m.etaHour == null || m.etaMinute == null) return null;
   const year = at.getUTCFullYear();
   const candidates = [year - 1, year, year + 1].map((y) => new Date(Date.UTC(y, m.etaMonth! - 1, m.etaDay!, m.etaHour!, m.etaMinute!)));
