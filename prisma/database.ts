@@ -1,6 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { ClientConfig } from 'pg';
 import type {
   SqlDriverAdapter,
@@ -9,6 +7,7 @@ import type {
   Transaction,
 } from '@prisma/driver-adapter-utils';
 import { markIfUnavailable, noteAvailable } from './availability.ts';
+import { embeddedDir, openEmbedded, pgliteExtensions } from './embedded.ts';
 
 /**
  * Where the data lives (an embedded PGlite folder or a PostgreSQL server URL) and how to use it.
@@ -262,11 +261,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
-  const dir = path.resolve(config.dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
+  const client = await openEmbedded(embeddedDir(config.dataDir));
   return {
     kind: 'pglite',
     adapterFactory: countingFactory(new PrismaPGlite(client), config.traceChars),
@@ -276,8 +272,4 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   };
 }
 
-/** The PostgreSQL extensions the migrations create (pg_trgm for vessel search), as PGlite loads them. */
-export async function pgliteExtensions() {
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return { pg_trgm };
-}
+export { pgliteExtensions };
