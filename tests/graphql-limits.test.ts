@@ -59,7 +59,7 @@ describe('GraphQL document limits', () => {
     // A variable page size counts as the largest page.
     const res = await fetch(`${baseUrl()}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'api-key': co.api_key },
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'api-key': co.api_key },
       body: JSON.stringify({ query: `query($n: Int) { ${Array.from({ length: 10 }, (_, i) => `p${i}: processes(operation_id: ${co.operation.id}, limit: $n) { data { id audit_items { id name } foreign_trade_shipment { id transportables { id } } } }`).join(' ')} }`, variables: { n: 1 } }),
     });
     const answer = await res.json();

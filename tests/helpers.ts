@@ -86,7 +86,8 @@ export function client(key: string) {
 export async function graphql(key: string | undefined, query: string, variables?: Record<string, unknown>) {
   const res = await fetch(`${baseUrl()}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { 'api-key': key } : {}) },
+    // The media type of GraphQL over HTTP, whose request errors answer 4xx (docs/graphql.md).
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(key ? { 'api-key': key } : {}) },
     body: JSON.stringify({ query, variables }),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as { data?: any; errors?: any } };

@@ -141,7 +141,7 @@ function variableErrors(args: { schema: GraphQLSchema; document: DocumentNode; o
   const definitions = getOperationAST(args.document, args.operationName)?.variableDefinitions;
   if (!definitions?.length) return undefined;
   const coerced = getVariableValues(args.schema, definitions, (args.variableValues ?? {}) as Record<string, unknown>, { maxErrors: 20 });
-  return coerced.errors?.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'BAD_REQUEST', http: { status: 400 } } }));
+  return coerced.errors?.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'BAD_REQUEST', http: { status: 400, spec: true } } }));
 }
 
 /**

@@ -47,9 +47,10 @@ export const graphqlLimits = {
   schemaIntrospections: 1,
 } as const;
 
-// `spec: false` keeps the 400 for clients that accept application/json too (GraphQL over HTTP
-// answers those 200 by default).
-const badRequest = () => ({ code: 'BAD_REQUEST', http: { status: 400, spec: false } });
+// `spec: true` marks a request error of GraphQL over HTTP: 400 to clients that accept
+// application/graphql-response+json, 200 to those that accept application/json only, as the
+// specification recommends (docs/graphql.md, GraphQL over HTTP).
+const badRequest = () => ({ code: 'BAD_REQUEST', http: { status: 400, spec: true } });
 
 /** A refusal by a document limit: 400 with the catalogue code, before any work. */
 function refusal(message: string): GraphQLError {
@@ -226,8 +227,8 @@ export function nestingOf(text: string): number {
 }
 
 const useDocumentLimits: Plugin = {
-  // A document refused while parsing reaches the answer marked as a GraphQL-over-HTTP error
-  // (answered 200 to application/json clients): the catalogue's 400 is restored here.
+  // A document refused while parsing or validating answers the catalogue's code and message,
+  // as a GraphQL-over-HTTP request error (`badRequest`).
   // A mutation sent over GET (refused by yoga with 405) answers 405 METHOD_NOT_ALLOWED with
   // `Allow: POST`, as GraphQL over HTTP says (docs/graphql.md, GraphQL over HTTP).
   onExecutionResult({ result, setResult }) {

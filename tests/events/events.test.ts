@@ -1,20 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, client, graphql, newCompany, uniq, type TestCompany } from '../helpers.ts';
+import { readEventsFeed } from '../setup/events-feed.ts';
 
 type Client = ReturnType<typeof client>;
 
 /** Every event of the company from `after` on, read page by page through GET /api/events. */
-async function eventsSince(C: Client, after?: string, query = ''): Promise<{ events: any[]; cursor: string | undefined }> {
-  const events: any[] = [];
-  let cursor = after;
-  for (;;) {
-    const res = await C.get('/events', [`limit=100`, cursor ? `after=${cursor}` : '', query].filter(Boolean).join('&'));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    events.push(...res.body.data);
-    cursor = res.body.next_cursor ?? cursor;
-    if (!res.body.has_more) return { events, cursor };
-  }
-}
+const eventsSince = (C: Client, after?: string, query = '') => readEventsFeed((q) => C.get('/events', q), after, query);
 
 /** A reader of one company's events that remembers where it stopped. */
 function follower(C: Client) {

@@ -10,22 +10,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, newCompany, uniq } from '../helpers.ts';
+import { readEventsFeed } from '../setup/events-feed.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 
 type Client = ReturnType<typeof client>;
 
 /** Every event after `after`, page by page, and the cursor to continue from. */
-async function eventsAfter(C: Client, after: string | undefined): Promise<{ events: any[]; cursor: string | undefined }> {
-  const events: any[] = [];
-  let cursor = after;
-  for (;;) {
-    const res = await C.get('/events', ['limit=100', cursor ? `after=${cursor}` : ''].filter(Boolean).join('&'));
-    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-    events.push(...res.body.data);
-    cursor = res.body.next_cursor ?? cursor;
-    if (!res.body.has_more) return { events, cursor };
-  }
-}
+const eventsAfter = (C: Client, after: string | undefined) => readEventsFeed((q) => C.get('/events', q), after);
 
 /** Waits until `holds()` answers true (20 s at most), polling the database. */
 async function until(what: string, holds: () => Promise<boolean>): Promise<void> {

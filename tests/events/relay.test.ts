@@ -8,21 +8,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniq } from '../helpers.ts';
 import { startAppServer, type AppServer } from '../setup/app-server.ts';
+import { readEventsFeed } from '../setup/events-feed.ts';
 import { appWithCompany } from '../webhooks/own-app.ts';
 
 type Call = (method: string, path: string, params?: unknown) => Promise<{ status: number; body: any }>;
 
 /** Every event of the company, oldest first. */
 async function allEvents(call: Call, query = ''): Promise<any[]> {
-  const out: any[] = [];
-  let after = '';
-  for (;;) {
-    const res = await call('GET', `/events?limit=100${after ? `&after=${after}` : ''}${query}`);
-    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-    out.push(...res.body.data);
-    after = res.body.next_cursor;
-    if (!res.body.has_more) return out;
-  }
+  return (await readEventsFeed((q) => call('GET', `/events?${q}`), undefined, query.replace(/^&/, ''))).events;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { client, graphql, newCompany, uniq } from '../helpers.ts';
+import { readEventsFeed } from '../setup/events-feed.ts';
 
 type Client = ReturnType<typeof client>;
 
@@ -24,16 +25,12 @@ function eventsReader(C: Client) {
     events: () => events,
     /** Reads every event after the cursor kept, page by page, until `has_more` is false. */
     async catchUp(): Promise<void> {
-      for (;;) {
-        const res = await C.get('/events', ['limit=100', cursor ? `after=${cursor}` : ''].filter(Boolean).join('&'));
-        expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-        for (const e of res.body.data) {
-          events += 1;
-          if (PROCESS_EVENT.test(e.type)) copy.set(e.data.id, e.data);
-        }
-        cursor = res.body.next_cursor ?? cursor;
-        if (!res.body.has_more) return;
+      const read = await readEventsFeed((q) => C.get('/events', q), cursor);
+      for (const e of read.events) {
+        events += 1;
+        if (PROCESS_EVENT.test(e.type)) copy.set(e.data.id, e.data);
       }
+      cursor = read.cursor;
     },
   };
 }

@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteExtensions } from '../../prisma/database.ts';
 import type { AppServer } from './app-server.ts';
+import { readEventsFeed } from './events-feed.ts';
 
 export const ORDERS = 100;
 export const LINES = 10;
@@ -115,16 +116,7 @@ export async function readPages(co: FreshCompany, reads: number): Promise<{ orde
 
 /** Waits until the events feed holds the same events twice in a row: every event of the batches relayed. */
 export async function eventsRelayed(co: FreshCompany, timeoutMs = 120_000): Promise<void> {
-  const feedSize = async () => {
-    let count = 0;
-    let after = '';
-    for (;;) {
-      const page = (await co.call('GET', `/api/events?limit=100${after ? `&after=${after}` : ''}`)).body;
-      count += page.data.length;
-      if (!page.has_more) return count;
-      after = page.next_cursor;
-    }
-  };
+  const feedSize = async () => (await readEventsFeed((q) => co.call('GET', `/api/events?${q}`))).events.length;
   const deadline = Date.now() + timeoutMs;
   let last = -1;
   for (;;) {
