@@ -1,6 +1,6 @@
 import { useNavigate } from '@remix-run/react';
 import type MiniSearch from 'minisearch';
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { searchOptions, type SearchDocument } from '../docs/search-options';
 
 interface Hit {
@@ -45,6 +45,24 @@ function useFocusShortcut(input: RefObject<HTMLInputElement>) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [input]);
+}
+
+/** The box's keys: arrows move through the hits, Enter opens the active one, Escape closes the list. */
+function hitKeys(count: number, setActive: Dispatch<SetStateAction<number>>, open: () => void, close: () => void) {
+  return (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, count - 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      open();
+    } else if (e.key === 'Escape') {
+      close();
+    }
+  };
 }
 
 interface SearchResultsProps {
@@ -126,21 +144,10 @@ export function SearchBox({ indexUrl }: { indexUrl: string }) {
     navigate(hit.url);
   };
 
-  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setActive((a) => Math.min(a + 1, hits.length - 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      go(hits[active]);
-    } else if (e.key === 'Escape') {
-      setOpen(false);
-      input.current?.blur();
-    }
-  };
+  const onKeyDown = hitKeys(hits.length, setActive, () => go(hits[active]), () => {
+    setOpen(false);
+    input.current?.blur();
+  });
 
   const showList = open && query.trim() !== '';
   return (
