@@ -1,8 +1,10 @@
-// The import rules of CONTRIBUTING.md ("Layout and direction of dependency"), checked on every
-// run: no import cycle, and each folder imports only the layers below it (.dependency-cruiser.cjs).
+// The layout rules of CONTRIBUTING.md ("Layout and direction of dependency", "Sizes"), checked on
+// every run: no import cycle, each folder imports only the layers below it (.dependency-cruiser.cjs),
+// and no hand-written file or function past its size (scripts/sizes.ts).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { describeOffender, maxFileLines, maxFunctionLines, oversized } from '../scripts/sizes.ts';
 
 describe('architecture', () => {
   it('has no import cycle and no import against app -> rest -> graph -> prisma', async () => {
@@ -15,4 +17,8 @@ describe('architecture', () => {
     expect(answer.report).not.toMatch(/error /);
     expect(answer.ok, answer.report).toBe(true);
   }, 120_000);
+
+  it(`has no hand-written file in app, rest, graph or openapi over ${maxFileLines} lines, and no function there over ${maxFunctionLines}`, () => {
+    expect(oversized().map(describeOffender)).toEqual([]);
+  });
 });

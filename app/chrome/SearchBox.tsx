@@ -1,6 +1,6 @@
 import { useNavigate } from '@remix-run/react';
 import type MiniSearch from 'minisearch';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { searchOptions, type SearchDocument } from '../docs/search-options';
 
 interface Hit {
@@ -16,20 +16,9 @@ const MAX_HITS = 8;
 /** True when the key press happened while typing somewhere else. */
 const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
-/**
- * The search box (docs/docs-site.md, "Search"): the index of every page and heading, built with
- * the site, is fetched the first time the box is focused. `/` or Ctrl-K focuses it; arrows move
- * through the hits, Enter opens one, Escape closes the list.
- */
-export function SearchBox({ indexUrl }: { indexUrl: string }) {
-  const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
-  const listId = useId();
+/** The search index, fetched by `load` (again after a failure). */
+function useSearchIndex(indexUrl: string) {
   const [state, setState] = useState<IndexState>({ kind: 'idle' });
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const [open, setOpen] = useState(false);
-
   const load = useCallback(async () => {
     setState({ kind: 'loading' });
     try {
@@ -41,7 +30,11 @@ export function SearchBox({ indexUrl }: { indexUrl: string }) {
       setState({ kind: 'failed' });
     }
   }, [indexUrl]);
+  return { state, load };
+}
 
+/** `/` (when not typing elsewhere) or Ctrl-K (Cmd-K) focuses `input`. */
+function useFocusShortcut(input: RefObject<HTMLInputElement>) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.key === '/' && !typing(e.target)) || (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey))) {
@@ -51,7 +44,92 @@ export function SearchBox({ indexUrl }: { indexUrl: string }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [input]);
+}
+
+/** The box's keys: arrows move through the hits, Enter opens the active one, Escape closes the list. */
+function hitKeys(count: number, setActive: Dispatch<SetStateAction<number>>, open: () => void, close: () => void) {
+  return (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, count - 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      open();
+    } else if (e.key === 'Escape') {
+      close();
+    }
+  };
+}
+
+interface SearchResultsProps {
+  state: IndexState;
+  query: string;
+  hits: Hit[];
+  listId: string;
+  active: number;
+  setActive: (i: number) => void;
+  go: (hit: Hit) => void;
+  retry: () => void;
+}
+
+/** The list under the box: loading, a failure with a retry, no results, or the hits. */
+function SearchResults({ state, query, hits, listId, active, setActive, go, retry }: SearchResultsProps) {
+  return (
+    <div className="search-results">
+      {state.kind === 'loading' ? (
+        <div className="search-status">
+          <span className="spinner" aria-label="Loading" /> Loading the search index…
+        </div>
+      ) : state.kind === 'failed' ? (
+        <div className="search-status" role="alert">
+          The search index could not be loaded.{' '}
+          <button type="button" className="button" onMouseDown={(e) => e.preventDefault()} onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : hits.length === 0 ? (
+        <div className="search-status">No results for “{query}”.</div>
+      ) : (
+        <ul id={listId} role="listbox" aria-label="Search results">
+          {hits.map((hit, i) => (
+            <li
+              key={hit.url}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'active' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => go(hit)}
+            >
+              <span className="hit-heading">{hit.heading || hit.page}</span>
+              {hit.heading ? <span className="hit-page">{hit.page}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The search box (docs/docs-site.md, "Search"): the index of every page and heading, built with
+ * the site, is fetched the first time the box is focused. `/` or Ctrl-K focuses it; arrows move
+ * through the hits, Enter opens one, Escape closes the list.
+ */
+export function SearchBox({ indexUrl }: { indexUrl: string }) {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const { state, load } = useSearchIndex(indexUrl);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState(false);
+  useFocusShortcut(input);
 
   const hits: Hit[] =
     state.kind === 'ready' && query.trim()
@@ -66,21 +144,10 @@ export function SearchBox({ indexUrl }: { indexUrl: string }) {
     navigate(hit.url);
   };
 
-  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setActive((a) => Math.min(a + 1, hits.length - 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      go(hits[active]);
-    } else if (e.key === 'Escape') {
-      setOpen(false);
-      input.current?.blur();
-    }
-  };
+  const onKeyDown = hitKeys(hits.length, setActive, () => go(hits[active]), () => {
+    setOpen(false);
+    input.current?.blur();
+  });
 
   const showList = open && query.trim() !== '';
   return (
@@ -113,40 +180,7 @@ export function SearchBox({ indexUrl }: { indexUrl: string }) {
         /
       </kbd>
       {showList ? (
-        <div className="search-results">
-          {state.kind === 'loading' ? (
-            <div className="search-status">
-              <span className="spinner" aria-label="Loading" /> Loading the search index…
-            </div>
-          ) : state.kind === 'failed' ? (
-            <div className="search-status" role="alert">
-              The search index could not be loaded.{' '}
-              <button type="button" className="button" onMouseDown={(e) => e.preventDefault()} onClick={() => void load()}>
-                Retry
-              </button>
-            </div>
-          ) : hits.length === 0 ? (
-            <div className="search-status">No results for “{query}”.</div>
-          ) : (
-            <ul id={listId} role="listbox" aria-label="Search results">
-              {hits.map((hit, i) => (
-                <li
-                  key={hit.url}
-                  id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  className={i === active ? 'active' : undefined}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onMouseEnter={() => setActive(i)}
-                  onClick={() => go(hit)}
-                >
-                  <span className="hit-heading">{hit.heading || hit.page}</span>
-                  {hit.heading ? <span className="hit-page">{hit.page}</span> : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <SearchResults state={state} query={query} hits={hits} listId={listId} active={active} setActive={setActive} go={go} retry={() => void load()} />
       ) : null}
     </div>
   );

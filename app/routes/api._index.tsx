@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import type { LinksFunction, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
@@ -35,16 +35,13 @@ const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() 
 
 const colorMode = (): ColorMode => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
 
+type Sections = SerializeFrom<typeof loader>['sections'];
+
 /**
- * The API reference: Redoc renders /openapi.json in the site chrome. Until it has, the preview
- * Redoc drew at build time stands in (scripts/reference-preview.ts), and before that, or
- * without JavaScript, the server's list of operations.
+ * Draws Redoc into `container`: the preview first (it is light to fetch and quick to draw), then
+ * the live Redoc, drawn again when the color mode changes; `retry` loads the renderer again.
  */
-export default function ApiReference() {
-  const { redocUrl, previewUrls, html: served, sections } = useLoaderData<typeof loader>();
-  // The page first served comes without the first operation's HTML in its data
-  // (app/entry.server.tsx): the document holds it, read once as the page hydrates.
-  const [head] = useState(() => served ?? (typeof document !== 'undefined' ? (document.querySelector('.redoc-preview.redoc-first')?.innerHTML ?? '') : ''));
+function useRedoc(redocUrl: string, previewUrls: Record<ColorMode, string>) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -95,6 +92,46 @@ export default function ApiReference() {
     setStatus('loading');
     setAttempt((n) => n + 1);
   };
+  return { container, status, preview, retry };
+}
+
+/** The server's list of operations, by section: the page's content before Redoc, or without JavaScript. */
+function OperationIndex({ sections, hidden }: { sections: Sections; hidden: boolean }) {
+  return (
+    <section className="doc api-index" hidden={hidden} aria-label="Operations">
+      <h1>API reference</h1>
+      <p>
+        Every operation of the REST API, by section. The full description is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+      </p>
+      {sections.map((section) => (
+        <section key={section.tag}>
+          <h2>{section.tag}</h2>
+          <ul>
+            {section.operations.map((op) => (
+              <li key={op.operationId}>
+                <a href={`#${op.anchor}`}>
+                  <code className="api-method">{op.method}</code> <code>{op.path}</code> {op.summary}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * The API reference: Redoc renders /openapi.json in the site chrome. Until it has, the preview
+ * Redoc drew at build time stands in (scripts/reference-preview.ts), and before that, or
+ * without JavaScript, the server's list of operations.
+ */
+export default function ApiReference() {
+  const { redocUrl, previewUrls, html: served, sections } = useLoaderData<typeof loader>();
+  // The page first served comes without the first operation's HTML in its data
+  // (app/entry.server.tsx): the document holds it, read once as the page hydrates.
+  const [head] = useState(() => served ?? (typeof document !== 'undefined' ? (document.querySelector('.redoc-preview.redoc-first')?.innerHTML ?? '') : ''));
+  const { container, status, preview, retry } = useRedoc(redocUrl, previewUrls);
 
   return (
     <div className="api-reference" data-status={status} data-preview={preview && status !== 'ready' ? 'shown' : undefined}>
@@ -113,26 +150,7 @@ export default function ApiReference() {
       ) : null}
       {/* The first operation, in the page itself: readable at the first paint. */}
       {preview === undefined && status !== 'ready' ? <div className="redoc-preview redoc-first" dangerouslySetInnerHTML={{ __html: head }} /> : null}
-      <section className="doc api-index" hidden={status === 'ready' || preview !== undefined} aria-label="Operations">
-        <h1>API reference</h1>
-        <p>
-          Every operation of the REST API, by section. The full description is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
-        </p>
-        {sections.map((section) => (
-          <section key={section.tag}>
-            <h2>{section.tag}</h2>
-            <ul>
-              {section.operations.map((op) => (
-                <li key={op.operationId}>
-                  <a href={`#${op.anchor}`}>
-                    <code className="api-method">{op.method}</code> <code>{op.path}</code> {op.summary}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </section>
+      <OperationIndex sections={sections} hidden={status === 'ready' || preview !== undefined} />
       {preview && status !== 'ready' ? <div className="redoc-preview" dangerouslySetInnerHTML={{ __html: preview }} /> : null}
       {/* Drawn out of sight until ready, so the preview stays in place meanwhile. */}
       <div id="redoc" ref={container} className={status === 'ready' ? undefined : 'redoc-pending'} />

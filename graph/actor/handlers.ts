@@ -65,23 +65,25 @@ export type ResolvedHandler = {
   fields: Record<string, string | null>;
 };
 
-/**
- * Validates the `handler` map and the deprecated `handlers` list of one order or process of
- * operation `operationId`, reporting problems under `prefix`. Answers the whole new set of
- * entries, or undefined when neither was sent (the stored entries stay).
- */
-export async function validateHandlers(
-  db: Tx,
-  info: GraphQLResolveInfo,
-  companyId: number,
-  operationId: number,
-  input: { handler?: Record<string, HandlerInput | null> | null; handlers?: HandlerInput[] | null },
-  stored: StoredHandler[],
-  errors: FieldErrors,
-  prefix = '',
-): Promise<ResolvedHandler[] | undefined> {
-  if (input.handler == null && input.handlers == null) return undefined;
-  const entries: { name: string; entry: HandlerInput; role?: BusinessRole; existing?: StoredHandler }[] = [];
+/** An entry sent, named for its errors: by role in the `handler` map, by position in the `handlers` list. */
+interface SentHandler {
+  name: string;
+  entry: HandlerInput;
+  /** Its role when sent in the map (the key). */
+  role?: BusinessRole;
+  /** The stored entry it updates: of its role in the map, of its id in the list. */
+  existing?: StoredHandler;
+}
+
+/** What the entries name: the roles of their slots, and the roles each actor holds in its partnership with the company (docs/handlers.md). */
+interface NamedRows {
+  slotRole: Map<number, BusinessRole>;
+  actorRoles: Map<number, Set<BusinessRole>>;
+}
+
+/** The entries of the `handler` map, then those of the `handlers` list; ids that match no stored entry go to `errors`. */
+function sentHandlers(input: HandlersSent, stored: StoredHandler[], errors: FieldErrors, prefix: string): SentHandler[] {
+  const entries: SentHandler[] = [];
   for (const { role, key } of handlerRoles) {
     const entry = input.handler?.[key];
     if (!entry) continue;
@@ -96,6 +98,11 @@ export async function validateHandlers(
     const existing = entry.id != null && !rejected.has(i) ? stored.find((s) => s.id === entry.id) : undefined;
     entries.push({ name: `${prefix}handlers.${i}`, entry, existing });
   });
+  return entries;
+}
+
+/** Reads the slots and the actors the entries name by id, in the operation and the company. */
+async function readNamedRows(db: Tx, companyId: number, operationId: number, entries: SentHandler[]): Promise<NamedRows> {
   const slotIds = entries.map((e) => e.entry.operation_handler_id).filter((x): x is number => typeof x === 'number');
   const actorIds = entries.map((e) => e.entry.actor_id).filter((x): x is number => typeof x === 'number');
   // NOTE: sequential on purpose: an embedded database has one connection per transaction.
@@ -105,25 +112,74 @@ export async function validateHandlers(
   const actors = actorIds.length
     ? await db.actor.findMany({ where: { company_id: companyId, id: { in: actorIds } }, select: { id: true, partnership: { select: { roles: { select: { role: true } } } } } })
     : [];
-  const slotRole = new Map(slots.map((s) => [s.id, s.role]));
-  // The roles each actor holds in its partnership with the company (docs/handlers.md).
-  const actorRoles = new Map(actors.map((a) => [a.id, new Set(a.partnership?.roles.map((r) => r.role) ?? [])]));
+  return {
+    slotRole: new Map(slots.map((s) => [s.id, s.role])),
+    actorRoles: new Map(actors.map((a) => [a.id, new Set(a.partnership?.roles.map((r) => r.role) ?? [])])),
+  };
+}
+
+/** The slot an entry fills and its role: the slot sent (of the entry's role, in the map), or the stored entry's. */
+function slotOf({ name, entry, role, existing }: SentHandler, slotRole: NamedRows['slotRole'], errors: FieldErrors): { slotId: number | null; slotRoleOf?: BusinessRole } {
+  if (entry.operation_handler_id != null) {
+    const slotRoleOf = slotRole.get(entry.operation_handler_id);
+    if (!slotRoleOf) errors.add(`${name}.operation_handler_id`, fieldMessages.missing);
+    else if (role && slotRoleOf !== role) errors.add(`${name}.operation_handler_id`, fieldMessages.invalid);
+    else return { slotId: entry.operation_handler_id, slotRoleOf };
+    return { slotId: null, slotRoleOf };
+  }
+  if (existing && (!role || existing.role === role)) return { slotId: existing.operation_handler_id, slotRoleOf: existing.role };
+  errors.add(`${name}.operation_handler_id`, fieldMessages.blank);
+  return { slotId: null };
+}
+
+/**
+ * The actor of an entry: the actor sent by id (holding the entry's role), or none yet for one
+ * described inline (checked here, found or created on write), or the stored entry's.
+ */
+function actorIdOf(name: string, entry: HandlerInput, role: BusinessRole | undefined, existing: StoredHandler | undefined, ctx: { info: GraphQLResolveInfo; actorRoles: NamedRows['actorRoles']; errors: FieldErrors }): number | null {
+  const { errors } = ctx;
+  if (entry.actor_id != null && entry.actor != null) errors.add(`${name}.actor`, fieldMessages.invalid);
+  else if (entry.actor_id != null) {
+    const held = ctx.actorRoles.get(entry.actor_id);
+    if (!held) errors.add(`${name}.actor_id`, fieldMessages.missing);
+    else if (role && !held.has(role)) errors.add(`${name}.actor_id`, fieldMessages.roleNotHeld);
+    else return entry.actor_id;
+  } else if (entry.actor != null) {
+    validateActorInput(ctx.info, entry.actor, errors, `${name}.actor.`);
+  } else if (existing) {
+    return existing.actor_id;
+  } else {
+    errors.add(`${name}.actor_id`, fieldMessages.blank);
+  }
+  return null;
+}
+
+/** The `handler` map and the deprecated `handlers` list as sent. */
+type HandlersSent = { handler?: Record<string, HandlerInput | null> | null; handlers?: HandlerInput[] | null };
+
+/**
+ * Validates the `handler` map and the deprecated `handlers` list of one order or process of
+ * operation `operationId`, reporting problems under `prefix`. Answers the whole new set of
+ * entries, or undefined when neither was sent (the stored entries stay).
+ */
+export async function validateHandlers(
+  db: Tx,
+  info: GraphQLResolveInfo,
+  companyId: number,
+  operationId: number,
+  input: HandlersSent,
+  stored: StoredHandler[],
+  errors: FieldErrors,
+  prefix = '',
+): Promise<ResolvedHandler[] | undefined> {
+  if (input.handler == null && input.handlers == null) return undefined;
+  const entries = sentHandlers(input, stored, errors, prefix);
+  const { slotRole, actorRoles } = await readNamedRows(db, companyId, operationId, entries);
   const out: ResolvedHandler[] = [];
   const seen = new Set<BusinessRole>();
-  for (const { name, entry, role, existing: byKey } of entries) {
-    let slotId: number | null = null;
-    let slotRoleOf: BusinessRole | undefined;
-    if (entry.operation_handler_id != null) {
-      slotRoleOf = slotRole.get(entry.operation_handler_id);
-      if (!slotRoleOf) errors.add(`${name}.operation_handler_id`, fieldMessages.missing);
-      else if (role && slotRoleOf !== role) errors.add(`${name}.operation_handler_id`, fieldMessages.invalid);
-      else slotId = entry.operation_handler_id;
-    } else if (byKey && (!role || byKey.role === role)) {
-      slotId = byKey.operation_handler_id;
-      slotRoleOf = byKey.role;
-    } else {
-      errors.add(`${name}.operation_handler_id`, fieldMessages.blank);
-    }
+  for (const sent of entries) {
+    const { name, entry, role, existing: byKey } = sent;
+    const { slotId, slotRoleOf } = slotOf(sent, slotRole, errors);
     const finalRole = role ?? slotRoleOf;
     // In the flat list, an entry that names its stored id keeps its stored values.
     const existing = byKey && (!finalRole || byKey.role === finalRole) ? byKey : undefined;
@@ -131,20 +187,7 @@ export async function validateHandlers(
       if (seen.has(finalRole)) errors.add(`${name}.operation_handler_id`, fieldMessages.taken);
       seen.add(finalRole);
     }
-    let actorId: number | null = null;
-    if (entry.actor_id != null && entry.actor != null) errors.add(`${name}.actor`, fieldMessages.invalid);
-    else if (entry.actor_id != null) {
-      const held = actorRoles.get(entry.actor_id);
-      if (!held) errors.add(`${name}.actor_id`, fieldMessages.missing);
-      else if (finalRole && !held.has(finalRole)) errors.add(`${name}.actor_id`, fieldMessages.roleNotHeld);
-      else actorId = entry.actor_id;
-    } else if (entry.actor != null) {
-      validateActorInput(info, entry.actor, errors, `${name}.actor.`);
-    } else if (existing) {
-      actorId = existing.actor_id;
-    } else {
-      errors.add(`${name}.actor_id`, fieldMessages.blank);
-    }
+    const actorId = actorIdOf(name, entry, finalRole, existing, { info, actorRoles, errors });
     const fields = columnData(entryFields, entry) as Record<string, string | null>;
     if (finalRole && slotId !== null) {
       out.push({ role: finalRole, operation_handler_id: slotId, actor_id: actorId, actor: entry.actor ?? null, fields });

@@ -162,11 +162,8 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   countWhole?: boolean;
 }
 
-/**
- * Declares `<Model>List` (`data`, read in one query with its nested selections, and `total_count`)
- * and its query field, and the cursor twin `<field>Connection` (graph/kit/connection.ts).
- */
-export function listField<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
+/** Declares `<Model>List`: `data`, read in one query with its nested selections, `total_count` and `next_cursor`. */
+function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
   const List = builder.objectRef<ListSource>(`${spec.model}List`);
   if (spec.countWhole) countWhole(spec.model);
   const counted = spec.countWhole
@@ -197,10 +194,15 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       }),
     }),
   });
+  return List;
+}
+
+/** The arguments the page field and its cursor twin share: the spec's own, `order_by` (declaring `<Model>OrderBy`), `search`, `ids`. */
+function sharedListArgs<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
   const OrderBy = orderByInput(spec.model, spec.sortable);
   // NOTE: Pothos' argument builder types depend on the schema types; both fields share these.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const sharedArgs = (t: any) => ({
+  return (t: any) => ({
     ...(spec.args?.(t) ?? {}),
     order_by: t.arg({
       type: [OrderBy],
@@ -209,21 +211,31 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
     ...(spec.search ? { search: t.arg.string({ description: spec.search.description }) } : {}),
     ids: t.arg.intList({ description: `Only the rows with these ids (at most ${PAGE.maxLimit}).` }),
   });
-  /** The rows' filter, the page and its keyset of one call of either field (the cursor decoded: a forged one is a 400 before any work). */
-  const sourceOf = async (rawArgs: unknown, ctx: Context, after: string | null | undefined): Promise<ListSource> => {
-    const args = rawArgs as Args & ListArgs;
-    // A batch written a moment ago may have left its tables' statistics behind (graph/kit/statistics.ts).
-    await statisticsSettled();
-    const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
-    const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key, spec.sortPaths);
-    if (args.ids && args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);
-    const base = await spec.where(args, ctx);
-    const text = args.search?.trim();
-    const conditions = [base, ...(text && spec.search ? [spec.search.where(text)] : []), ...(args.ids ? [{ id: { in: args.ids } }] : [])];
-    const where = conditions.length > 1 ? { AND: conditions } : base;
-    const keyset = keysetOf({ model: spec.model, key: spec.key ?? 'id', where, orderBy: page.orderBy, nullable: spec.nullable ?? new Set() }, after);
-    return { where, page, keyset };
-  };
+}
+
+/** The rows' filter, the page and its keyset of one call of either field (the cursor decoded: a forged one is a 400 before any work). */
+async function listSource<Args extends Record<string, unknown>>(spec: ListSpec<Args>, rawArgs: unknown, ctx: Context, after: string | null | undefined): Promise<ListSource> {
+  const args = rawArgs as Args & ListArgs;
+  // A batch written a moment ago may have left its tables' statistics behind (graph/kit/statistics.ts).
+  await statisticsSettled();
+  const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
+  const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key, spec.sortPaths);
+  if (args.ids && args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);
+  const base = await spec.where(args, ctx);
+  const text = args.search?.trim();
+  const conditions = [base, ...(text && spec.search ? [spec.search.where(text)] : []), ...(args.ids ? [{ id: { in: args.ids } }] : [])];
+  const where = conditions.length > 1 ? { AND: conditions } : base;
+  const keyset = keysetOf({ model: spec.model, key: spec.key ?? 'id', where, orderBy: page.orderBy, nullable: spec.nullable ?? new Set() }, after);
+  return { where, page, keyset };
+}
+
+/**
+ * Declares `<Model>List` (`data`, read in one query with its nested selections, and `total_count`)
+ * and its query field, and the cursor twin `<field>Connection` (graph/kit/connection.ts).
+ */
+export function listField<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
+  const List = listType(spec);
+  const sharedArgs = sharedListArgs(spec);
   builder.queryField(spec.field, (t) =>
     t.field({
       type: List,
@@ -238,7 +250,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
         const args = rawArgs as ListArgs & { after?: string | null };
         // A cursor says where the page starts; an offset beside it would say it twice (docs/index.md, "Pagination and sorting").
         if (args.after != null && (args.offset ?? 0) !== 0) throw new BadInputError([{ name: 'offset', message: fieldMessages.withCursor }]);
-        return sourceOf(rawArgs, ctx, args.after);
+        return listSource(spec, rawArgs, ctx, args.after);
       },
     }),
   );
@@ -254,7 +266,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       } as never,
       resolve: async (_root, rawArgs, ctx, info) => {
         const args = rawArgs as { first?: number | null; after?: string | null };
-        const { keyset } = await sourceOf(rawArgs, ctx, args.after);
+        const { keyset } = await listSource(spec, rawArgs, ctx, args.after);
         return readConnection(args, keyset, ctx, info);
       },
     }),

@@ -49,116 +49,139 @@ export function completeLines(lines: string[]): number {
   return 0;
 }
 
-/** Starts reading the feed; the returned handle stops it (closing the connection). */
-export function startAisFeed(options: AisFeedOptions): AisFeed {
-  const own = new AsyncResource('ais-feed');
-  const flushMs = options.flushMs ?? 1000;
-  let stopped = false;
-  let socket: net.Socket | undefined;
-  let lock: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let backoff = MIN_BACKOFF_MS;
-  let failing = false;
-  let lines: string[] = [];
-  let carry = '';
-  let importing: Promise<void> = Promise.resolve();
+const note = (line: string) => console.log(`[ais-feed] ${line}`);
 
-  const note = (line: string) => console.log(`[ais-feed] ${line}`);
+/**
+ * One reader of the feed: elected (on PostgreSQL), connected, its lines gathered and imported
+ * in batches, connected again after a loss. Every callback runs in the reader's own async
+ * context, whatever request started it.
+ */
+class FeedReader {
+  private readonly own = new AsyncResource('ais-feed');
+  private readonly options: AisFeedOptions;
+  private readonly ticker: NodeJS.Timeout;
+  private stopped = false;
+  private socket: net.Socket | undefined;
+  private lock: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private backoff = MIN_BACKOFF_MS;
+  private failing = false;
+  private lines: string[] = [];
+  private carry = '';
+  private importing: Promise<void> = Promise.resolve();
 
-  const flush = () => {
-    const n = completeLines(lines);
-    if (!n) return importing;
-    const batch = lines.slice(0, n);
-    lines = lines.slice(n);
-    importing = importing
+  constructor(options: AisFeedOptions) {
+    this.options = options;
+    this.ticker = setInterval(() => this.own.runInAsyncScope(() => this.flush()), options.flushMs ?? 1000);
+    this.own.runInAsyncScope(() => void this.elect());
+  }
+
+  /** Imports the complete lines gathered, after the batch before; the socket reads on once it is done. */
+  private flush(): Promise<void> {
+    const n = completeLines(this.lines);
+    if (!n) return this.importing;
+    const batch = this.lines.slice(0, n);
+    this.lines = this.lines.slice(n);
+    this.importing = this.importing
       .then(() => importAis(batch, { batchSize: MAX_BATCH }))
-      .then((report) => options.onBatch?.(report))
+      .then((report) => this.options.onBatch?.(report))
       .catch((e: unknown) => console.error('[ais-feed] importing a batch failed:', e instanceof Error ? e.message : e))
-      .finally(() => socket?.resume());
-    return importing;
-  };
-  const ticker = setInterval(() => own.runInAsyncScope(flush), flushMs);
+      .finally(() => this.socket?.resume());
+    return this.importing;
+  }
 
-  const later = (what: () => void) => {
-    if (stopped) return;
-    clearTimeout(retry);
-    const wait = backoff * (0.8 + Math.random() * 0.4);
-    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-    retry = setTimeout(() => own.runInAsyncScope(what), wait);
-  };
+  /** Runs `what` after the backoff wait, which doubles each time (with some jitter). */
+  private later(what: () => void): void {
+    if (this.stopped) return;
+    clearTimeout(this.retry);
+    const wait = this.backoff * (0.8 + Math.random() * 0.4);
+    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    this.retry = setTimeout(() => this.own.runInAsyncScope(what), wait);
+  }
 
-  const connect = () => {
-    if (stopped) return;
-    const s = net.createConnection({ host: options.host, port: options.port });
-    socket = s;
+  private connect(): void {
+    if (this.stopped) return;
+    const { host, port } = this.options;
+    const s = net.createConnection({ host, port });
+    this.socket = s;
     s.setEncoding('latin1');
     s.setKeepAlive(true, 30_000);
     s.on('connect', () => {
-      backoff = MIN_BACKOFF_MS;
-      failing = false;
-      note(`reading ${options.host}:${options.port}`);
+      this.backoff = MIN_BACKOFF_MS;
+      this.failing = false;
+      note(`reading ${host}:${port}`);
     });
-    s.on('data', (chunk: string) => {
-      const parts = (carry + chunk).split(/\r?\n/);
-      carry = parts.pop()!;
-      if (carry.length > MAX_LINE) carry = '';
-      for (const p of parts) if (p && p.length <= MAX_LINE) lines.push(p);
-      if (lines.length >= MAX_BATCH) {
-        s.pause();
-        void flush();
-      }
-    });
+    s.on('data', (chunk: string) => this.read(s, chunk));
     // 'close' follows every error; the error itself only says why.
     s.on('error', (e) => {
-      if (!failing) note(`${options.host}:${options.port}: ${e.message}`);
+      if (!this.failing) note(`${host}:${port}: ${e.message}`);
     });
-    s.on('close', () => {
-      carry = '';
-      if (stopped || socket !== s) return;
-      if (!failing) note(`connection to ${options.host}:${options.port} closed; opening it again`);
-      failing = true;
-      later(connect);
-    });
-  };
+    s.on('close', () => this.closed(s));
+  }
+
+  /** Gathers the lines of a chunk (a line too long to be a sentence is dropped); a full batch pauses the socket until it is imported. */
+  private read(s: net.Socket, chunk: string): void {
+    const parts = (this.carry + chunk).split(/\r?\n/);
+    this.carry = parts.pop()!;
+    if (this.carry.length > MAX_LINE) this.carry = '';
+    for (const p of parts) if (p && p.length <= MAX_LINE) this.lines.push(p);
+    if (this.lines.length >= MAX_BATCH) {
+      s.pause();
+      void this.flush();
+    }
+  }
+
+  private closed(s: net.Socket): void {
+    this.carry = '';
+    if (this.stopped || this.socket !== s) return;
+    if (!this.failing) note(`connection to ${this.options.host}:${this.options.port} closed; opening it again`);
+    this.failing = true;
+    this.later(() => this.connect());
+  }
 
   // On PostgreSQL, the lock's session stays open while this process reads the feed.
-  const elect = async () => {
-    if (!options.databaseUrl) return connect();
-    const client = new pg.Client({ connectionString: options.databaseUrl });
+  private async elect(): Promise<void> {
+    if (!this.options.databaseUrl) return this.connect();
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
     client.on('error', () => undefined);
     try {
       await client.connect();
       const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1) AS held', [FEED_LOCK]);
-      if (!rows[0].held || stopped) throw new Error('held elsewhere');
+      if (!rows[0].held || this.stopped) throw new Error('held elsewhere');
     } catch {
       await client.end().catch(() => undefined);
       // Another process reads the feed (or the database is away): look again later.
-      return later(() => void elect());
+      return this.later(() => void this.elect());
     }
-    lock = client;
-    // The session lost (database restart): stop reading; the next holder of the lock reads.
-    client.on('end', () => {
-      if (stopped || lock !== client) return;
-      lock = undefined;
-      socket?.destroy();
-      socket = undefined;
-      later(() => void elect());
-    });
-    backoff = MIN_BACKOFF_MS;
-    connect();
-  };
-  own.runInAsyncScope(() => void elect());
+    this.lock = client;
+    client.on('end', () => this.lockLost(client));
+    this.backoff = MIN_BACKOFF_MS;
+    this.connect();
+  }
 
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(ticker);
-      clearTimeout(retry);
-      socket?.destroy();
-      await flush();
-      await lock?.end().catch(() => undefined);
-    },
-  };
+  /** The session lost (database restart): stop reading; the next holder of the lock reads. */
+  private lockLost(client: pg.Client): void {
+    if (this.stopped || this.lock !== client) return;
+    this.lock = undefined;
+    this.socket?.destroy();
+    this.socket = undefined;
+    this.later(() => void this.elect());
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.ticker);
+    clearTimeout(this.retry);
+    this.socket?.destroy();
+    await this.flush();
+    await this.lock?.end().catch(() => undefined);
+  }
+}
+
+/** Starts reading the feed; the returned handle stops it (closing the connection). */
+export function startAisFeed(options: AisFeedOptions): AisFeed {
+  const reader = new FeedReader(options);
+  return { stop: () => reader.stop() };
 }
 
 /** Starts the feed AIS_FEED names, for this process's database; undefined when none is set. */

@@ -17,7 +17,7 @@ import { checkRefs } from './shipment/refs.ts';
 import { shipLines } from '../order/balance.ts';
 import { emptyPlan, lockShipping, resolveOrderLines, shippingOf, type ShippedItem, type StoredShipping } from './shipment/order-lines.ts';
 import { actorOf, validateHandlers, type ResolvedHandler } from '../actor/handlers.ts';
-import { refFields, shipmentHooks } from './shipment/types.ts';
+import { refFields, shipmentHooks } from './shipment/validation.ts';
 import { storedSelect, type Stored, type ProcessBy, requireOperation, findLiveProcess, type ProcessInput, processNode } from './stored.ts';
 
 interface Prepared {

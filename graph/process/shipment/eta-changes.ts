@@ -9,7 +9,7 @@ import { inRange, rangeFields } from '../../kit/filters.ts';
 import { listField } from '../../kit/list.ts';
 import { graphqlOnly } from '../../kit/selection.ts';
 import { PAGE, pageSize } from '../../kit/page.ts';
-import { EtaSourceEnum } from './types.ts';
+import { EtaSourceEnum } from './enums.ts';
 
 const changeFields: Fields = {
   shipment_id: field('int', 'The shipment whose ETA changed.'),

@@ -61,6 +61,9 @@ export function shippingOf(items: readonly ShippedItem[]): StoredShipping {
   return { lines: { purchase: [...purchase], sales: [...sales] }, orders: [...orders] };
 }
 
+/** A plan that ships no line. */
+export const emptyPlan = (): ShippedPlan => ({ purchase: new Map(), sales: new Map() });
+
 type Line = { id: number; line_reference: string; order_id: number; order_reference_code: string };
 type OrderOfLine = { order_id: number; order: { reference_code: string } };
 
@@ -78,28 +81,38 @@ const salesLine = (r: { id: number; line_reference: string; sales_order: OrderOf
 });
 const orderOfLine = { select: { order_id: true, order: { select: { reference_code: true } } } } as const;
 
-/**
- * Checks the order line of every shipment item sent and links the entries sent with only a
- * `line_reference` to their line (the entries are completed in place). Takes the balance lock
- * of every order shipped from, and of the orders of the stored items the writes replace
- * (`released`), in one statement, so `shipLines` after the write sees every other writer's
- * shipments of those lines. Problems go to `errors`.
- */
-export async function resolveOrderLines(db: Tx, companyId: number, writes: ShippedLines[], errors: FieldErrors, released: StoredShipping): Promise<ShippedPlan> {
-  const plan: ShippedPlan = { purchase: new Map(), sales: new Map() };
-  const sending = writes.filter((w) => w.items?.length);
-  if (!sending.length) {
-    if (released.orders.length) await lockBalances(db, companyId, released.orders);
-    return plan;
-  }
-  const where = { company_id: companyId };
-  // The orders each process links once written.
+/** A shipment item sent: where its errors go, the orders its process links, and the lines it names by id. */
+interface SentEntry {
+  e: Params;
+  at: string;
+  orders: Set<number>;
+  po: number | null;
+  so: number | null;
+}
+
+/** An order line found by its line reference, with the kind of order it belongs to. */
+type ReferencedLine = Line & { kind: 'purchase' | 'sales' };
+
+/** The order lines the entries name: by id, and by line reference among the linked orders. */
+interface LinesOfEntries {
+  poLines: Map<number, Line>;
+  soLines: Map<number, Line>;
+  referenced: ReferencedLine[];
+}
+
+type Where = { company_id: number };
+
+/** The orders each process links once written: those sent, or the stored links. */
+async function linkedOrders(db: Tx, where: Where, sending: ShippedLines[]): Promise<Set<number>[]> {
   const storedLinks = sending.filter((w) => w.orderIds === undefined && w.processId !== null).map((w) => w.processId!);
   const linkRows = storedLinks.length
     ? await db.processOrder.findMany({ where: { ...where, process_id: { in: storedLinks } }, select: { process_id: true, order_id: true } })
     : [];
-  const linked = sending.map((w) => new Set(w.orderIds ?? linkRows.filter((r) => r.process_id === w.processId).map((r) => r.order_id)));
-  // Stored entries kept by id keep their line unless another is sent.
+  return sending.map((w) => new Set(w.orderIds ?? linkRows.filter((r) => r.process_id === w.processId).map((r) => r.order_id)));
+}
+
+/** Every item sent with the lines it ships: stored entries kept by id keep their line unless another is sent. */
+async function sentEntries(db: Tx, where: Where, sending: ShippedLines[], linked: Set<number>[]): Promise<SentEntry[]> {
   const keptIds = sending.flatMap((w) => w.items!.map((e) => e.id).filter((id): id is number => typeof id === 'number'));
   const kept = new Map(
     (keptIds.length
@@ -111,9 +124,13 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
     if (e[key] !== undefined) return (e[key] as number | null) ?? null;
     return (typeof e.id === 'number' ? kept.get(e.id)?.[key] : null) ?? null;
   };
-  const entries = sending.flatMap((w, k) =>
+  return sending.flatMap((w, k) =>
     w.items!.map((e, i) => ({ e, at: `${w.prefix}foreign_trade_shipment.items.${i}.`, orders: linked[k], po: lineOf(e, 'purchase_order_item_id'), so: lineOf(e, 'sales_order_item_id') })),
   );
+}
+
+/** Reads the order lines the entries name by id, and the lines of the linked orders with the line references sent alone. */
+async function readLines(db: Tx, where: Where, entries: SentEntry[], linked: Set<number>[]): Promise<LinesOfEntries> {
   const poIds = [...new Set(entries.map((x) => x.po).filter((x): x is number => x !== null))];
   const soIds = [...new Set(entries.map((x) => x.so).filter((x): x is number => x !== null))];
   const byReference = [...new Set(entries.filter((x) => x.po === null && x.so === null && typeof x.e.line_reference === 'string').map((x) => x.e.line_reference as string))];
@@ -143,8 +160,18 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
           })).map((r) => ({ ...salesLine(r), kind: 'sales' as const })),
         ]
       : [];
+  return { poLines, soLines, referenced };
+}
+
+/**
+ * Checks each entry's line (it exists, its order is linked, the line reference sent agrees) and
+ * links the entries sent with only a `line_reference` to the one line of that reference; the
+ * lines that pass are planned, each with the entries that ship it.
+ */
+function planLines(entries: SentEntry[], { poLines, soLines, referenced }: LinesOfEntries, errors: FieldErrors): ShippedPlan {
+  const plan = emptyPlan();
   const ship = (kind: 'purchase' | 'sales', id: number, at: string) => plan[kind].set(id, [...(plan[kind].get(id) ?? []), at]);
-  const check = (kind: 'purchase' | 'sales', line: Line | undefined, x: (typeof entries)[number], field: string) => {
+  const check = (kind: 'purchase' | 'sales', line: Line | undefined, x: SentEntry, field: string) => {
     if (!line) errors.add(`${x.at}${field}`, fieldMessages.missing);
     else if (!x.orders.has(line.order_id)) errors.add(`${x.at}${field}`, fieldMessages.notLinked);
     else if (typeof x.e.line_reference === 'string' && x.e.line_reference !== line.line_reference) errors.add(`${x.at}line_reference`, fieldMessages.invalid);
@@ -164,15 +191,39 @@ export async function resolveOrderLines(db: Tx, companyId: number, writes: Shipp
       ship(line.kind, line.id, x.at);
     }
   }
+  return plan;
+}
+
+/** The orders of the planned lines, and those of the stored lines the writes release. */
+function ordersOfPlan(plan: ShippedPlan, { poLines, soLines, referenced }: LinesOfEntries, released: StoredShipping): Set<number> {
   const orders = new Set<number>(released.orders);
   for (const [kind, lines] of [['purchase', poLines], ['sales', soLines]] as const) {
     for (const id of plan[kind].keys()) orders.add((lines.get(id) ?? referenced.find((l) => l.kind === kind && l.id === id))!.order_id);
   }
-  await lockBalances(db, companyId, orders);
-  return plan;
+  return orders;
 }
 
-export const emptyPlan = (): ShippedPlan => ({ purchase: new Map(), sales: new Map() });
+/**
+ * Checks the order line of every shipment item sent and links the entries sent with only a
+ * `line_reference` to their line (the entries are completed in place). Takes the balance lock
+ * of every order shipped from, and of the orders of the stored items the writes replace
+ * (`released`), in one statement, so `shipLines` after the write sees every other writer's
+ * shipments of those lines. Problems go to `errors`.
+ */
+export async function resolveOrderLines(db: Tx, companyId: number, writes: ShippedLines[], errors: FieldErrors, released: StoredShipping): Promise<ShippedPlan> {
+  const sending = writes.filter((w) => w.items?.length);
+  if (!sending.length) {
+    if (released.orders.length) await lockBalances(db, companyId, released.orders);
+    return emptyPlan();
+  }
+  const where = { company_id: companyId };
+  const linked = await linkedOrders(db, where, sending);
+  const entries = await sentEntries(db, where, sending, linked);
+  const lines = await readLines(db, where, entries, linked);
+  const plan = planLines(entries, lines, errors);
+  await lockBalances(db, companyId, ordersOfPlan(plan, lines, released));
+  return plan;
+}
 
 /**
  * Locks a live process (its row lock first, then its orders' balance locks: the order every

@@ -1,57 +1,22 @@
-// The foreign trade shipment tree and the process checklist in GraphQL: enums, objects
-// (with the values the platform computes) and `<Node>Params` inputs, all derived from
-// graph/process/shipment/spec.ts through the node engine.
+// The foreign trade shipment tree and the process checklist in GraphQL: objects (with the
+// values the platform computes) and `<Node>Params` inputs, all derived from
+// graph/process/shipment/spec.ts through the node engine. Their enums are in enums.ts, the
+// customs document views in customs-documents.ts, what validation adds in validation.ts.
 // NOTE: computed fields are added to node types built at run time (graph/process/shipment/engine.ts);
 // their Pothos field builders and rows are untyped for that reason.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import * as Enums from '../../../prisma/generated/client/enums.ts';
-import { builder } from '../../builder.ts';
-import { fieldMessages } from '../../errors.ts';
 import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
 import { containerDemurrage, freeTimeEndsAt, wholeDays } from './demurrage.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
-import { registerEnum } from '../../kit/fields.ts';
 import { graphqlOnly } from '../../kit/selection.ts';
 import { referenceField } from '../../kit/reference-field.ts';
-import { registerInputs, registerObjects, type NodeHooks } from './engine.ts';
+import { registerInputs, registerObjects } from './engine.ts';
 import { auditItem, shipment } from './spec.ts';
 import '../../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
 import { CurrencyRef } from '../../reference/country-currency-types.ts';
 import { live, ofCompany } from '../../kit/records.ts';
-
-const enumDescriptions: Record<string, string> = {
-  ShipmentType: 'Main transport mode of the shipment.',
-  StatusResponse: 'Result of a tracking or customs lookup.',
-  EtaSource: 'Where a shipment\'s ETA comes from.',
-  AuthorizationStatus: 'Authorization status (CE Mercante, customs document entries).',
-  ContainerType: 'Container type.',
-  ContainerSizeFootType: 'Container size.',
-  LoadType: 'Kind of load.',
-  TransportableType: 'Container or loose cargo.',
-  FreightType: 'How the international freight was contracted.',
-  TransportModalType: 'Mode of an international transport leg.',
-  MaritimeShipmentType: 'Kind of sea shipment.',
-  TrackingKey: 'Reference a sea shipment is tracked by.',
-  AirShipmentType: 'Kind of air shipment.',
-  RoadShipmentType: 'Kind of international road shipment.',
-  RoadTransportType: 'Kind of national road transport.',
-  TransportFeature: 'Special feature of a road transport.',
-  Incoterm: 'Incoterms 2020 rule.',
-  ImportChannel: 'Customs channel of an import declaration.',
-  ExportChannel: 'Customs channel of an export declaration.',
-  ImportDeclarationStatus: 'Status of an import declaration.',
-  DuimpStatus: 'Status of a DUIMP.',
-  ImportLicenseStatus: 'Status of an import licence.',
-  ExportDeclarationStatus: 'Status of an export declaration.',
-  ShowObservationsWhen: 'When the observations of a checklist item are shown.',
-};
-
-const shipmentEnums = Object.fromEntries(
-  Object.entries(enumDescriptions).map(([name, description]) => [name, builder.enumType((Enums as Record<string, any>)[name], { name, description })]),
-);
-for (const [name, ref] of Object.entries(shipmentEnums)) registerEnum(name, ref);
-export const IncotermEnum = shipmentEnums.Incoterm;
-export const EtaSourceEnum = shipmentEnums.EtaSource;
+import { shipmentEnums } from './enums.ts';
+import { declarationsField, licensesField } from './customs-documents.ts';
 
 const currencyField = (t: any, column: string) =>
   t.field({
@@ -67,78 +32,6 @@ const rel = (t: any, name: string, description: string) => t.relation(name, { nu
 
 type ItemAmounts = { quantity: string | null; unitary_amount: string | null; total_amount: string | null };
 const lineTotal = (i: ItemAmounts) => i.total_amount ?? (i.quantity && i.unitary_amount ? mulDecimal(i.quantity, i.unitary_amount) : null);
-
-/** One customs document of a shipment in the `declarations` and `licenses` read views. */
-interface CustomsDocumentEntry {
-  kind: string;
-  id: number;
-  link_id: number;
-  link_status: string | null;
-  number: string | null;
-  status: string | null;
-  channel: string | null;
-  status_response: string | null;
-  registered_at: Date | null;
-  customs_cleared_at: Date | null;
-  approved_at: Date | null;
-  last_updated_at: Date | null;
-}
-
-const CustomsDocumentKindEnum = builder.enumType('CustomsDocumentKind', {
-  description: 'Kind of customs document in the `declarations` and `licenses` views.',
-  values: {
-    IMPORT_DECLARATION: { description: 'Import declaration (DI), from shipment_import_declarations.' },
-    DUIMP: { description: 'DUIMP, from shipment_duimps.' },
-    EXPORT_DECLARATION: { description: 'Export declaration (DU-E), from shipment_export_declarations.' },
-    IMPORT_LICENSE: { description: 'Import licence (LI), from shipment_import_licenses.' },
-  } as const,
-});
-
-const CustomsDocumentRef = builder.objectRef<CustomsDocumentEntry>('CustomsDocument').implement({
-  description:
-    'A customs declaration or licence of the shipment, whatever its kind, with the fields every kind shares. Read only: the documents are written through their own lists (shipment_import_declarations, shipment_duimps, shipment_export_declarations, shipment_import_licenses).',
-  fields: (t) => ({
-    kind: t.field({ type: CustomsDocumentKindEnum, description: 'Which list the document comes from.', resolve: (d) => d.kind as never }),
-    id: t.exposeInt('id', { description: 'Id of the declaration or licence itself.' }),
-    link_id: t.exposeInt('link_id', { description: 'Id of the entry that links it to the shipment (the wrapper).' }),
-    link_status: t.exposeString('link_status', { nullable: true, description: 'Authorization status of that entry (AUTHORIZED, FORBIDDEN, NOT_AUTHORIZED, PENDING).' }),
-    number: t.exposeString('number', { nullable: true, description: 'Document number.' }),
-    status: t.exposeString('status', { nullable: true, description: 'Customs status, from the value set of its kind.' }),
-    channel: t.exposeString('channel', { nullable: true, description: 'Customs channel (declarations only).' }),
-    status_response: t.exposeString('status_response', { nullable: true, description: 'Result of the last lookup.' }),
-    registered_at: t.expose('registered_at', { type: 'DateTime', nullable: true, description: 'Registration.' }),
-    customs_cleared_at: t.expose('customs_cleared_at', { type: 'DateTime', nullable: true, description: 'Customs clearance (declarations only).' }),
-    approved_at: t.expose('approved_at', { type: 'DateTime', nullable: true, description: 'Approval (licences only).' }),
-    last_updated_at: t.expose('last_updated_at', { type: 'DateTime', nullable: true, description: 'Last update at customs.' }),
-  }),
-});
-
-const docColumns = { id: true, number: true, status: true, status_response: true, registered_at: true, last_updated_at: true } as const;
-const declarationColumns = { ...docColumns, channel: true, customs_cleared_at: true } as const;
-const linkOf = (doc: string, columns: object) => ({ orderBy: { id: 'asc' as const }, select: { id: true, status: true, [doc]: { select: columns } } });
-
-/** Flattens one wrapper list into view entries (a wrapper without its document is left out). */
-function entries(kind: string, links: any[], doc: string): CustomsDocumentEntry[] {
-  return links
-    .filter((l) => l[doc])
-    .map((l) => {
-      const d = l[doc];
-      return {
-        kind,
-        id: d.id,
-        link_id: l.id,
-        link_status: l.status ?? null,
-        number: d.number ?? null,
-        status: d.status ?? null,
-        channel: d.channel ?? null,
-        status_response: d.status_response ?? null,
-        registered_at: d.registered_at ?? null,
-        customs_cleared_at: d.customs_cleared_at ?? null,
-        approved_at: d.approved_at ?? null,
-        last_updated_at: d.last_updated_at ?? null,
-      };
-    });
-}
 
 registerObjects(shipment, {
   ForeignTradeShipment: (t) => ({
@@ -156,27 +49,8 @@ registerObjects(shipment, {
       description:
         "Where `eta` comes from, by the precedence rule: CARRIER_ACTUAL or CARRIER_ESTIMATED (the carrier's ACT or EST arrival), TRACKING (the followed vessel's AIS voyage) or SENT (by you); null without an ETA.",
     }),
-    declarations: t.field({
-      type: [CustomsDocumentRef],
-      description:
-        'Every customs declaration of the shipment in one list: import declarations, then DUIMPs, then export declarations, each in the order they were linked. Read only.',
-      select: {
-        shipment_import_declarations: linkOf('import_declaration', declarationColumns),
-        shipment_duimps: linkOf('duimp', declarationColumns),
-        shipment_export_declarations: linkOf('export_declaration', declarationColumns),
-      },
-      resolve: (s: any) => [
-        ...entries('IMPORT_DECLARATION', s.shipment_import_declarations, 'import_declaration'),
-        ...entries('DUIMP', s.shipment_duimps, 'duimp'),
-        ...entries('EXPORT_DECLARATION', s.shipment_export_declarations, 'export_declaration'),
-      ],
-    }),
-    licenses: t.field({
-      type: [CustomsDocumentRef],
-      description: 'Every licence of the shipment (import licences), in the order they were linked. Read only.',
-      select: { shipment_import_licenses: linkOf('import_license', { ...docColumns, approved_at: true }) },
-      resolve: (s: any) => entries('IMPORT_LICENSE', s.shipment_import_licenses, 'import_license'),
-    }),
+    declarations: declarationsField(t),
+    licenses: licensesField(t),
     days_in_warehouse: t.int({
       nullable: true,
       description: 'Days from received_in_warehouse_at to departed_from_warehouse_at (or to now while in the warehouse). Computed.',
@@ -304,75 +178,3 @@ export const ShipmentParams = registerInputs(shipment, {
 });
 export const AuditItemParams = registerInputs(auditItem);
 
-/** References of shipment fields to rows of other areas, by field name. */
-export const refFields: Record<string, string> = {
-  currency_code: 'currency',
-  freight_currency_code: 'currency',
-  origin_country_code: 'country',
-  destination_country_code: 'country',
-  route_id: 'route',
-  // route_point_id: checked against the route of its transport (hook NationalRoadTransport below).
-  loading_port_id: 'maritimePort',
-  discharge_port_id: 'maritimePort',
-  booking_loading_port_id: 'maritimePort',
-  booking_discharge_port_id: 'maritimePort',
-  origin_airport_id: 'airport',
-  destination_airport_id: 'airport',
-  loading_airport_id: 'airport',
-  unloading_airport_id: 'airport',
-  booking_loading_airport_id: 'airport',
-  booking_discharge_airport_id: 'airport',
-  airline_id: 'airline',
-  sealine_id: 'sealine',
-  vessel_id: 'vessel',
-  national_road_carrier_id: 'actor',
-  driver_id: 'driver',
-  vehicle_id: 'vehicle',
-  trailer_id: 'trailer',
-  courier_id: 'actor',
-  // purchase_order_item_id, sales_order_item_id and line_reference: checked against the orders
-  // linked to the process (graph/process/shipment/order-lines.ts).
-};
-
-/** Fills in what can be inferred before validation. */
-export const shipmentHooks: NodeHooks = {
-  // A trip carries transportables of its own shipment: stored ones the write keeps.
-  ForeignTradeShipment: (p, prefix, errors, existing) => {
-    const sent = p.transportables as Record<string, unknown>[] | null | undefined;
-    const stored = ((existing?.transportables as { id: number }[] | undefined) ?? []).map((t) => t.id);
-    const kept = new Set(sent === undefined ? stored : (sent ?? []).map((t) => t?.id).filter((id): id is number => typeof id === 'number'));
-    ((p.national_road_transports as Record<string, unknown>[] | null | undefined) ?? []).forEach((transport, i) =>
-      ((transport?.trips as Record<string, unknown>[] | null | undefined) ?? []).forEach((trip, k) =>
-        ((trip?.transportable_ids as unknown[] | null | undefined) ?? []).forEach((id, n) => {
-          if (!kept.has(id as number)) errors.add(`${prefix}national_road_transports.${i}.trips.${k}.transportable_ids.${n}`, fieldMessages.missing);
-        }),
-      ),
-    );
-  },
-  // A phase's route point must be a point of the route of its transport: the route sent, or the stored one.
-  NationalRoadTransport: (p, prefix, _errors, existing, refs) => {
-    const route = { id: typeof p.route_id === 'number' ? p.route_id : null, transportId: p.route_id == null && existing ? existing.id : null };
-    // A new route for a stored transport: the stored phases it keeps must be on that route too.
-    // Kept: every trip's phases when `trips` is left out; a trip sent by id without `phases` keeps its own.
-    if (existing && typeof p.route_id === 'number') {
-      const trips = p.trips as Record<string, unknown>[] | null | undefined;
-      const tripIds = trips === undefined ? null : (trips ?? []).filter((t) => typeof t?.id === 'number' && t.phases === undefined).map((t) => t.id as number);
-      if (tripIds === null || tripIds.length) refs.push({ kind: 'keptPhases', id: p.route_id, name: `${prefix}route_id`, keptPhases: { transportId: existing.id, tripIds } });
-    }
-    ((p.trips as Record<string, unknown>[] | null | undefined) ?? []).forEach((trip, i) =>
-      ((trip?.phases as Record<string, unknown>[] | null | undefined) ?? []).forEach((phase, k) => {
-        if (typeof phase?.route_point_id === 'number') refs.push({ kind: 'routePoint', id: phase.route_point_id, name: `${prefix}trips.${i}.phases.${k}.route_point_id`, route });
-      }),
-    );
-  },
-  Transportable: (p, prefix, errors, existing) => {
-    if (p.type == null && p.container != null) p.type = 'CONTAINER';
-    else if (p.type == null && p.cargo != null) p.type = 'CARGO';
-    // A new container or cargo entry needs its object (and so its required fields).
-    if (!existing && p.type === 'CONTAINER' && p.container == null) errors.add(`${prefix}container.code`, fieldMessages.blank);
-    if (!existing && p.type === 'CARGO' && p.cargo == null) {
-      errors.add(`${prefix}cargo.quantity`, fieldMessages.blank);
-      errors.add(`${prefix}cargo.measurement_unit`, fieldMessages.blank);
-    }
-  },
-};
