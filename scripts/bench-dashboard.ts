@@ -12,7 +12,8 @@
 // under 300 ms each. Writes docs/benchmarks.md, section "Dashboard questions".
 //
 // Optional environment: BENCH_DATABASE_URL (PostgreSQL server, else DATABASE_URL),
-// BENCH_PROCESSES (default 10000), BENCH_RUNS (default 20).
+// BENCH_PROCESSES (default 10000), BENCH_RUNS (default 20), BENCH_TRACE (a file: the app runs with
+// SQL_TRACE, and its request log goes there; the statements it traces go to the bench's stderr).
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
