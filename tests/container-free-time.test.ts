@@ -56,4 +56,45 @@ describe('container free time', () => {
       '2031-01-17T08:00:00Z',
     ]);
   });
+
+  // Kept with the container by the database (prisma/migrations/*_container_free_time_ends_at), so
+  // the containers list filters and sorts by it: a later ATA, other terms or none recompute it.
+  it("follows the shipment's ATA and its demurrage terms when they change, and the containers list filters by it", async () => {
+    const company = await newCompany();
+    const C = client(company.api_key);
+    const path = `/operations/${company.operation.id}/processes`;
+    const reference_code = uniq('DEM-');
+    const codes = [code(), code()];
+    const made = await C.put(path, [
+      {
+        reference_code,
+        foreign_trade_shipment: {
+          ata: '2031-01-03T08:00:00Z',
+          demurrage: { free_time: 14, daily_rate_usd: '100.0000' },
+          transportables: [{ type: 'CONTAINER', container: { code: codes[0], demurrage_free_time_start_at: '2031-01-01T00:00:00Z' } }, { type: 'CONTAINER', container: { code: codes[1] } }],
+        },
+      },
+    ]);
+    expect(made.status, JSON.stringify(made.body).slice(0, 500)).toBe(200);
+    const ends = async () => {
+      const res = await graphql(
+        company.api_key,
+        'query ($from: DateTime, $to: DateTime) { containers(filters: { free_time_ends_at_from: $from, free_time_ends_at_to: $to }, order_by: [{ field: free_time_ends_at, order: DESC }]) { data { code free_time_ends_at } } }',
+        { from: '2031-01-01T00:00:00Z', to: '2031-12-31T00:00:00Z' },
+      );
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return res.body.data.containers.data.map((c: { code: string; free_time_ends_at: string }) => [c.code, c.free_time_ends_at]);
+    };
+    expect(await ends()).toEqual([[codes[1], '2031-01-17T08:00:00Z'], [codes[0], '2031-01-15T00:00:00Z']]);
+    const update = async (shipment: Record<string, unknown>) => {
+      const res = await C.put(path, [{ reference_code, foreign_trade_shipment: shipment }]);
+      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+    };
+    await update({ ata: '2031-02-01T00:00:00Z' });
+    expect(await ends()).toEqual([[codes[1], '2031-02-15T00:00:00Z'], [codes[0], '2031-01-15T00:00:00Z']]);
+    await update({ demurrage: { free_time: 30, daily_rate_usd: '100.0000' } });
+    expect(await ends()).toEqual([[codes[1], '2031-03-03T00:00:00Z'], [codes[0], '2031-01-31T00:00:00Z']]);
+    await update({ demurrage: null });
+    expect(await ends()).toEqual([]);
+  });
 });

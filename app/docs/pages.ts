@@ -63,6 +63,7 @@ export function docPages(): DocPage[] {
     { slug: 'graphql-api', file: 'graphql.md', title: 'GraphQL', group: 'Integration' },
     { slug: 'graphql-questions', file: 'graphql-questions.md', title: 'GraphQL: ten everyday questions', group: 'Integration' },
     { slug: 'graphql-aggregates', file: 'graphql-aggregates.md', title: 'GraphQL: aggregates', group: 'Integration' },
+    { slug: 'graphql-dashboards', file: 'graphql-dashboards.md', title: 'GraphQL: dashboard questions', group: 'Integration' },
     { slug: 'limits', file: 'limits.md', title: 'Limits and input rules', group: 'Integration' },
     { slug: 'security', file: 'security.md', title: 'Security', group: 'Integration' },
     { slug: 'versioning', file: 'versioning.md', title: 'Versioning and deprecation', group: 'Reference' },

@@ -15,9 +15,12 @@ const own = new AsyncResource('background-work');
 const START_WITHIN_MS = 100;
 const running = new Set<Promise<void>>();
 
-/** Starts `work` outside the caller's context; `label` names it in the log if it fails. */
-export function inBackground(label: string, work: () => Promise<void>): Promise<void> {
-  const answered = requestScope.getStore()?.answered;
+/**
+ * Starts `work` outside the caller's context; `label` names it in the log if it fails. With
+ * `now`, it starts at once rather than after the answer (work the request itself waits for).
+ */
+export function inBackground(label: string, work: () => Promise<void>, { now = false } = {}): Promise<void> {
+  const answered = now ? undefined : requestScope.getStore()?.answered;
   const done: Promise<void> = own
     .runInAsyncScope(async () => {
       if (answered) await Promise.race([answered, sleep(START_WITHIN_MS)]);

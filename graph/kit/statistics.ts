@@ -12,6 +12,11 @@
 // runs in the background once the write has answered. List reads of this process wait for a
 // check under way (at most WAIT_AT_MOST_MS), so a client reading right after its batch is
 // planned on the new statistics.
+//
+// Rows this process did not insert (written by SQL, a restore, or another process of the app)
+// are seen by a check that a read starts when none ran for READ_CHECK_AFTER_MS: the query
+// waits for it before its snapshot opens (graph/kit/before-reading.ts), so it is planned on
+// statistics at most that old.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from '../db.ts';
 import { inBackground } from './background.ts';
@@ -25,6 +30,8 @@ const MIN_PAGES = 1;
 const GROWTH = 2;
 /** The longest a read waits for a check under way before it runs anyway. */
 const WAIT_AT_MOST_MS = 3_000;
+/** A read starts a check when the last one began longer ago than this. */
+const READ_CHECK_AFTER_MS = 10_000;
 
 /**
  * The tables of the schema whose statistics are missing or describe less than 1/GROWTH of
@@ -46,6 +53,8 @@ let insertedSinceCheck = 0;
 let running: Promise<void> | null = null;
 /** Enough rows were inserted while a check ran: check once more when it ends. */
 let again = false;
+/** When the last check began (performance.now()); none yet: -Infinity. */
+let lastCheckAt = -Infinity;
 
 /** Finds the stale tables and analyzes them; a table another ANALYZE holds is skipped (that one refreshes it). */
 async function refresh(): Promise<void> {
@@ -53,14 +62,18 @@ async function refresh(): Promise<void> {
   if (stale.length) await sql(`ANALYZE (SKIP_LOCKED) ${stale.map((t) => quoted(t.name)).join(', ')}`);
 }
 
-/** Starts a check (in the background, after the answer): one at a time, one more after it when needed. */
-function check(): void {
+/**
+ * Starts a check (in the background, after the answer; at once for a read, which waits for it):
+ * one at a time, one more after it when needed.
+ */
+function check(forRead = false): void {
   if (running) {
-    again = true;
+    if (!forRead) again = true;
     return;
   }
   insertedSinceCheck = 0;
-  running = inBackground('statistics', refresh).finally(() => {
+  lastCheckAt = performance.now();
+  running = inBackground('statistics', refresh, { now: forRead }).finally(() => {
     running = null;
     if (again) {
       again = false;
@@ -87,4 +100,14 @@ export function noteRowsInserted(rows: number): void {
  */
 export async function statisticsSettled(): Promise<void> {
   if (running) await Promise.race([running, sleep(WAIT_AT_MOST_MS)]);
+}
+
+/**
+ * Before a query's snapshot opens: starts a check when none began in the last
+ * READ_CHECK_AFTER_MS (rows written by SQL or by another process, which no write of this
+ * process counted), then waits for the check under way like `statisticsSettled()`.
+ */
+export async function statisticsChecked(): Promise<void> {
+  if (!running && performance.now() - lastCheckAt >= READ_CHECK_AFTER_MS) check(true);
+  await statisticsSettled();
 }

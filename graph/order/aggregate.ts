@@ -40,20 +40,16 @@ const lineMeasures = {
 
 /**
  * One row per line of either side with what live processes ship of it (docs/orders.md, balance:
- * deleted and canceled processes do not count), alias `l`; `company` scopes both sides.
+ * `quantity_shipped`, kept by every write that changes it, graph/order/balance.ts), alias `l`;
+ * `company` scopes both sides.
  */
 function lines(company: number): Prisma.Sql {
-  const side = (items: string, parent: string, parentKey: string, shipped: string) => Prisma.sql`
-    SELECT i.company_id, x.order_id, i.product_id, i.quantity, i.order_value, i.order_currency_code,
-      (SELECT COALESCE(sum(si.quantity::numeric), 0) FROM shipment_items si
-         JOIN foreign_trade_shipments s ON s.company_id = si.company_id AND s.id = si.shipment_id
-         JOIN processes p ON p.company_id = s.company_id AND p.id = s.process_id
-        WHERE si.company_id = i.company_id AND ${Prisma.raw(`si.${shipped}`)} = i.id AND si.quantity IS NOT NULL
-          AND p.deleted_at IS NULL AND p.canceled_at IS NULL) AS shipped
+  const side = (items: string, parent: string, parentKey: string) => Prisma.sql`
+    SELECT i.company_id, x.order_id, i.product_id, i.quantity, i.order_value, i.order_currency_code, i.quantity_shipped::numeric AS shipped
     FROM ${Prisma.raw(items)} i JOIN ${Prisma.raw(parent)} x ON x.company_id = i.company_id AND x.id = ${Prisma.raw(`i.${parentKey}`)}
     WHERE i.company_id = ${company}`;
-  return Prisma.sql`(${side('purchase_order_items', 'purchase_orders', 'purchase_order_id', 'purchase_order_item_id')}
-    UNION ALL ${side('sales_order_items', 'sales_orders', 'sales_order_id', 'sales_order_item_id')}) AS l`;
+  return Prisma.sql`(${side('purchase_order_items', 'purchase_orders', 'purchase_order_id')}
+    UNION ALL ${side('sales_order_items', 'sales_orders', 'sales_order_id')}) AS l`;
 }
 
 const OrderLineDimension = builder.enumType('OrderLineDimension', {

@@ -4523,7 +4523,7 @@ export interface components {
             events: components["schemas"]["ContainerEvent"][];
             /**
              * Format: date-time
-             * @description When the demurrage free time ends: the free-time start (or the shipment's `ata`) plus the shipment's demurrage `free_time` days; null without terms or a start. Computed.
+             * @description When the demurrage free time ends: the free-time start (or the shipment's `ata`) plus the shipment's demurrage `free_time` days; null without terms or a start. Computed, and kept with the container so that the containers list filters and sorts by it.
              * @example 2025-03-01T12:00:00Z
              */
             free_time_ends_at: string | null;

@@ -20,8 +20,3 @@ export function containerDemurrage(
   const exceeding = Math.max(0, days - terms.free_time);
   return { exceeding, cost: mulDecimal(String(exceeding), terms.daily_rate_usd) };
 }
-
-/** When the free time of a container ends: its start plus the terms' `free_time` days (null without terms or a start). */
-export function freeTimeEndsAt(start: Date | null, terms: { free_time: number } | null): Date | null {
-  return start && terms ? new Date(start.getTime() + terms.free_time * DAY) : null;
-}

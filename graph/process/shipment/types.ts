@@ -6,7 +6,7 @@
 // their Pothos field builders and rows are untyped for that reason.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
-import { containerDemurrage, freeTimeEndsAt, wholeDays } from './demurrage.ts';
+import { containerDemurrage, wholeDays } from './demurrage.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
 import { graphqlOnly } from '../../kit/selection.ts';
 import { referenceField } from '../../kit/reference-field.ts';
@@ -93,12 +93,11 @@ registerObjects(shipment, {
     const of = (c: any) => containerDemurrage(c.demurrage_free_time_start_at ?? c.parent.parent.ata, c.actual_return_empty_container_at, c.parent.parent.demurrage);
     return {
       transportable: t.relation('parent', { ...graphqlOnly, description: 'What carries the container, and through `shipment` its shipment and process (GraphQL only).' }),
-      free_time_ends_at: t.field({
+      free_time_ends_at: t.expose('free_time_ends_at', {
         type: 'DateTime',
         nullable: true,
-        description: "When the demurrage free time ends: the free-time start (or the shipment's `ata`) plus the shipment's demurrage `free_time` days; null without terms or a start. Computed.",
-        select,
-        resolve: (c: any) => freeTimeEndsAt(c.demurrage_free_time_start_at ?? c.parent.parent.ata, c.parent.parent.demurrage),
+        description:
+          "When the demurrage free time ends: the free-time start (or the shipment's `ata`) plus the shipment's demurrage `free_time` days; null without terms or a start. Computed, and kept with the container so that the containers list filters and sorts by it.",
       }),
       demurrage_exceeding_days: t.int({ nullable: true, description: 'Days in use beyond the demurrage free time. Computed.', select, resolve: (c: any) => of(c)?.exceeding ?? null }),
       demurrage_costs: t.field({ type: 'Decimal', nullable: true, description: 'Demurrage of this container, in USD (the rate `daily_rate_usd`). Computed.', select, resolve: (c: any) => of(c)?.cost ?? null }),
