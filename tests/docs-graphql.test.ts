@@ -45,6 +45,16 @@ describe('GraphQL documents of the documentation', () => {
     expect(examples.length).toBeGreaterThanOrEqual(15);
   });
 
+  it('each names its operations, once across the pages (a generated client names its types after them)', () => {
+    const names = examples.flatMap((b) =>
+      parse(b.text).definitions.flatMap((d) => (d.kind === 'OperationDefinition' ? [{ where: b.where, name: d.name?.value }] : [])),
+    );
+    expect(names.filter((n) => !n.name).map((n) => `${n.where}: an operation without a name`)).toEqual([]);
+    const seen = new Map<string, string>();
+    const twice = names.flatMap((n) => (seen.has(n.name!) ? [`${n.where}: ${n.name} is also at ${seen.get(n.name!)}`] : (seen.set(n.name!, n.where), [])));
+    expect(twice).toEqual([]);
+  });
+
   it('each validates against the schema', () => {
     const schema = buildSchema(sdl);
     const problems = examples.flatMap((b) => validate(schema, parse(b.text)).map((e) => `${b.where}: ${e.message}`));
