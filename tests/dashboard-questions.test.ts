@@ -94,7 +94,7 @@ async function subscribe(key: string, query: string, variables: Record<string, u
   const stream: Stream = {
     events: [],
     errors: [],
-    async until(ready, ms = 5_000) {
+    async until(ready, ms = 30_000) {
       const deadline = Date.now() + ms;
       while (!ready(stream.events)) {
         if (Date.now() > deadline) throw new Error(`subscription: not reached in ${ms} ms; got ${JSON.stringify(stream.events.map((e) => e.type))} ${JSON.stringify(stream.errors)}`);
