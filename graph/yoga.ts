@@ -1,12 +1,10 @@
-import { useGraphQlJit } from '@envelop/graphql-jit';
 import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
 import { sqlCounter, type SqlCount } from '../prisma/database.ts';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
-import { env } from './env.ts';
 import { schema } from './schema.ts';
 import { snapshot } from './kit/transaction.ts';
-import { internResponsePaths } from './stable-paths.ts';
+import { executorPlugins, prepareSchema } from './executor.ts';
 import { refuseArgumentsAtRootQueries, useInputLimits, useTrimmedCodes } from './limits/arguments.ts';
 import { guardPlugins } from './limits/document.ts';
 import { usePersistedDocuments } from './persisted.ts';
@@ -17,11 +15,8 @@ import { requestScope } from './kit/request-scope.ts';
 import { replacedAt, withExtensions } from './kit/graphql-errors.ts';
 import { readyToRead } from './kit/before-reading.ts';
 
-const executor = env().graphqlExecutor;
-// The compiled executor builds a new path object per resolver call; the Prisma plugin needs one
-// object per response position to find what a parent's query loaded (graph/stable-paths.ts).
-// graphql-js keeps one path per position itself.
-if (executor === 'jit') internResponsePaths(schema);
+// The schema readied for the GraphQL executor (graph/executor.ts), before the argument checks wrap its root fields.
+prepareSchema(schema);
 // A root query field whose arguments break a limit answers the error at its path (graph/limits/arguments.ts).
 refuseArgumentsAtRootQueries(schema);
 
@@ -148,13 +143,6 @@ const useSnapshotReads: Plugin = {
   },
 };
 
-/**
- * Subscriptions run on graphql-js: graphql-jit hands a subscription's `subscribe` the request's
- * variables in place of the field's arguments.
- */
-const notSubscription = ({ document, operationName }: { document: DocumentNode; operationName?: string | null }) =>
-  getOperationAST(document, operationName ?? undefined)?.operation !== 'subscription';
-
 /** The one yoga instance: `/graphql` over HTTP, and the executor the REST facade runs through. */
 export const yoga = createYoga<Record<string, never>, Context>({
   schema,
@@ -173,9 +161,9 @@ export const yoga = createYoga<Record<string, never>, Context>({
   maskedErrors: true,
   logging: 'error',
   // useKeyScopes refuses an operation the key's scopes do not allow (403) before any other work.
-  // GRAPHQL_EXECUTOR (graph/env.ts): jit compiles each operation to JavaScript once and reuses it.
+  // The GraphQL executor's plugins (graph/executor.ts, GRAPHQL_EXECUTOR).
   // A document named by hash (APQ's `extensions.persistedQuery`, or `documentId`) is resolved
   // first (graph/persisted.ts, docs/graphql.md Trusted documents).
   extraParamNames: ['documentId'],
-  plugins: [usePersistedDocuments, ...guardPlugins(), useInputLimits, useKeyScopes, ...(executor === 'jit' ? [useGraphQlJit({}, { enableIf: notSubscription })] : []), useTrimmedCodes, useSnapshotReads, useFairShare, useDatabaseOutage, useFieldErrorsAs200, useRequestIdInErrors],
+  plugins: [usePersistedDocuments, ...guardPlugins(), useInputLimits, useKeyScopes, ...executorPlugins(), useTrimmedCodes, useSnapshotReads, useFairShare, useDatabaseOutage, useFieldErrorsAs200, useRequestIdInErrors],
 });

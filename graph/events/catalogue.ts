@@ -69,8 +69,6 @@ const unreported = new Set(['company_id', 'updated_at', 'inserted_at', 'id']);
 const lifecycleColumns = ['finished_at', 'canceled_at', 'deleted_at', 'costs_closed_at'];
 /** The columns of an order, process or product row read here (the rest of `data` is rendered after the commit). */
 export const resourceRowColumns = ['id', 'operation_id', 'reference_code', 'code', ...lifecycleColumns];
-/** The tables whose rows are resources of their own, each with its events. */
-export const resourceTables = ['orders', 'processes', 'products'];
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/;
 

@@ -19,7 +19,7 @@ import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { sql } from '../db.ts';
 import { env } from '../env.ts';
 import { inBackground } from '../kit/background.ts';
-import { insertJsonRows } from '../kit/json-rows.ts';
+import { insertSelect } from '../kit/set-rows.ts';
 import { requestScope } from '../kit/request-scope.ts';
 import { statisticsSettled } from '../kit/statistics.ts';
 import { beforeEveryTransaction, snapshot, write, type Tx } from '../kit/transaction.ts';
@@ -97,7 +97,7 @@ function started(): RelayParts {
 }
 
 /**
- * Writes events in one statement with one parameter (graph/kit/json-rows.ts), in their order
+ * Writes events in one statement with one parameter (graph/kit/set-rows.ts), in their order
  * (`seq`). The same statement sends the notices of live subscriptions, `{"c": company, "ids":
  * [...]}` on EVENTS_CHANNEL (PostgreSQL delivers them at the commit), and answers the active
  * webhook endpoints of the companies written for: most companies have none, so finding none
@@ -106,7 +106,7 @@ function started(): RelayParts {
 async function insertEvents(tx: Tx, rows: RecordedEvent[]): Promise<Subscriber[]> {
   const [answer] = await tx.$queryRawUnsafe<{ subscribers: Subscriber[] | null }[]>(
     `WITH written AS (
-       ${insertJsonRows('events', { company_id: 'int', id: 'varchar', type: 'varchar', payload: 'jsonb', resource_id: 'int', resource_reference_code: 'text', created_at: 'timestamptz' })}
+       ${insertSelect('events', ['company_id', 'id', 'type', 'payload', 'resource_id', 'resource_reference_code', 'created_at'])}
        RETURNING company_id, seq, id
      ), numbered AS (
        SELECT company_id, id, seq, (row_number() OVER (PARTITION BY company_id ORDER BY seq) - 1) / ${IDS_PER_NOTICE} AS part FROM written

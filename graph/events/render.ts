@@ -4,10 +4,9 @@
 // read by list (`ids`), a page of 100 per statement, so a batch costs the same number of
 // statements whatever its size. The document's text depends only on the kinds read, so it is
 // parsed and compiled once.
-import { execute, parse, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { parse, type GraphQLSchema } from 'graphql';
 import type { Context } from '../context.ts';
-import { env } from '../env.ts';
+import { runnerOf as executorRunnerOf, type Run } from '../executor.ts';
 import { PAGE } from '../kit/page.ts';
 import { selectAll, withFragments } from '../kit/selection.ts';
 import type { Resource } from './catalogue.ts';
@@ -38,18 +37,12 @@ function variablesOf(r: OwnedResource, i: number): string {
   return `$ids${i}: [Int!]!${r.kind === 'product' ? '' : `, $op${i}: Int!`}`;
 }
 
-/** Runs a document as the GET routes do (GRAPHQL_EXECUTOR): compiled once per text with graphql-jit, or by graphql-js. */
-type Run = (context: Context, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+/** Runs a document as the GET routes do, by the chosen executor (graph/executor.ts), parsed and readied once per text. */
 const runs = new Map<string, Run>();
 function runnerOf(schema: GraphQLSchema, text: string): Run {
   let run = runs.get(text);
   if (!run) {
-    const document: DocumentNode = parse(text);
-    const compiled = env().graphqlExecutor === 'jit' ? compileQuery(schema, document) : undefined;
-    run =
-      compiled && isCompiledQuery(compiled)
-        ? async (context, variables) => compiled.query(undefined, context, variables)
-        : async (context, variables) => execute({ schema, document, contextValue: context, variableValues: variables });
+    run = executorRunnerOf(schema, parse(text));
     // A document is one shape of batch (the kinds of resources it reads): a handful in all.
     if (runs.size < 200) runs.set(text, run);
   }

@@ -6,28 +6,30 @@
 // is the committed one: no other transaction may change a resource whose rows are still
 // here (outbox.ts).
 import type { Tx } from '../kit/transaction.ts';
-import { resourceRowColumns, resourceTables, type RowChange } from './catalogue.ts';
+import { capturedEntries, capturedTableNames, resourceTables } from './captured.ts';
+import { resourceRowColumns, type RowChange } from './catalogue.ts';
 
-/** Customs tables, each linked to its shipment through a link table: [table, link table, link id column]. */
-const customsLinks = [
-  ['import_declarations', 'shipment_import_declarations', 'shipment_import_declaration_id'],
-  ['duimps', 'shipment_duimps', 'shipment_duimp_id'],
-  ['import_licenses', 'shipment_import_licenses', 'shipment_import_license_id'],
-  ['export_declarations', 'shipment_export_declarations', 'shipment_export_declaration_id'],
-] as const;
-
-const customsCases = customsLinks
-  .map(
-    ([table, link, column]) => `  WHEN '${table}' THEN (
-    SELECT s.process_id FROM ${link} l JOIN foreign_trade_shipments s ON s.company_id = l.company_id AND s.id = l.shipment_id
-    WHERE l.company_id = g.company_id AND l.id = (g.new_row->>'${column}')::int)`,
+/** Customs records, each found through its link to its shipment (SQL over the row `g`). */
+const customsCases = capturedEntries
+  .flatMap(([table, { link }]) =>
+    link
+      ? [
+          `  WHEN '${table}' THEN (
+    SELECT s.process_id FROM ${link.table} l JOIN foreign_trade_shipments s ON s.company_id = l.company_id AND s.id = l.shipment_id
+    WHERE l.company_id = g.company_id AND l.id = (g.new_row->>'${link.column}')::int)`,
+        ]
+      : [],
   )
+  .join('\n');
+
+/** Rows below a process that name it (trigger arguments `processes, process_id`). */
+const namingCases = capturedEntries
+  .flatMap(([table, { resource }]) => (resource?.table === 'processes' && resource.column !== 'id' ? [`  WHEN '${table}' THEN (g.new_row->>'${resource.column}')::int`] : []))
   .join('\n');
 
 /** The process a captured row below a process belongs to, by the table it is in (SQL over the row `g`). */
 const processOfRow = `CASE g.table_name
-  WHEN 'process_documents' THEN (g.new_row->>'process_id')::int
-  WHEN 'foreign_trade_shipments' THEN (g.new_row->>'process_id')::int
+${namingCases}
   WHEN 'container_events' THEN (
     SELECT s.process_id FROM containers k
     JOIN transportables t ON t.company_id = k.company_id AND t.id = k.transportable_id
@@ -36,12 +38,9 @@ const processOfRow = `CASE g.table_name
 ${customsCases}
 END`;
 
-/** The tables whose rows the capture triggers copy (migrations `..._events`, `..._events_relayed_after_commit`). */
-const capturedTables = [...resourceTables, 'process_documents', 'foreign_trade_shipments', 'container_events', ...customsLinks.map(([table]) => table)];
-
 /** A captured row's last version, read from its table (SQL over the captured row `t`); null when it is gone. */
 const newRowOf = `CASE t.table_name
-${capturedTables.map((table) => `  WHEN '${table}' THEN (SELECT to_jsonb(r) FROM ${table} r WHERE r.company_id = t.company_id AND r.id = t.row_id)`).join('\n')}
+${capturedTableNames.map((table) => `  WHEN '${table}' THEN (SELECT to_jsonb(r) FROM ${table} r WHERE r.company_id = t.company_id AND r.id = t.row_id)`).join('\n')}
 END`;
 
 /** The tables of resources with events of their own, as an SQL list. */

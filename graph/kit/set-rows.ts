@@ -4,6 +4,11 @@
 // reads them back as the table's own row type (jsonb_populate_recordset), so every column gets
 // its type from the table: enums, numerics, dates, arrays and JSON alike. A column a row does
 // not carry keeps its default on insert and its stored value on update, as with Prisma.
+// This is the one bulk writer (CONTRIBUTING.md, "One place for each concept"): a statement
+// that writes many rows of one shape from JSON (the events relay's, the deliveries') embeds
+// `insertSelect`. Binding a parameter per column and row instead (as Prisma's createMany
+// does) costs more than the insert itself for wide rows such as event payloads
+// (docs/benchmarks.md, "Events and webhooks").
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import type { Tx } from './transaction.ts';
 
@@ -36,6 +41,19 @@ function shapes(rows: Row[]): { columns: string[]; rows: Row[]; at: number[] }[]
   return [...groups.values()];
 }
 
+/**
+ * `INSERT INTO table (columns) SELECT ...` of the rows in the JSON array `$1`, in array order,
+ * each read as the table's row type; `stamp` columns are set to the transaction's time. A
+ * caller may follow it with `RETURNING` or embed it in a larger statement.
+ */
+export function insertSelect(table: string, columns: string[], stamp: string[] = []): string {
+  const names = [...columns, ...stamp].map(identifier);
+  const values = [...columns.map((c) => `r.${c}`), ...stamp.map(() => 'now()')];
+  return `INSERT INTO ${identifier(table)} (${names.join(', ')})
+       SELECT ${values.join(', ')} FROM ROWS FROM (jsonb_populate_recordset(NULL::${table}, $1::jsonb)) WITH ORDINALITY AS r
+       ORDER BY r.ordinality`;
+}
+
 /** Options of a write by set. */
 export interface SetOptions {
   /** Columns set to the transaction's time on every row written (Prisma's `@updatedAt`). */
@@ -54,12 +72,8 @@ export async function insertRows<T extends Row = Row>(db: Tx, table: string, row
   const keyOf = (row: Row) => JSON.stringify(key.map((c) => row[c]));
   for (const group of shapes(rows)) {
     const stamp = stampList(options.stamp).filter((c) => !group.columns.includes(c));
-    const names = [...group.columns, ...stamp];
-    const values = [...group.columns.map((c) => `r.${c}`), ...stamp.map(() => 'now()')];
     const answered = await db.$queryRawUnsafe<(T & { id: number })[]>(
-      `INSERT INTO ${identifier(table)} (${names.join(', ')})
-       SELECT ${values.join(', ')} FROM ROWS FROM (jsonb_populate_recordset(NULL::${table}, $1::jsonb)) WITH ORDINALITY AS r
-       ORDER BY r.ordinality
+      `${insertSelect(table, group.columns, stamp)}
        RETURNING ${['id', ...key.map(identifier)].join(', ')}`,
       JSON.stringify(group.rows),
     );

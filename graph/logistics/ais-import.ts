@@ -18,6 +18,7 @@ export interface AisReport extends ImportReport {
   vessels_updated: number;
   voyages_started: number;
   voyages_updated: number;
+  /** Vessel changes (a position or voyage that changed) handed to the shipments that follow the vessel (docs/decisions/007-reference-datasets.md, "Tracking link"). */
   tracking_events: number;
   batches: number;
   elapsed_ms: number;

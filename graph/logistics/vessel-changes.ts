@@ -1,9 +1,9 @@
 // The link from tracking feeds to shipments. The importers call `onVesselChanged` inside
 // their batch transaction for every vessel whose position or voyage (destination, ETA)
-// changed in that batch. It records the change in `tracking_events` (the outbox webhooks
-// are emitted from) and hands it to the shipment side, which updates the maritime shipments
-// that follow the vessel (automatic_tracking_enabled) in the same transaction.
-import { insertJsonRows } from '../kit/json-rows.ts';
+// changed in that batch. It hands the changes to the shipment side, which updates the
+// maritime shipments that follow the vessel (automatic_tracking_enabled) in the same
+// transaction; what that changes is kept by the shipments' ETA history and events
+// (docs/tracking.md, "ETA history"). Vessel changes are not kept apart.
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { prisma } from '../db.ts';
 
@@ -38,26 +38,14 @@ export function followVessels(follower: VesselFollower): void {
   if (!followers.includes(follower)) followers.push(follower);
 }
 
-/** Records one vessel's change and lets the followers react, in the caller's transaction. */
+/** Lets the followers react to one vessel's change, in the caller's transaction. */
 export async function onVesselChanged(db: Tx, change: VesselChange): Promise<void> {
   await onVesselsChanged(db, [change]);
 }
 
-/** Records the changes of a batch (one insert); then the followers react to each. */
+/** Lets the followers react to the changes of a batch. */
 export async function onVesselsChanged(db: Tx, changes: VesselChange[]): Promise<void> {
-  await recordVesselEvents(db, changes);
   for (const follow of followers) await follow(db, changes);
-}
-
-/** Writes the changes as tracking events in one statement with one parameter (graph/kit/json-rows.ts): an AIS batch holds thousands. */
-async function recordVesselEvents(db: Tx, changes: VesselChange[]): Promise<void> {
-  if (!changes.length) return;
-  const rows = changes.map((c) => ({
-    kind: c.voyage ? 'VESSEL_VOYAGE_UPDATED' : 'VESSEL_POSITION_UPDATED',
-    vessel_id: c.vessel.id,
-    changes: { vessel: { mmsi_number: c.vessel.mmsi_number, imo_number: c.vessel.imo_number, name: c.vessel.name }, ...(c.position ? { position: c.position } : {}), ...(c.voyage ? { voyage: c.voyage } : {}) },
-  }));
-  await db.$executeRawUnsafe(insertJsonRows('tracking_events', { kind: '"TrackingEventKind"', vessel_id: 'int', changes: 'jsonb' }), JSON.stringify(rows));
 }
 
 /** Tracking key values of a maritime shipment (docs/processes/foreign_trade_shipment.md). */

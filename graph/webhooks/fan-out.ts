@@ -2,7 +2,7 @@
 // delivery per event and endpoint subscribed to its type, written in one statement with its
 // body and queued, so a written event is never left undelivered.
 import type { RecordedEvent, Subscriber } from '../events/relay.ts';
-import { insertJsonRows } from '../kit/json-rows.ts';
+import { insertSelect } from '../kit/set-rows.ts';
 import type { Tx } from '../kit/transaction.ts';
 import { eventBody } from './body.ts';
 import { enqueueDeliveries } from './queue.ts';
@@ -18,9 +18,9 @@ export async function fanOut(tx: Tx, events: RecordedEvent[], endpoints: Subscri
     return subscribed.map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body, next_attempt_at: now }));
   });
   if (!data.length) return;
-  // One parameter for every row, as the events themselves are written (graph/kit/json-rows.ts).
+  // One parameter for every row, as the events themselves are written (graph/kit/set-rows.ts).
   const made = await tx.$queryRawUnsafe<{ company_id: number; id: number }[]>(
-    `${insertJsonRows('webhook_deliveries', { company_id: 'int', endpoint_id: 'int', event_id: 'varchar', event_type: 'varchar', body: 'text', next_attempt_at: 'timestamptz' })}
+    `${insertSelect('webhook_deliveries', ['company_id', 'endpoint_id', 'event_id', 'event_type', 'body', 'next_attempt_at'])}
      RETURNING company_id, id`,
     JSON.stringify(data),
   );

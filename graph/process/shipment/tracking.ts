@@ -128,8 +128,8 @@ export async function syncShipmentTracking(db: Tx, companyId: number, written: W
 
 /**
  * Follows vessel imports: a new ETA of a vessel's voyage moves the ETA of every maritime
- * shipment with automatic tracking that follows the vessel, and records the change as a
- * SHIPMENT_TRACKING_UPDATED event for the shipment's company.
+ * shipment with automatic tracking that follows the vessel (its ETA history and events record
+ * the change, docs/tracking.md).
  */
 async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
   const etas = new Map<number, Date>();
@@ -152,9 +152,8 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
   await lockRows(db, 'processes', candidates.map((c) => ({ company_id: c.company_id, id: c.parent.process_id })));
   const followers = await db.maritimeTransportShipment.findMany({
     where,
-    select: { company_id: true, shipment_id: true, ...maritimeSelect, parent: { select: { eta: true, process_id: true } } },
+    select: { company_id: true, shipment_id: true, ...maritimeSelect, parent: { select: { process_id: true } } },
   });
-  const events: Prisma.TrackingEventCreateManyInput[] = [];
   const moved: Row[] = [];
   const processes: { company_id: number; id: number }[] = [];
   for (const f of followers) {
@@ -163,17 +162,9 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
     if (status !== 'FOUND') continue;
     moved.push({ company_id: f.company_id, id: f.shipment_id, eta, eta_source: 'TRACKING', status_response: 'FOUND' });
     processes.push({ company_id: f.company_id, id: f.parent.process_id });
-    events.push({
-      kind: 'SHIPMENT_TRACKING_UPDATED',
-      company_id: f.company_id,
-      shipment_id: f.shipment_id,
-      vessel_id: f.vessel_id,
-      changes: { eta: { from: f.parent.eta?.toISOString() ?? null, to: eta.toISOString() }, status_response: 'FOUND' },
-    });
   }
   await touchRows(db, 'processes', processes);
   await updateRows(db, 'foreign_trade_shipments', moved);
-  if (events.length) await db.trackingEvent.createMany({ data: events });
 }
 
 followVessels(followVoyages);
