@@ -31,7 +31,7 @@ async function subscribe(key: string, query: string, variables: Record<string, u
   const stream: Stream = {
     events: [],
     errors: [],
-    async until(ready, ms = 5_000) {
+    async until(ready, ms = 30_000) {
       const deadline = Date.now() + ms;
       while (!ready(stream.events)) {
         if (Date.now() > deadline) throw new Error(`subscription: not reached in ${ms} ms; got ${JSON.stringify(stream.events.map((e) => e.type))} ${JSON.stringify(stream.errors)}`);
@@ -135,6 +135,20 @@ describe('subscriptions', () => {
     });
     const text = await res.text();
     expect(text).toContain('NOT_FOUND');
+  });
+
+  it("tells a board when one of its processes is deleted, with the process's id and code, and never another company's deletion", async () => {
+    const [mine, theirs] = [await newProcess(A, a), await newProcess(B, b)];
+    const code = (await A.get(`/operations/${a.operation.id}/processes/${mine}`)).body.data.reference_code;
+    const board = await subscribe(a.api_key, BOARD, { op: a.operation.id, filters: { types: ['process.deleted'] } });
+    const bBoard = await subscribe(b.api_key, BOARD, { op: b.operation.id, filters: { types: ['process.deleted'] } });
+    expect((await B.del(`/operations/${b.operation.id}/processes/${theirs}`)).status).toBe(200);
+    // The other company's deletion reached its own board first, so a leak would be in ours by now.
+    await bBoard.until((list) => list.some((e) => e.resource_id === theirs));
+    expect((await A.del(`/operations/${a.operation.id}/processes/${mine}`)).status).toBe(200);
+    await board.until((list) => list.some((e) => e.resource_id === mine));
+    expect(board.events.map((e) => [e.type, e.resource_id, e.resource_reference_code])).toEqual([['process.deleted', mine, code]]);
+    expect([board, bBoard].flatMap((x) => x.errors)).toEqual([]);
   });
 
   it("sends a board the events of every process of its operation, narrowed by its filters, and never another company's", async () => {

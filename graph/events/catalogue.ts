@@ -94,9 +94,14 @@ function before(c: RowChange, column: string): unknown {
 const becameSet = (c: RowChange, column: string) => before(c, column) == null && c.new_row[column] != null;
 const becameUnset = (c: RowChange, column: string) => before(c, column) != null && c.new_row[column] == null;
 
-/** The short answer of a deleted order or process (what its DELETE answers) with when it was deleted. */
+/**
+ * The short answer of a deleted order, process or product (what its DELETE answers) with when it
+ * was deleted; an order's or a process's with its operation's id too, so that a board of the
+ * operation's processes (`processesChanged`) sees it leave.
+ */
 function deletedRecord(row: Record<string, unknown>, key: 'reference_code' | 'code') {
-  return { id: row.id, [key]: row[key], deleted_at: asAnswered(row.deleted_at) };
+  const operation = row.operation_id == null ? {} : { operation: { id: Number(row.operation_id) } };
+  return { id: row.id, [key]: row[key], ...operation, deleted_at: asAnswered(row.deleted_at) };
 }
 
 /** Events of an order or a process row: created, a lifecycle step, costs closed or reopened, or updated. */

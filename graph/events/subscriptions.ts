@@ -79,7 +79,7 @@ builder.subscriptionFields((t) => ({
   processesChanged: t.field({
     type: EventObject,
     description:
-      "Every event about the live processes of one operation from now on, for a board of them in one stream: their lifecycle and updates, costs, shipment ETA and tracking, container events and customs statuses (not `process.deleted` nor documents), narrowed by `filters`. NOT_FOUND when the operation is not one of your company's; another company's events never arrive.",
+      "Every event about the live processes of one operation from now on, for a board of them in one stream: their lifecycle and updates, costs, shipment ETA and tracking, container events and customs statuses, and `process.deleted` when one leaves (not documents), narrowed by `filters`. NOT_FOUND when the operation is not one of your company's; another company's events never arrive.",
     args: {
       operation_id: t.arg.int({ required: true, description: 'The operation.' }),
       filters: t.arg({ type: ProcessesChangedFilters, description: 'Which events: by type, process id or reference code.' }),

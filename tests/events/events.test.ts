@@ -67,7 +67,8 @@ describe('events', () => {
     expect(events[3].previous).toEqual({ canceled_at: expect.stringMatching(/Z$/) });
     expect(events[4].data).toEqual(got);
     expect(events[4].previous).toEqual({ observations: null });
-    expect(events[5].data).toEqual({ id, reference_code: code, deleted_at: expect.stringMatching(/Z$/) });
+    // With its operation's id, so a board of the operation sees it leave (docs/webhooks.md, Event catalogue).
+    expect(events[5].data).toEqual({ id, reference_code: code, operation: { id: a.operation.id }, deleted_at: expect.stringMatching(/Z$/) });
   });
 
   it('records processes, costs closed and reopened, and a changed ETA of the shipment', async () => {
