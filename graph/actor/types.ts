@@ -2,6 +2,7 @@
 // and roles, access groups and subsidiaries, and the inputs integrators send for them.
 import { builder } from '../builder.ts';
 import { firstDescription, pageSize } from '../kit/page.ts';
+import { linkArgs, relationLink } from '../kit/link-connection.ts';
 import { graphqlOnly } from '../kit/selection.ts';
 import { exposeFields, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
 import { required } from '../kit/required.ts';
@@ -77,6 +78,18 @@ export const ActorRef = builder.prismaObject('Actor', {
       description: 'The handler entries the actor fills in live orders, each with its order (GraphQL only).',
       args: { first: t.arg.int({ description: firstDescription }) },
       query: (args) => ({ where: { order: { deleted_at: null } }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
+    }),
+    process_entriesConnection: t.field({
+      ...graphqlOnly,
+      description: 'The handler entries the actor fills in live processes, by cursor (GraphQL only; docs/graphql.md, "Links").',
+      args: linkArgs(t),
+      ...relationLink({ link: 'Actor.process_entries', relation: 'process_handlers', model: 'ProcessHandler', where: () => ({ process: { deleted_at: null } }) }),
+    }),
+    order_entriesConnection: t.field({
+      ...graphqlOnly,
+      description: 'The handler entries the actor fills in live orders, by cursor (GraphQL only; docs/graphql.md, "Links").',
+      args: linkArgs(t),
+      ...relationLink({ link: 'Actor.order_entries', relation: 'order_handlers', model: 'OrderHandler', where: () => ({ order: { deleted_at: null } }) }),
     }),
     partnership: t.relation('partnership', { ...graphqlOnly, nullable: true, description: "Your company's partnership with the actor, with its roles; null for an actor met only as a handler (GraphQL only)." }),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the actor was created.' }),

@@ -4,6 +4,7 @@ import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../p
 import { found } from '../kit/locate.ts';
 import { builder } from '../builder.ts';
 import { firstDescription, pageSize } from '../kit/page.ts';
+import { linkArgs, relationLink } from '../kit/link-connection.ts';
 import { graphqlOnly } from '../kit/selection.ts';
 import { prisma } from '../db.ts';
 import { write as inTransaction } from '../kit/transaction.ts';
@@ -64,6 +65,12 @@ builder.prismaObject('CostModelVersion', {
       description: 'The live processes whose costs follow this version (GraphQL only).',
       args: { first: t.arg.int({ description: firstDescription }) },
       query: (args) => ({ where: { deleted_at: null }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
+    }),
+    processesConnection: t.field({
+      ...graphqlOnly,
+      description: 'The live processes whose costs follow this version, by cursor (GraphQL only; docs/graphql.md, "Links").',
+      args: linkArgs(t),
+      ...relationLink({ link: 'CostModelVersion.processes', relation: 'processes', model: 'Process', where: () => ({ deleted_at: null }) }),
     }),
   }),
 });

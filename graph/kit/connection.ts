@@ -150,7 +150,7 @@ interface ConnectionSource {
   count?: Promise<CappedCount>;
 }
 
-const PageInfo = builder.objectRef<{ hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }>('PageInfo').implement({
+export const PageInfo = builder.objectRef<{ hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }>('PageInfo').implement({
   description: 'Where a page of a connection stands (Relay cursor connections).',
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage', { description: 'Whether rows follow this page: pass `endCursor` as `after` to read them.' }),

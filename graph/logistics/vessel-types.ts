@@ -5,6 +5,7 @@ import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { found } from '../kit/locate.ts';
 import { builder } from '../builder.ts';
 import { firstDescription, pageSize } from '../kit/page.ts';
+import { linkArgs, relationLink } from '../kit/link-connection.ts';
 import { graphqlOnly } from '../kit/selection.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
@@ -124,6 +125,12 @@ export const VesselRef = builder.prismaObject('Vessel', {
         take: pageSize('first', args.first),
         orderBy: { id: 'asc' },
       }),
+    }),
+    followed_shipmentsConnection: t.field({
+      ...graphqlOnly,
+      description: "Your company's sea transports of live processes on this vessel, by cursor (GraphQL only; never another company's; docs/graphql.md, \"Links\").",
+      args: linkArgs(t),
+      ...relationLink({ link: 'Vessel.followed_shipments', relation: 'maritime_vessels', model: 'MaritimeTransportShipment', where: (ctx) => ({ company_id: ctx.company.id, parent: { parent: { deleted_at: null } } }) }),
     }),
     last_position_update: t.field({
       type: LastPositionUpdate,

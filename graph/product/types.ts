@@ -2,6 +2,7 @@
 import { builder } from '../builder.ts';
 import { firstDescription, pageSize } from '../kit/page.ts';
 import { graphqlOnly } from '../kit/selection.ts';
+import { linkArgs, linkConnectionType, relationLink } from '../kit/link-connection.ts';
 import { enumField, exposeFields, field, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
 import { required } from '../kit/required.ts';
 import '../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
@@ -17,7 +18,7 @@ const textFields = {
   multiple_code: 'Code of the multiple package.',
 } as const;
 import { node } from '../kit/node.ts';
-import { invoiceLinesOf } from './invoice-lines.ts';
+import { invoiceLinesOf, invoiceLinesPage } from './invoice-lines.ts';
 import { live } from '../kit/records.ts';
 const unitFields = {
   package_type: 'Package type.',
@@ -102,12 +103,31 @@ export const ProductRef = builder.prismaObject('Product', {
       args: { first: t.arg.int({ description: firstDescription }) },
       query: (args) => ({ where: { sales_order: { order: { deleted_at: null } } }, take: pageSize('first', args.first), orderBy: { id: 'asc' } }),
     }),
+    purchase_order_itemsConnection: t.field({
+      ...graphqlOnly,
+      description: 'Purchase order lines of the product, of live orders, by cursor (GraphQL only; docs/graphql.md, "Links").',
+      args: linkArgs(t),
+      ...relationLink({ link: 'Product.purchase_order_items', relation: 'purchase_order_items', model: 'PurchaseOrderItem', where: () => ({ purchase_order: { order: { deleted_at: null } } }) }),
+    }),
+    sales_order_itemsConnection: t.field({
+      ...graphqlOnly,
+      description: 'Sales order lines of the product, of live orders, by cursor (GraphQL only; docs/graphql.md, "Links").',
+      args: linkArgs(t),
+      ...relationLink({ link: 'Product.sales_order_items', relation: 'sales_order_items', model: 'SalesOrderItem', where: () => ({ sales_order: { order: { deleted_at: null } } }) }),
+    }),
     invoice_items: t.prismaField({
       ...graphqlOnly,
       type: ['InvoiceItem'],
       description: 'Commercial invoice lines of the product (by `product_sku`) in live processes, in id order, each up to its invoice, shipment and process (GraphQL only).',
       args: { first: t.arg.int({ description: firstDescription }) },
       resolve: (query, p, args, ctx, info) => invoiceLinesOf(query, ctx, info, p.code, pageSize('first', args.first)) as never,
+    }),
+    invoice_itemsConnection: t.field({
+      ...graphqlOnly,
+      type: linkConnectionType('InvoiceItem'),
+      description: 'Commercial invoice lines of the product (by `product_sku`) in live processes, by cursor (GraphQL only; docs/graphql.md, "Links").',
+      args: linkArgs(t),
+      resolve: (p, args, ctx, info) => invoiceLinesPage(ctx, info, p.code, args),
     }),
     translated_descriptions: t.field({
       type: [TranslatedDescription],
