@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { ClientConfig } from 'pg';
 import type {
   SqlDriverAdapter,
@@ -7,7 +9,6 @@ import type {
   Transaction,
 } from '@prisma/driver-adapter-utils';
 import { markIfUnavailable, noteAvailable } from './availability.ts';
-import { embeddedDir, openEmbedded, pgliteExtensions } from './embedded.ts';
 
 /**
  * Where the data lives (an embedded PGlite folder or a PostgreSQL server URL) and how to use it.
@@ -261,8 +262,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       },
     };
   }
+  const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
-  const client = await openEmbedded(embeddedDir(config.dataDir));
+  const dir = path.resolve(config.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   return {
     kind: 'pglite',
     adapterFactory: countingFactory(new PrismaPGlite(client), config.traceChars),
@@ -272,4 +276,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   };
 }
 
-export { pgliteExtensions };
+/** The PostgreSQL extensions the migrations create (pg_trgm for vessel search), as PGlite loads them. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}

@@ -118,8 +118,6 @@ function buildApp() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // The embedded database's package is loaded from node_modules, with its WebAssembly beside it.
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
     logLevel: 'warning',
   });
 }

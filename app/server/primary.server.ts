@@ -5,7 +5,6 @@
 // (scripts/build-site.ts), so this process starts in milliseconds.
 import cluster from 'node:cluster';
 import { env } from '../../graph/env';
-import { embeddedDir, openEmbeddedEarly } from '../../prisma/embedded';
 import { supervise } from './supervisor.server';
 
 /**
@@ -13,13 +12,8 @@ import { supervise } from './supervisor.server';
  * true once they have all stopped; answers false at once where this process should serve.
  */
 export async function supervised(): Promise<boolean> {
-  const { workers, databaseUrl, dataDir } = env();
-  if (workers === 0 || !cluster.isPrimary) {
-    // This process serves: on the embedded database, its opening (mostly PGlite's WebAssembly
-    // compiling, off this thread) overlaps the loading of the app's bundle (prisma/embedded.ts).
-    if (!databaseUrl) openEmbeddedEarly(embeddedDir(dataDir));
-    return false;
-  }
+  const { workers } = env();
+  if (workers === 0 || !cluster.isPrimary) return false;
   await supervise(workers, (line) => console.log(line));
   return true;
 }
