@@ -18,6 +18,7 @@ import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startAppServer } from '../tests/setup/app-server.ts';
+import { subscribe } from '../tests/setup/sse.ts';
 import { machineLine, writeSection } from './bench-section.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -173,39 +174,12 @@ function questions(op: number, broker: number) {
   ] as const;
 }
 
-/** Subscribes to the operation's board; answers the arrival times of its events by resource id. */
+/** Subscribes to the operation's board (tests/setup/sse.ts); answers the arrival times of its events by resource id. */
 async function board(key: string, op: number) {
-  const abort = new AbortController();
   const arrived = new Map<number, number>();
-  const res = await fetch(`${app.baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'api-key': key, 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ query: 'subscription ($op: Int!) { processesChanged(operation_id: $op, filters: { types: ["shipment.eta_changed"] }) { type resource_id } }', variables: { op } }),
-    signal: abort.signal,
-  });
-  if (res.status !== 200) throw new Error(`subscription answered ${res.status}`);
-  (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = message.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-          if (message.startsWith('event: next') && data) {
-            const event = JSON.parse(data).data?.processesChanged;
-            if (event) arrived.set(event.resource_id, performance.now());
-          }
-        }
-      }
-    } catch {
-      // closed at the end
-    }
-  })();
-  return { arrived, close: () => abort.abort() };
+  const query = 'subscription ($op: Int!) { processesChanged(operation_id: $op, filters: { types: ["shipment.eta_changed"] }) { type resource_id } }';
+  const stream = await subscribe(app.baseUrl, key, query, { op }, { onEvent: (event) => arrived.set(event.resource_id, performance.now()) });
+  return { arrived, close: () => stream.close() };
 }
 
 const until = async (ready: () => boolean, ms: number, what: string) => {

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { encodeStatic } from '../graph/logistics/ais-encode.ts';
 import { baseUrl, client, graphql, newCompany, uniq } from './helpers.ts';
+import { subscribe as subscribeOver, type Subscription } from './setup/sse.ts';
 
 /** A date-time `days` from now, to the second, as the API writes them. */
 const fromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -72,59 +73,12 @@ async function vessel(C: ReturnType<typeof client>, mmsi: string): Promise<numbe
 }
 const mmsiOf = () => `73${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
-/** An open subscription: the events it received so far. */
-interface Stream {
-  events: any[];
-  errors: any[];
-  until(ready: (events: any[]) => boolean, ms?: number): Promise<any[]>;
-}
-const open: AbortController[] = [];
+const open: Subscription[] = [];
 
-/** Subscribes with the company's key and reads the stream's `next` messages as they come (as tests/subscriptions.test.ts). */
-async function subscribe(key: string, query: string, variables: Record<string, unknown>): Promise<Stream> {
-  const abort = new AbortController();
-  open.push(abort);
-  const res = await fetch(`${baseUrl()}/graphql`, {
-    method: 'POST',
-    headers: { 'api-key': key, 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ query, variables }),
-    signal: abort.signal,
-  });
-  expect(res.status).toBe(200);
-  const stream: Stream = {
-    events: [],
-    errors: [],
-    async until(ready, ms = 30_000) {
-      const deadline = Date.now() + ms;
-      while (!ready(stream.events)) {
-        if (Date.now() > deadline) throw new Error(`subscription: not reached in ${ms} ms; got ${JSON.stringify(stream.events.map((e) => e.type))} ${JSON.stringify(stream.errors)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return stream.events;
-    },
-  };
-  (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = message.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-          if (!message.startsWith('event: next') || !data) continue;
-          const result = JSON.parse(data);
-          if (result.errors) stream.errors.push(...result.errors);
-          const value = result.data && Object.values(result.data)[0];
-          if (value) stream.events.push(value);
-        }
-      }
-    } catch {
-      // aborted at the end of the test
-    }
-  })();
+/** Subscribes with the company's key (tests/setup/sse.ts) and keeps the stream to close after the test. */
+async function subscribe(key: string, query: string, variables: Record<string, unknown>): Promise<Subscription> {
+  const stream = await subscribeOver(baseUrl(), key, query, variables);
+  open.push(stream);
   return stream;
 }
 
@@ -133,7 +87,7 @@ async function subscribe(key: string, query: string, variables: Record<string, u
  * moves until the stream receives the move (a move made before the subscription started is not
  * delivered to it). Answers the scratch process.
  */
-async function registered(q: Awaited<ReturnType<typeof company>>, stream: Stream): Promise<number> {
+async function registered(q: Awaited<ReturnType<typeof company>>, stream: Subscription): Promise<number> {
   const reference_code = uniq('D7-PROBE-');
   const [probe] = await q.processes([{ reference_code, foreign_trade_shipment: sea('2031-01-01T00:00:00Z') }]);
   for (let day = 2; day < 28 && !stream.events.some((e) => e.resource_id === probe); day++) {
@@ -145,7 +99,7 @@ async function registered(q: Awaited<ReturnType<typeof company>>, stream: Stream
 }
 
 afterEach(() => {
-  for (const a of open.splice(0)) a.abort();
+  for (const s of open.splice(0)) s.close();
 });
 
 describe('GraphQL: dashboard questions', () => {

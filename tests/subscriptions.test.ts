@@ -6,64 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAppServer, type AppServer } from './setup/app-server.ts';
 import { baseUrl, client, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { subscribe as subscribeOver, type Subscription } from './setup/sse.ts';
 
-/** An open subscription: the events it received so far, and how to end it. */
-interface Stream {
-  events: any[];
-  errors: any[];
-  until(ready: (events: any[]) => boolean, ms?: number): Promise<any[]>;
-  close(): void;
-}
+const open: Subscription[] = [];
 
-const open: Stream[] = [];
-
-/** Subscribes with the company's key and reads the stream's `next` messages as they come. */
-async function subscribe(key: string, query: string, variables: Record<string, unknown>, base = baseUrl()): Promise<Stream> {
-  const abort = new AbortController();
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'api-key': key, 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ query, variables }),
-    signal: abort.signal,
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const stream: Stream = {
-    events: [],
-    errors: [],
-    async until(ready, ms = 30_000) {
-      const deadline = Date.now() + ms;
-      while (!ready(stream.events)) {
-        if (Date.now() > deadline) throw new Error(`subscription: not reached in ${ms} ms; got ${JSON.stringify(stream.events.map((e) => e.type))} ${JSON.stringify(stream.errors)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return stream.events;
-    },
-    close: () => abort.abort(),
-  };
+/** Subscribes with the company's key (tests/setup/sse.ts) and keeps the stream to close after the test. */
+async function subscribe(key: string, query: string, variables: Record<string, unknown>, base = baseUrl()): Promise<Subscription> {
+  const stream = await subscribeOver(base, key, query, variables);
   open.push(stream);
-  (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = message.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-          if (!message.startsWith('event: next') || !data) continue;
-          const result = JSON.parse(data);
-          if (result.errors) stream.errors.push(...result.errors);
-          const value = result.data && Object.values(result.data)[0];
-          if (value) stream.events.push({ ...value, received_at: Date.now() });
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
   // The server registers the subscriber as the stream starts; give it a moment.
   await new Promise((r) => setTimeout(r, 300));
   return stream;
