@@ -6,9 +6,9 @@
 // three times, each on a company of its own: as curl, as JavaScript (fetch) and as Python
 // (requests), the two made from the curl command as the page shows them (openapi/code-samples.ts).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { docFiles } from './setup/doc-files.ts';
 import { javascriptOf, languages, parseCurl, pythonOf, samplesOf } from '../openapi/code-samples.ts';
 import { pageExamples, type PageExample } from '../openapi/page-examples.ts';
 import { javascriptName } from '../openapi/sample-javascript.ts';
@@ -19,14 +19,6 @@ interface Answer {
   status: number;
   headers: [string, string][];
   body: string;
-}
-
-function pages(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = path.join(dir, f);
-    if (statSync(p).isDirectory()) return f === 'decisions' ? [] : pages(p);
-    return f.endsWith('.md') ? [p] : [];
-  });
 }
 
 /** Raw HTTP answers (curl -i output, or the documented ones), one after the other. */
@@ -68,7 +60,7 @@ function differences(expected: unknown, actual: unknown, at = 'body'): string[] 
   return expected === actual ? [] : [at];
 }
 
-const documented = pages('docs')
+const documented = docFiles()
   .map((file) => ({ file, examples: pageExamples(readFileSync(file, 'utf8')) }))
   .filter((p) => p.examples.length);
 
@@ -159,7 +151,7 @@ describe('executed examples of the documentation', () => {
   });
 
   it('runs every request example: none is shown without its answer (docs/docs-site.md, "Request examples")', () => {
-    const unexecuted = pages('docs').flatMap((file) =>
+    const unexecuted = docFiles().flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/```(sh|bash)( example)?\n([\s\S]*?)```(\s*\n+```http)?/g)]
         .filter((m) => samplesOf(m[3]) && !(m[2] && m[4]))
         .map((m) => `${file}: ${m[3].split('\n')[0]}`),

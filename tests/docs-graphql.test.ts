@@ -2,24 +2,16 @@
 // operation or a fragment; the field signatures some pages list are not) are what a team copies
 // into its code: each must validate against the schema, and GraphQL Code Generator must type
 // them, as a client would (docs/graphql.md, "Trusted documents").
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { generate } from '@graphql-codegen/cli';
 import { buildSchema, parse, validate } from 'graphql';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { docFiles } from './setup/doc-files.ts';
 
 interface Block {
   where: string;
   text: string;
-}
-
-function pages(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = path.join(dir, f);
-    if (statSync(p).isDirectory()) return f === 'decisions' ? [] : pages(p);
-    return f.endsWith('.md') ? [p] : [];
-  });
 }
 
 /** The ```graphql blocks of a page, with the line each starts on. */
@@ -37,7 +29,7 @@ function graphqlBlocks(file: string): Block[] {
 }
 
 const executable = (text: string) => /^\s*(query|mutation|subscription|fragment)\b|^\s*\{/.test(text);
-const examples = pages('docs').flatMap(graphqlBlocks).filter((b) => executable(b.text));
+const examples = docFiles().flatMap(graphqlBlocks).filter((b) => executable(b.text));
 const sdl = readFileSync('graph/schema.graphql', 'utf8');
 
 describe('GraphQL documents of the documentation', () => {
