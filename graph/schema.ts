@@ -1,5 +1,5 @@
 import { builder } from './builder.ts';
-import { describeSchema } from './kit/descriptions/index.ts';
+import { describeSchema } from './schema-helpers/descriptions/index.ts';
 import './scalars.ts';
 import './reference/enums.ts';
 import './company/operation.ts';

@@ -2,8 +2,8 @@
 // partnership and access group upserts, subsidiary creation.
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { listField, searchColumns, searchWhere } from '../kit/list.ts';
-import { found } from '../kit/locate.ts';
+import { listField, searchColumns, searchWhere } from '../schema-helpers/list.ts';
+import { found } from '../schema-helpers/locate.ts';
 import {
   ActorFilters,
   AccessGroupParams,
@@ -18,7 +18,7 @@ import {
   partnershipSortable,
 } from './types.ts';
 import { createSubsidiary, upsertAccessGroup, upsertPartnership, type PartnershipInput } from './write.ts';
-import { mutationFields } from '../kit/payload.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
 
 listField<{ filters?: (Record<string, unknown> & { partnership_role?: string | null }) | null }>({
   model: 'Actor',

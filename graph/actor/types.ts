@@ -1,16 +1,16 @@
 // Actors and partnerships (docs/handlers.md): the object types of an actor, its partnership
 // and roles, access groups and subsidiaries, and the inputs integrators send for them.
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../kit/page.ts';
-import { linkArgs, relationLink } from '../kit/link-connection.ts';
-import { graphqlOnly } from '../kit/selection.ts';
-import { exposeFields, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
-import { required } from '../kit/required.ts';
+import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { linkArgs, relationLink } from '../schema-helpers/link-connection.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
+import { exposeFields, fieldsOf, inputFields, type Fields } from '../schema-helpers/fields.ts';
+import { required } from '../schema-helpers/required.ts';
 import { BusinessRoleEnum, DocumentTypeEnum } from '../reference/enums.ts';
-import { node } from '../kit/node.ts';
-import { ofCompany } from '../kit/records.ts';
+import { node } from '../schema-helpers/node.ts';
+import { ofCompany } from '../database/records.ts';
 
-// The actor's catalogue fields (graph/kit/fields.ts), shared by the object type, the inline
+// The actor's catalogue fields (graph/schema-helpers/fields.ts), shared by the object type, the inline
 // actor input of handler entries and the writes.
 export const actorFields: Fields = fieldsOf('text', {
   official_name: 'Official (registered) name.',

@@ -1,21 +1,21 @@
 // Cost models (docs/processes/index.md): models with versions, the expenses of a version with
 // their precification and matching rules, and the costs per expense of a process.
 import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../prisma/generated/client/enums.ts';
-import { found } from '../kit/locate.ts';
+import { found } from '../schema-helpers/locate.ts';
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../kit/page.ts';
-import { linkArgs, relationLink } from '../kit/link-connection.ts';
-import { graphqlOnly } from '../kit/selection.ts';
+import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { linkArgs, relationLink } from '../schema-helpers/link-connection.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
 import { prisma } from '../db.ts';
-import { write as inTransaction } from '../kit/transaction.ts';
-import { listField, searchColumns } from '../kit/list.ts';
+import { write as inTransaction } from '../database/transaction.ts';
+import { listField, searchColumns } from '../schema-helpers/list.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { required } from '../kit/required.ts';
+import { required } from '../schema-helpers/required.ts';
 import { CurrencyRef } from '../reference/country-currency-types.ts';
-import { mutationFields } from '../kit/payload.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
 import { checkCostModel, createCostModelRows, writeCostsPerExpense, type CostInput, type ModelInput } from './write.ts';
-import { node } from '../kit/node.ts';
-import { ofCompany } from '../kit/records.ts';
+import { node } from '../schema-helpers/node.ts';
+import { ofCompany } from '../database/records.ts';
 
 
 const PrecificationModelEnum = builder.enumType(PrecificationModel, { name: 'PrecificationModel', description: 'How an expense is priced.' });

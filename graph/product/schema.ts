@@ -1,11 +1,11 @@
 // Product queries and mutations: the list, lookups by id or code, create, batch upsert, update and delete.
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { listField, searchColumns } from '../kit/list.ts';
-import { found, located, type Locator } from '../kit/locate.ts';
+import { listField, searchColumns } from '../schema-helpers/list.ts';
+import { found, located, type Locator } from '../schema-helpers/locate.ts';
 import { byKey, softDelete, upsertMany, saveOne, type Params, type ProductBy } from './write.ts';
 import { ProductParams, nullableSortable, ProductFilters, searchable, sortable } from './types.ts';
-import { mutationFields } from '../kit/payload.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
 
 listField<{ filters?: Record<string, unknown> | null }>({
   model: 'Product',

@@ -1,10 +1,10 @@
 // Products (docs/products.md): the field lists by kind, from which the object type and the input are built, and the inputs integrators send.
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../kit/page.ts';
-import { graphqlOnly } from '../kit/selection.ts';
-import { linkArgs, linkConnectionType, relationLink } from '../kit/link-connection.ts';
-import { enumField, exposeFields, field, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
-import { required } from '../kit/required.ts';
+import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
+import { linkArgs, linkConnectionType, relationLink } from '../schema-helpers/link-connection.ts';
+import { enumField, exposeFields, field, fieldsOf, inputFields, type Fields } from '../schema-helpers/fields.ts';
+import { required } from '../schema-helpers/required.ts';
 import '../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
 
 const textFields = {
@@ -17,9 +17,9 @@ const textFields = {
   content_code: 'Code of the content unit.',
   multiple_code: 'Code of the multiple package.',
 } as const;
-import { node } from '../kit/node.ts';
+import { node } from '../schema-helpers/node.ts';
 import { invoiceLinesOf, invoiceLinesPage } from './invoice-lines.ts';
-import { live } from '../kit/records.ts';
+import { live } from '../database/records.ts';
 const unitFields = {
   package_type: 'Package type.',
   package_measurement_unit: 'Unit of the package capacity.',
@@ -45,7 +45,7 @@ const flagFields = {
 
 /**
  * The catalogue fields of a product (docs/products.md) beyond code and description
- * (graph/kit/fields.ts): the object type, the input and the writes are built from them.
+ * (graph/schema-helpers/fields.ts): the object type, the input and the writes are built from them.
  */
 export const productFields: Fields = {
   ...fieldsOf('text', textFields),

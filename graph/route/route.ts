@@ -3,20 +3,20 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { RouteType } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { found } from '../kit/locate.ts';
-import { checkChildIds } from '../kit/nested.ts';
+import { found } from '../schema-helpers/locate.ts';
+import { checkChildIds } from '../database/nested.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
-import { softDelete } from '../kit/lifecycle.ts';
-import { lockRoots } from '../kit/locks.ts';
-import { write as inTransaction } from '../kit/transaction.ts';
-import { containsText, listField, searchColumns } from '../kit/list.ts';
-import { checkRequired, required } from '../kit/required.ts';
-import { mutationFields } from '../kit/payload.ts';
-import { node } from '../kit/node.ts';
-import { live } from '../kit/records.ts';
+import { softDelete } from '../database/lifecycle.ts';
+import { lockRoots } from '../database/locks.ts';
+import { write as inTransaction } from '../database/transaction.ts';
+import { containsText, listField, searchColumns } from '../schema-helpers/list.ts';
+import { checkRequired, required } from '../schema-helpers/required.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
+import { node } from '../schema-helpers/node.ts';
+import { live } from '../database/records.ts';
 
 type Tx = Prisma.TransactionClient;
 

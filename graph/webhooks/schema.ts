@@ -2,12 +2,12 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
-import { found } from '../kit/locate.ts';
-import { listField } from '../kit/list.ts';
+import { found } from '../schema-helpers/locate.ts';
+import { listField } from '../schema-helpers/list.ts';
 import { WebhookEndpointParams, type AttemptShown, type Revealed } from './types.ts';
 import { attemptDelivery } from './deliver.ts';
 import { createEndpoint, deleteEndpoint, retryDelivery, rotateSecret, testEndpoint, updateEndpoint, type EndpointParams } from './write.ts';
-import { mutationFields } from '../kit/payload.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
 
 listField({
   model: 'WebhookEndpoint',

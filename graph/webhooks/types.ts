@@ -1,9 +1,9 @@
 // Webhook endpoints and deliveries in GraphQL (docs/webhooks.md).
 import { builder } from '../builder.ts';
-import { graphqlOnly } from '../kit/selection.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
 import { eventTypes } from '../events/catalogue.ts';
-import { node } from '../kit/node.ts';
-import { live } from '../kit/records.ts';
+import { node } from '../schema-helpers/node.ts';
+import { live } from '../database/records.ts';
 import { normalizedTarget, parseTarget } from './targets.ts';
 
 /** A stored URL, normalized (it was parsed when registered, so it still parses). */

@@ -1,4 +1,4 @@
-// Business roles, identity documents, measurement units and order kinds: what each enum value means (graph/kit/descriptions/index.ts).
+// Business roles, identity documents, measurement units and order kinds: what each enum value means (graph/schema-helpers/descriptions/index.ts).
 export const partiesAndGoods: Record<string, Record<string, string>> = {
   BusinessRole: {
     ACQUIRER: 'Acquirer (adquirente): the company for whose account an importer or trading company imports the goods (importação por conta e ordem).',

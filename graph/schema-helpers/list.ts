@@ -1,9 +1,9 @@
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
-import { cappedCount, COUNT_CAP, countWhole, type CappedCount } from './count.ts';
+import { cappedCount, COUNT_CAP, countWhole, type CappedCount } from '../database/count.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
 import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type Keyset, type KeysetPage } from './connection.ts';
-import { statisticsSettled } from './statistics.ts';
+import { statisticsSettled } from '../database/statistics.ts';
 
 /** Pagination bounds of the public contract. */
 import { PAGE } from './page.ts';
@@ -144,7 +144,7 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   sortable: readonly string[];
   /** Sortable columns that hold nulls (where NULLS FIRST/LAST apply), a relation's as `relation.column`. */
   nullable?: ReadonlySet<string>;
-  /** Sort keys that are a column of a to-one relation: sort key -> `relation.column` (graph/kit/sort-paths.ts). */
+  /** Sort keys that are a column of a to-one relation: sort key -> `relation.column` (graph/schema-helpers/sort-paths.ts). */
   sortPaths?: Readonly<Record<string, string>>;
   /** The unique column that ends every sort (default `id`). */
   key?: string;
@@ -216,7 +216,7 @@ function sharedListArgs<Args extends Record<string, unknown>>(spec: ListSpec<Arg
 /** The rows' filter, the page and its keyset of one call of either field (the cursor decoded: a forged one is a 400 before any work). */
 async function listSource<Args extends Record<string, unknown>>(spec: ListSpec<Args>, rawArgs: unknown, ctx: Context, after: string | null | undefined): Promise<ListSource> {
   const args = rawArgs as Args & ListArgs;
-  // A batch written a moment ago may have left its tables' statistics behind (graph/kit/statistics.ts).
+  // A batch written a moment ago may have left its tables' statistics behind (graph/database/statistics.ts).
   await statisticsSettled();
   const order_by = args.order_by?.length ? args.order_by : spec.defaultOrder;
   const page = pageOf({ ...args, order_by }, spec.nullable ?? new Set(), spec.key, spec.sortPaths);
@@ -231,7 +231,7 @@ async function listSource<Args extends Record<string, unknown>>(spec: ListSpec<A
 
 /**
  * Declares `<Model>List` (`data`, read in one query with its nested selections, and `total_count`)
- * and its query field, and the cursor twin `<field>Connection` (graph/kit/connection.ts).
+ * and its query field, and the cursor twin `<field>Connection` (graph/schema-helpers/connection.ts).
  */
 export function listField<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
   const List = listType(spec);

@@ -1,4 +1,4 @@
-// Process checklists, alert levels, costs, documents and webhooks: what each enum value means (graph/kit/descriptions/index.ts).
+// Process checklists, alert levels, costs, documents and webhooks: what each enum value means (graph/schema-helpers/descriptions/index.ts).
 export const processes: Record<string, Record<string, string>> = {
   ShowObservationsWhen: {
     YES: 'The observations are shown when the item is answered yes (checked).',

@@ -1,4 +1,4 @@
-// What the arguments the schema declares without a description mean (graph/kit/descriptions/index.ts).
+// What the arguments the schema declares without a description mean (graph/schema-helpers/descriptions/index.ts).
 const fieldsToChange = 'The fields to change; fields left out are kept.';
 const orderFieldsToChange = 'The fields to change; fields left out are kept, nested lists sent replace the stored ones.';
 

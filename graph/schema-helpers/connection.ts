@@ -12,8 +12,8 @@ import * as prismaEnums from '../../prisma/generated/client/enums.ts';
 import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
-import { modelDelegate } from './records.ts';
-import { cappedCount, COUNT_CAP, type CappedCount } from './count.ts';
+import { modelDelegate } from '../database/records.ts';
+import { cappedCount, COUNT_CAP, type CappedCount } from '../database/count.ts';
 import { BadInputError, fieldMessages } from '../errors.ts';
 import { PAGE, pageSize } from './page.ts';
 import { on, selectOf, sortEntry, valueAt } from './sort-paths.ts';
@@ -35,7 +35,7 @@ const enumOrder = new Map<string, readonly string[]>(Object.entries(prismaEnums)
 const enumColumns = (model: string): Map<string, string> =>
   new Map(getDatamodel().datamodel.models[model].fields.filter((f) => f.kind === 'enum').map((f) => [f.name, f.type]));
 
-/** The sort keys of a Prisma `orderBy` list (graph/kit/list.ts, pageOf), with PostgreSQL's default null placement. */
+/** The sort keys of a Prisma `orderBy` list (graph/schema-helpers/list.ts, pageOf), with PostgreSQL's default null placement. */
 export function sortKeys(orderBy: Record<string, unknown>[], nullable: ReadonlySet<string>, model?: string): SortKey[] {
   const enums = model ? enumColumns(model) : new Map<string, string>();
   return orderBy.map((entry) => {

@@ -1,9 +1,9 @@
-// Sort keys on a column of a to-one relation (graph/kit/list.ts, `sortPaths`; docs/index.md,
+// Sort keys on a column of a to-one relation (graph/schema-helpers/list.ts, `sortPaths`; docs/index.md,
 // "Pagination and sorting"): the Prisma filters, selections and values of a key named
-// `relation.column`, for the keyset pages of graph/kit/connection.ts.
+// `relation.column`, for the keyset pages of graph/schema-helpers/connection.ts.
 
 /**
- * A sort key on a column of a to-one relation is named `relation.column` (graph/kit/list.ts,
+ * A sort key on a column of a to-one relation is named `relation.column` (graph/schema-helpers/list.ts,
  * `sortPaths`); its Prisma `orderBy` entry is `{ relation: { column: how } }`. A row without the
  * related row sorts, compares and pages as if the column were null.
  */

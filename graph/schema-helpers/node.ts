@@ -8,7 +8,7 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { BadInputError, NotFoundError, formatFieldMessage } from '../errors.ts';
 import { PAGE } from './page.ts';
-import { recordsById, type RecordScope } from './records.ts';
+import { recordsById, type RecordScope } from '../database/records.ts';
 import { graphqlOnly } from './selection.ts';
 
 const NODE_TYPE = Symbol('node type');

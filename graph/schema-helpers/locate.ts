@@ -4,7 +4,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
-import { live, modelDelegate } from './records.ts';
+import { live, modelDelegate } from '../database/records.ts';
 
 type OperationDelegate = { findFirst(q: object): Promise<{ operation_id: number } | null> };
 

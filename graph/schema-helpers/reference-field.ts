@@ -5,7 +5,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import { loaderAt } from './place-loader.ts';
-import { recordsById, type RecordScope } from './records.ts';
+import { recordsById, type RecordScope } from '../database/records.ts';
 import { graphqlOnly } from './selection.ts';
 
 

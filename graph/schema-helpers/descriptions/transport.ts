@@ -1,4 +1,4 @@
-// Vessels, road vehicles, shipments, containers and cargo: what each enum value means (graph/kit/descriptions/index.ts).
+// Vessels, road vehicles, shipments, containers and cargo: what each enum value means (graph/schema-helpers/descriptions/index.ts).
 export const transport: Record<string, Record<string, string>> = {
   AisClass: {
     A: 'Class A transponder, required on ships under the SOLAS convention, such as large cargo ships and passenger ships.',

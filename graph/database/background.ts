@@ -7,7 +7,7 @@
 // is running.
 import { AsyncResource } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { requestScope } from './request-scope.ts';
+import { requestScope } from '../request/request-scope.ts';
 import { noteIfUnavailable } from '../../prisma/availability.ts';
 
 const own = new AsyncResource('background-work');

@@ -15,7 +15,7 @@
 //
 // Rows this process did not insert (written by SQL, a restore, or another process of the app)
 // are seen by a check that a read starts when none ran for READ_CHECK_AFTER_MS: the query
-// waits for it before its snapshot opens (graph/kit/before-reading.ts), so it is planned on
+// waits for it before its snapshot opens (graph/database/before-reading.ts), so it is planned on
 // statistics at most that old.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from '../db.ts';

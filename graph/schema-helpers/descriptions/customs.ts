@@ -1,4 +1,4 @@
-// Incoterms, customs channels and the statuses of declarations, DUIMPs and licences: what each enum value means (graph/kit/descriptions/index.ts).
+// Incoterms, customs channels and the statuses of declarations, DUIMPs and licences: what each enum value means (graph/schema-helpers/descriptions/index.ts).
 export const customs: Record<string, Record<string, string>> = {
   Incoterm: {
     EXW: "Ex Works: the seller makes the goods available at its premises; the buyer bears all costs and risks from there, including export clearance.",

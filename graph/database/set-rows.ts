@@ -92,7 +92,7 @@ export interface UpdateOptions extends SetOptions {
   /**
    * Columns, besides `company_id` and `id`, that a stored row must already hold to be changed:
    * a child's parent key, so an update only ever changes children of the parent each row
-   * names. Validation has checked that already (graph/kit/nested.ts, checkChildIds); a row
+   * names. Validation has checked that already (graph/database/nested.ts, checkChildIds); a row
    * that still matches nothing is a bug, and throws rather than being dropped.
    */
   match?: string[];

@@ -2,7 +2,7 @@
 // events has its company's committed changes relayed first (graph/events/relay.ts), so an
 // event is listed as soon as its change has answered. It runs before the query's snapshot
 // opens (graph/yoga.ts), in transactions of its own. Every query first has the planner
-// statistics checked when no check ran for a while (graph/kit/statistics.ts).
+// statistics checked when no check ran for a while (graph/database/statistics.ts).
 import { getOperationAST, Kind, type DocumentNode } from 'graphql';
 import type { Context } from '../context.ts';
 import { statisticsChecked } from './statistics.ts';

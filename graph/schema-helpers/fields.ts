@@ -30,7 +30,7 @@ export interface FieldDef {
   required?: boolean;
   /** Database default (booleans and enums): the object field is never null, and null writes it. */
   default?: boolean | string;
-  /** The published shape of the text (graph/kit/text-formats.ts). */
+  /** The published shape of the text (graph/schema-helpers/text-formats.ts). */
   format?: TextFormatName;
   /**
    * An id of global reference data that may be sent by its natural code instead: the input

@@ -1,6 +1,6 @@
 // Records of a model named at run time: its Prisma delegate, and where the asking company may
-// read them (the scopes of global ids, graph/kit/node.ts, and of links from bare id columns,
-// graph/kit/reference-field.ts). Another company's record is outside every scope but `shared`.
+// read them (the scopes of global ids, graph/schema-helpers/node.ts, and of links from bare id columns,
+// graph/schema-helpers/reference-field.ts). Another company's record is outside every scope but `shared`.
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 
