@@ -11,7 +11,7 @@ import { required } from '../schema-helpers/required.ts';
 import { checkChildIds } from '../database/nested.ts';
 import { graphqlOnly } from '../schema-helpers/selection.ts';
 import type { Tx } from '../database/transaction.ts';
-import { ActorParams } from './types.ts';
+import { ActorParams } from './inputs.ts';
 import { findOrCreateActor, validateActorInput, type ActorInput } from './write.ts';
 
 /** The business roles, upper case as stored, with their lower-case handler map keys. */

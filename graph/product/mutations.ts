@@ -1,41 +1,9 @@
-// Product queries and mutations: the list, lookups by id or code, create, batch upsert, update and delete.
-import { builder } from '../builder.ts';
+// Product mutations: create, batch upsert, update and delete, the last two by id or code.
 import { prisma } from '../db.ts';
-import { listField, searchColumns } from '../schema-helpers/list.ts';
-import { found, located, type Locator } from '../schema-helpers/locate.ts';
-import { byKey, softDelete, upsertMany, saveOne, type Params, type ProductBy } from './write.ts';
-import { ProductParams, nullableSortable, ProductFilters, searchable, sortable } from './types.ts';
+import { located } from '../schema-helpers/locate.ts';
 import { mutationFields } from '../schema-helpers/payload.ts';
-
-listField<{ filters?: Record<string, unknown> | null }>({
-  model: 'Product',
-  field: 'products',
-  what: 'products',
-  description: 'Lists the live products of the company.',
-  sortable,
-  nullable: nullableSortable,
-  search: searchColumns(searchable, 'Case-insensitive substring of code, description, category, family, manufacturer or NCM.'),
-  args: (t) => ({ filters: t.arg({ type: ProductFilters, description: 'Exact-match filters.' }) }),
-  where: (args, ctx) => ({
-    company_id: ctx.company.id,
-    deleted_at: null,
-    ...Object.fromEntries(Object.entries(args.filters ?? {}).filter(([, v]) => v != null)),
-  }),
-});
-
-/** Products are located by id or by code (SKU). */
-const productLocator: Locator = {
-  id: 'Product id.',
-  key: { arg: 'code', suffix: 'ByCode', label: 'code', description: 'Product code (SKU).' },
-};
-
-builder.queryFields((t) =>
-  located(t, 'product', productLocator, {
-    type: 'Product',
-    description: (how) => `One live product by ${how}.`,
-    resolve: (query, by, _args, ctx) => found(prisma().product.findFirst({ ...query, where: { company_id: ctx.company.id, ...by, deleted_at: null } })),
-  }) as never,
-);
+import { byKey, softDelete, upsertMany, saveOne, type Params, type ProductBy } from './write.ts';
+import { ProductParams, productLocator } from './inputs.ts';
 
 mutationFields((t) => ({
   createProduct: t.prismaField({

@@ -1,24 +1,18 @@
-// Actor queries and mutations: the actor list, one actor by id, access groups and subsidiaries;
-// partnership and access group upserts, subsidiary creation.
+// Actor reads: the actor and partnership lists, one actor or partnership by id, access groups and subsidiaries.
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns, searchWhere } from '../schema-helpers/list.ts';
 import { found } from '../schema-helpers/locate.ts';
 import {
   ActorFilters,
-  AccessGroupParams,
   PartnershipFilters,
-  PartnershipParams,
-  SubsidiaryParams,
   actorNullable,
   actorSearchable,
   actorSortable,
   partnershipNullable,
   partnershipSearchable,
   partnershipSortable,
-} from './types.ts';
-import { createSubsidiary, upsertAccessGroup, upsertPartnership, type PartnershipInput } from './write.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
+} from './inputs.ts';
 
 listField<{ filters?: (Record<string, unknown> & { partnership_role?: string | null }) | null }>({
   model: 'Actor',
@@ -87,30 +81,5 @@ builder.queryFields((t) => ({
     type: ['Subsidiary'],
     description: 'The subsidiaries of the company.',
     resolve: (query, _root, _args, ctx) => prisma().subsidiary.findMany({ ...query, where: { company_id: ctx.company.id }, orderBy: { id: 'asc' } }),
-  }),
-}));
-
-mutationFields((t) => ({
-  upsertPartnership: t.prismaField({
-    type: 'Partnership',
-    description:
-      'Creates or updates a partnership identified by `internal_code` or by `official_document` with `document_type`, with its partner actor and roles.',
-    args: { params: t.arg({ type: PartnershipParams, required: true }) },
-    resolve: async (query, _root, args, ctx, info) => {
-      const id = await upsertPartnership(ctx, info, args.params as PartnershipInput);
-      return prisma().partnership.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id } } });
-    },
-  }),
-  upsertAccessGroup: t.prismaField({
-    type: 'AccessGroup',
-    description: 'Creates an access group, or renames the one with the same slug.',
-    args: { params: t.arg({ type: AccessGroupParams, required: true }) },
-    resolve: (query, _root, args, ctx, info) => upsertAccessGroup(query, ctx, info, args.params as Record<string, unknown>),
-  }),
-  createSubsidiary: t.prismaField({
-    type: 'Subsidiary',
-    description: 'Creates a subsidiary of the company.',
-    args: { params: t.arg({ type: SubsidiaryParams, required: true }) },
-    resolve: (query, _root, args, ctx, info) => createSubsidiary(query, ctx, info, args.params as Record<string, unknown>),
   }),
 }));

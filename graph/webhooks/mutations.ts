@@ -1,50 +1,12 @@
-// Webhook endpoint queries and mutations (docs/webhooks.md); REST's /api/webhooks routes run them.
-import { builder } from '../builder.ts';
+// Webhook endpoint mutations (docs/webhooks.md): create, update, delete, secret rotation, test and retry; REST's /api/webhooks routes run them.
 import { prisma } from '../db.ts';
-import { NotFoundError } from '../errors.ts';
-import { found } from '../schema-helpers/locate.ts';
-import { listField } from '../schema-helpers/list.ts';
-import { WebhookEndpointParams, type AttemptShown, type Revealed } from './types.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
+import { type AttemptShown, type Revealed } from './types.ts';
+import { WebhookEndpointParams } from './inputs.ts';
 import { attemptDelivery } from './deliver.ts';
 import { createEndpoint, deleteEndpoint, retryDelivery, rotateSecret, testEndpoint, updateEndpoint, type EndpointParams } from './write.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
-
-listField({
-  model: 'WebhookEndpoint',
-  field: 'webhookEndpoints',
-  what: 'webhook endpoints',
-  description: 'Lists the webhook endpoints of the company.',
-  sortable: ['id', 'inserted_at', 'updated_at'],
-  where: (_args, ctx) => ({ company_id: ctx.company.id, deleted_at: null }),
-});
-
-listField<{ endpoint_id: number }>({
-  model: 'WebhookDelivery',
-  field: 'webhookDeliveries',
-  what: 'deliveries',
-  description: 'Lists the deliveries of one endpoint, newest first by default, with their attempts.',
-  sortable: ['id', 'inserted_at', 'next_attempt_at'],
-  nullable: new Set(['next_attempt_at']),
-  defaultOrder: [{ field: 'id', order: 'DESC' }],
-  args: (t) => ({ endpoint_id: t.arg.int({ required: true, description: 'The endpoint.' }) }),
-  where: async (args, ctx) => {
-    const live = await prisma().webhookEndpoint.count({ where: { company_id: ctx.company.id, id: args.endpoint_id, deleted_at: null } });
-    if (!live) throw new NotFoundError();
-    return { company_id: ctx.company.id, endpoint_id: args.endpoint_id };
-  },
-});
 
 const endpointById = (companyId: number, id: number) => ({ company_id_id: { company_id: companyId, id } });
-
-builder.queryFields((t) => ({
-  webhookEndpoint: t.prismaField({
-    type: 'WebhookEndpoint',
-    nullable: true,
-    description: 'One webhook endpoint by id.',
-    args: { id: t.arg.int({ required: true, description: 'Endpoint id.' }) },
-    resolve: (query, _root, args, ctx) => found(prisma().webhookEndpoint.findFirst({ ...query, where: { company_id: ctx.company.id, id: args.id, deleted_at: null } })),
-  }),
-}));
 
 mutationFields((t) => {
   const id = t.arg.int({ required: true, description: 'Endpoint id.' });
