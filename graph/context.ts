@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { GraphQLError } from 'graphql';
 import { requestCaller } from './company/caller.ts';
 import { UnauthorizedError } from './errors.ts';
-import { noteRequest, requestScope } from './kit/request-scope.ts';
+import { noteRequest, requestScope } from './request/request-scope.ts';
 import { localeOf, type Locale } from './locale.ts';
 
 export { defaultLocale, localeOf, locales, type Locale } from './locale.ts';
 
-/** Something the mutation did that the client did not ask for, such as an ETA replaced by tracking (graph/kit/payload.ts). */
+/** Something the mutation did that the client did not ask for, such as an ETA replaced by tracking (graph/schema-helpers/payload.ts). */
 export interface Warning {
   field: string | null;
   code: string;
@@ -28,7 +28,7 @@ export interface Context {
    * (graph/limits/arguments.ts): a query field answers the error, a mutation its `userErrors`.
    */
   refusedArguments?: Map<string, GraphQLError[]>;
-  /** The warnings of the mutation being resolved (graph/kit/payload.ts). */
+  /** The warnings of the mutation being resolved (graph/schema-helpers/payload.ts). */
   warnings?: Warning[];
 }
 

@@ -3,7 +3,7 @@ import { openDatabase, type Database } from '../prisma/database.ts';
 import { PrismaClient, type Prisma } from '../prisma/generated/client/client.ts';
 import { env } from './env.ts';
 
-/** The transaction a unit of work runs in (opened by graph/kit/transaction.ts), if any. */
+/** The transaction a unit of work runs in (opened by graph/database/transaction.ts), if any. */
 export const unitOfWork = new AsyncLocalStorage<{ tx: Prisma.TransactionClient; readOnly: boolean; afterCommit?: (() => void)[] }>();
 
 let database: Database | undefined;
@@ -31,7 +31,7 @@ export function sharedClient(): PrismaClient {
  * The client to query with: the open transaction of the current unit of work when there is
  * one (a resolver reading inside a write or a snapshot sees that transaction's state), else
  * the shared client. NOTE: inside a unit of work the result has no `$transaction`; open
- * transactions only through graph/kit/transaction.ts.
+ * transactions only through graph/database/transaction.ts.
  */
 export function prisma(): PrismaClient {
   return (unitOfWork.getStore()?.tx as PrismaClient | undefined) ?? sharedClient();

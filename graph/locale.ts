@@ -1,6 +1,6 @@
 // The locale an answer speaks (docs/index.md): the `locale` query parameter, else the `locale`
 // header, else the default. The HTTP entry reads it once per request into the request scope
-// (graph/kit/request-scope.ts); everything serving the request takes it from there.
+// (graph/request/request-scope.ts); everything serving the request takes it from there.
 
 /** Locales the platform answers in. */
 export const locales = ['pt-BR', 'en-US', 'es-ES'] as const;

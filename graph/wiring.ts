@@ -9,7 +9,7 @@ import type { GraphQLSchema } from 'graphql';
 import { checkOutbox } from './events/outbox.ts';
 import { startRelay } from './events/relay.ts';
 import { renderer } from './events/render.ts';
-import { beforeEveryCommit } from './kit/transaction.ts';
+import { beforeEveryCommit } from './database/transaction.ts';
 import { fanOut } from './webhooks/fan-out.ts';
 
 /** Wires the events outbox, relay, renderer and webhook fan-out of this process over `schema`. */

@@ -3,7 +3,7 @@ import { sqlCounter, type SqlCount } from '../prisma/database.ts';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { schema } from './schema.ts';
-import { snapshot } from './kit/transaction.ts';
+import { snapshot } from './database/transaction.ts';
 import { executorPlugins, prepareSchema } from './executor.ts';
 import { refuseArgumentsAtRootQueries, useInputLimits, useTrimmedCodes } from './limits/arguments.ts';
 import { guardPlugins } from './limits/document.ts';
@@ -11,9 +11,9 @@ import { usePersistedDocuments } from './persisted.ts';
 import { useKeyScopes } from './company/scopes.ts';
 import { asDomainError, isUnavailableError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { inTurn } from './company/workload.ts';
-import { requestScope } from './kit/request-scope.ts';
-import { replacedAt, withExtensions } from './kit/graphql-errors.ts';
-import { readyToRead } from './kit/before-reading.ts';
+import { requestScope } from './request/request-scope.ts';
+import { replacedAt, withExtensions } from './request/graphql-errors.ts';
+import { readyToRead } from './database/before-reading.ts';
 
 // The schema readied for the GraphQL executor (graph/executor.ts), before the argument checks wrap its root fields.
 prepareSchema(schema);
@@ -119,7 +119,7 @@ const useSnapshotReads: Plugin = {
       await ready();
       // NOTE: the statements of a transaction are counted in the scope that opened it, so the
       // reads are measured on the request's counter, opened once by the HTTP entry
-      // (graph/kit/request-scope.ts). Without one (no HTTP request) nothing is learned.
+      // (graph/request/request-scope.ts). Without one (no HTTP request) nothing is learned.
       const measured = async (store: SqlCount) => {
         const before = store.reads ?? 0;
         const reads = () => (store.reads ?? 0) - before;

@@ -3,7 +3,7 @@
 // the warnings a write can give.
 import { GraphQLNonNull, getNamedType, getOperationAST, isNonNullType, type FieldNode, type GraphQLOutputType, type GraphQLType } from 'graphql';
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { COUNT_CAP, isCountedWhole } from '../graph/kit/count.ts';
+import { COUNT_CAP, isCountedWhole } from '../graph/database/count.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
 import type { CompiledRoute } from '../rest/match.ts';
 import { answerField, warningCodes } from '../rest/answer.ts';

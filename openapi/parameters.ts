@@ -2,7 +2,7 @@
 // enforces, the headers it honours (rest/headers.ts), and the headers of its answer.
 import { getNamedType, isInputObjectType, isListType, isNonNullType, type GraphQLEnumType } from 'graphql';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
-import { PAGE } from '../graph/kit/page.ts';
+import { PAGE } from '../graph/schema-helpers/page.ts';
 import type { CompiledRoute } from '../rest/match.ts';
 import { headersOfRoute } from '../rest/resources.ts';
 import { IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from '../rest/headers.ts';

@@ -1,4 +1,4 @@
-import { restFields } from '../graph/kit/selection.ts';
+import { restFields } from '../graph/schema-helpers/selection.ts';
 import {
   isEnumType,
   isInputObjectType,
@@ -13,7 +13,7 @@ import {
 } from 'graphql';
 import type { ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
 import { holdsText, inputLimits, maxLengthOf } from '../graph/limits/values.ts';
-import { formatOf } from '../graph/kit/text-formats.ts';
+import { formatOf } from '../graph/schema-helpers/text-formats.ts';
 
 type Schema = SchemaObject | ReferenceObject;
 

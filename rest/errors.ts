@@ -1,7 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import type { Locale } from '../graph/context.ts';
 import { catalogue, type ErrorCode, type FieldError } from '../graph/errors.ts';
-import { requestScope } from '../graph/kit/request-scope.ts';
+import { requestScope } from '../graph/request/request-scope.ts';
 import { codeMessage, fieldMessage } from './i18n/index.ts';
 
 /** The error body of the public API. */

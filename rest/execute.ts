@@ -4,7 +4,7 @@
 import type { DocumentNode } from 'graphql';
 import type { Context, Locale } from '../graph/context.ts';
 import { NotFoundError } from '../graph/errors.ts';
-import { wasCreated } from '../graph/kit/created.ts';
+import { wasCreated } from '../graph/request/created.ts';
 import { schema } from '../graph/schema.ts';
 import type { yoga } from '../graph/yoga.ts';
 import { valueAt } from './answer.ts';
@@ -50,7 +50,7 @@ export async function answerRoute({ request, found, rawQuery, locale, context, e
     if (route.def.download) return await fileResponse(value as StoredFileRef, context.company.id, locale);
     if (route.def.list) return json(route.def.status, listBody(value as Record<string, unknown>));
     // What tracking replaced of the values sent travels beside `data` (docs/processes/foreign_trade_shipment.md, "Warnings").
-    // A PUT that created its resource answers 201 (graph/kit/created.ts), with its Location.
+    // A PUT that created its resource answers 201 (graph/request/created.ts), with its Location.
     const status = wasCreated(context) ? 201 : route.def.status;
     const written = await answerWrite({ route, twins: twinsOfRoute(route), request, status, variables: variableValues, data: result.data, locale, run });
     const answer = json(written.status, written.body);

@@ -2,7 +2,7 @@
 // the read of the resource, the comparison of its tag and the change in one transaction.
 import type { DocumentNode } from 'graphql';
 import { PreconditionFailedError } from '../graph/errors.ts';
-import { isRetryable, write } from '../graph/kit/transaction.ts';
+import { isRetryable, write } from '../graph/database/transaction.ts';
 import { valueAt } from './answer.ts';
 import { etagOf, tagListMatches } from './etag.ts';
 import type { CompiledRoute } from './route.ts';

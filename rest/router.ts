@@ -1,5 +1,5 @@
 // The REST facade's entry (docs/decisions/008-rest-mount.md): one request for a path below
-// /api, in the request scope the HTTP entry opened (graph/kit/request-scope.ts: its locale,
+// /api, in the request scope the HTTP entry opened (graph/request/request-scope.ts: its locale,
 // its SQL counter, its key authenticated once). The work is split by concern: matching
 // (rest/match.ts), what a route writes and honours (rest/resources.ts), its input
 // (rest/input.ts), its execution (rest/execute.ts) and the answers (rest/reply.ts).
@@ -7,7 +7,7 @@ import { defaultLocale, locales, requestLocale, type Context } from '../graph/co
 import { asDomainError, DomainError, fieldMessages, formatFieldMessage } from '../graph/errors.ts';
 import { env } from '../graph/env.ts';
 import { inTurn } from '../graph/company/workload.ts';
-import { noteRequest, statementsSoFar } from '../graph/kit/request-scope.ts';
+import { noteRequest, statementsSoFar } from '../graph/request/request-scope.ts';
 import { yoga } from '../graph/yoga.ts';
 import { errorResponse } from './errors.ts';
 import { answerRoute } from './execute.ts';
@@ -62,7 +62,7 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     try {
       // The request's key, authenticated once for the whole request (graph/company/caller.ts).
       context = (await contextFactory()) as unknown as Context;
-      // REST answers a broken rule with its catalogue status, so mutations throw it (graph/kit/payload.ts).
+      // REST answers a broken rule with its catalogue status, so mutations throw it (graph/schema-helpers/payload.ts).
       context.rulesAsErrors = true;
     } catch (e) {
       if (e instanceof DomainError) return fromError(e, locale);

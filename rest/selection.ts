@@ -1,2 +1,2 @@
-// Moved to graph/kit/selection.ts: the domain renders event payloads with the same selections as the routes.
-export * from '../graph/kit/selection.ts';
+// Moved to graph/schema-helpers/selection.ts: the domain renders event payloads with the same selections as the routes.
+export * from '../graph/schema-helpers/selection.ts';

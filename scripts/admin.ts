@@ -10,7 +10,7 @@ import { importCommands } from './import-commands.ts';
 import { checkRotation, createKey, keyInfo, revokeKey, rotateKey } from '../graph/company/keys.ts';
 import { DomainError, NotFoundError } from '../graph/errors.ts';
 import { parseDateTime } from '../graph/scalars.ts';
-import { backgroundSettled } from '../graph/kit/background.ts';
+import { backgroundSettled } from '../graph/database/background.ts';
 import { wireWritePath } from '../graph/wiring.ts';
 
 const usage =

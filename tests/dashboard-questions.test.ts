@@ -13,7 +13,7 @@ const fromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISO
 
 /**
  * The statements an answer of `n` statements on the embedded database costs here: on PostgreSQL
- * one more, the commit of the read-only snapshot its reads share (graph/kit/transaction.ts).
+ * one more, the commit of the read-only snapshot its reads share (graph/database/transaction.ts).
  */
 const statementsOf = (n: number) => n + (inject('databaseKind') === 'postgres' ? 1 : 0);
 

@@ -78,7 +78,7 @@ const mmsiOf = () => `72${String(Math.floor(Math.random() * 1e7)).padStart(7, '0
 
 /**
  * The statements an answer of `n` statements on the embedded database costs here: on PostgreSQL
- * one more, the commit of the read-only snapshot its reads share (graph/kit/transaction.ts).
+ * one more, the commit of the read-only snapshot its reads share (graph/database/transaction.ts).
  */
 const statementsOf = (n: number) => n + (inject('databaseKind') === 'postgres' ? 1 : 0);
 

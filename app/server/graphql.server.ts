@@ -2,7 +2,7 @@
 import { requestCaller } from '../../graph/company/caller';
 import { asDomainError, catalogue, ServiceUnavailableError, type ErrorCode, type FieldError } from '../../graph/errors';
 import { env } from '../../graph/env';
-import { requestScope, statementsSoFar } from '../../graph/kit/request-scope';
+import { requestScope, statementsSoFar } from '../../graph/request/request-scope';
 import { yoga } from '../../graph/yoga';
 import { bodyRefusal, hasBody, readJson, sendsJson } from '../../rest/body';
 
@@ -61,7 +61,7 @@ async function answer(request: Request): Promise<Response> {
 /**
  * Answers one GraphQL over HTTP request. With SQL_STATS=1 the answer carries the SQL statements
  * it ran in `x-sql-statements`, as REST answers do (statement-count tests, the bench), from the
- * request's one counter (graph/kit/request-scope.ts).
+ * request's one counter (graph/request/request-scope.ts).
  */
 export async function handleGraphql(request: Request): Promise<Response> {
   const response = await answer(request);

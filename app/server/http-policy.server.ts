@@ -3,7 +3,7 @@
 // of the API and GraphQL. Applied once, where requests enter (runtime.server.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { requestScope } from '../../graph/kit/request-scope';
+import { requestScope } from '../../graph/request/request-scope';
 import { localeFrom, type Locale } from '../../graph/locale';
 import { env } from '../../graph/env';
 import { errorResponse } from '../../rest/errors';

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import { env } from '../../graph/env';
-import { requestScope, type RequestFacts } from '../../graph/kit/request-scope';
+import { requestScope, type RequestFacts } from '../../graph/request/request-scope';
 import { sqlCounter } from '../../prisma/database';
 import { localeOfRequest } from './http-policy.server';
 
@@ -47,7 +47,7 @@ export function requestIdOf(req: IncomingMessage): string {
 
 /**
  * Gives the request its id (header of the answer, and of the request for the handlers), logs
- * its line when it ends, and runs `serve` in its scope (graph/kit/request-scope.ts): its
+ * its line when it ends, and runs `serve` in its scope (graph/request/request-scope.ts): its
  * locale read once, and its one SQL statement counter open.
  */
 export function inRequestScope(req: IncomingMessage, res: ServerResponse, serve: () => void): void {

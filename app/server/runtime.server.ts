@@ -17,7 +17,7 @@ import { schema } from '../../graph/schema';
 import { wireWritePath } from '../../graph/wiring';
 import { startConfiguredAisFeed } from '../../graph/logistics/ais-feed';
 import { startTrackingPoller } from '../../graph/carriers/poller';
-import { backgroundSettled, inBackground } from '../../graph/kit/background';
+import { backgroundSettled, inBackground } from '../../graph/database/background';
 import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';

@@ -5,19 +5,19 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { BusinessRole } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
-import { columnData, exposeFields, fieldsOf, inputFields } from '../kit/fields.ts';
+import { columnData, exposeFields, fieldsOf, inputFields } from '../schema-helpers/fields.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
-import { required } from '../kit/required.ts';
-import { checkChildIds } from '../kit/nested.ts';
-import { graphqlOnly } from '../kit/selection.ts';
-import type { Tx } from '../kit/transaction.ts';
-import { ActorParams } from './types.ts';
+import { required } from '../schema-helpers/required.ts';
+import { checkChildIds } from '../database/nested.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
+import type { Tx } from '../database/transaction.ts';
+import { ActorParams } from './inputs.ts';
 import { findOrCreateActor, validateActorInput, type ActorInput } from './write.ts';
 
 /** The business roles, upper case as stored, with their lower-case handler map keys. */
 export const handlerRoles = Object.values(BusinessRole).map((role) => ({ role, key: role.toLowerCase() }));
 
-/** The catalogue fields of a handler entry (graph/kit/fields.ts). */
+/** The catalogue fields of a handler entry (graph/schema-helpers/fields.ts). */
 const entryFields = fieldsOf('text', {
   business_unit: 'The actor\'s business unit handling the order or process.',
   reference: 'The actor\'s own reference, such as a broker\'s file number.',

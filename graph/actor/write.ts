@@ -7,11 +7,11 @@ import type { BusinessRole, DocumentType } from '../../prisma/generated/client/e
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
-import { lockKeys } from '../kit/locks.ts';
-import { checkRequired } from '../kit/required.ts';
-import { type Tx, write as inTransaction } from '../kit/transaction.ts';
+import { lockKeys } from '../database/locks.ts';
+import { checkRequired } from '../schema-helpers/required.ts';
+import { type Tx, write as inTransaction } from '../database/transaction.ts';
 import { checkDocument, normalizeDocument } from './documents.ts';
-import { columnData } from '../kit/fields.ts';
+import { columnData } from '../schema-helpers/fields.ts';
 import { actorFields } from './types.ts';
 
 /** The advisory-lock key of an actor: its official document, else its internal code. */

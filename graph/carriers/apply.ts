@@ -1,13 +1,13 @@
 // Writes what carriers said about shipments (docs/tracking.md, Settings), through the write
 // path: a group of shipments in one transaction under their processes' locks, each table
-// written by set (graph/kit/set-rows.ts), so the changes are captured and relayed as the
+// written by set (graph/database/set-rows.ts), so the changes are captured and relayed as the
 // processes' events (shipment.eta_changed, shipment.tracking_status_changed,
 // container.event_added), a group's in one relay. What each answer changes is worked out by
 // changes.ts. A lookup that failed writes only its error and the next attempt.
 import { sharedClient } from '../db.ts';
-import { lockRows, touchRows } from '../kit/locks.ts';
-import { updateRows, type Row } from '../kit/set-rows.ts';
-import { write, type Tx } from '../kit/transaction.ts';
+import { lockRows, touchRows } from '../database/locks.ts';
+import { updateRows, type Row } from '../database/set-rows.ts';
+import { write, type Tx } from '../database/transaction.ts';
 import { changesOf, nextCheckAt, type Answer } from './changes.ts';
 import { summarize } from './dcsa-events.ts';
 

@@ -3,7 +3,7 @@
 // differs is written, so an answer that says nothing new makes no event: the status, the
 // dates by the precedence rule, the ports, the vessel and voyage, and each container's new
 // milestones (once per carrier eventID, which the insert's conflict rule enforces).
-import type { Row } from '../kit/set-rows.ts';
+import type { Row } from '../database/set-rows.ts';
 import { etaByPrecedence } from '../process/shipment/tracking.ts';
 import type { CarrierSummary } from './dcsa-events.ts';
 

@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../context.ts';
 import { FieldErrors, NotFoundError, fieldMessages, formatFieldMessage } from '../errors.ts';
-import { markCreated } from '../kit/created.ts';
-import { write } from '../kit/transaction.ts';
+import { markCreated } from '../request/created.ts';
+import { write } from '../database/transaction.ts';
 import { sharedClient } from '../db.ts';
 import { checkTarget } from '../webhooks/targets.ts';
 import { encryptSecret } from './secrets.ts';

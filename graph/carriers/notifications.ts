@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sharedClient } from '../db.ts';
 import { env } from '../env.ts';
-import { inBackground } from '../kit/background.ts';
+import { inBackground } from '../database/background.ts';
 import { applyOutcomes, type ShipmentOutcome } from './apply.ts';
 import { apiName } from './lookup.ts';
 import { decryptSecret } from './secrets.ts';

@@ -8,7 +8,7 @@
 // database runs it in its one process. Finished, canceled and deleted processes are not looked up.
 import { AsyncResource } from 'node:async_hooks';
 import { env } from '../env.ts';
-import { write } from '../kit/transaction.ts';
+import { write } from '../database/transaction.ts';
 import { applyOutcomes, type ShipmentOutcome } from './apply.ts';
 import { askCarrier, planLookups } from './lookup.ts';
 

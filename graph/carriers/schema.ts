@@ -3,7 +3,7 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
-import { mutationFields } from '../kit/payload.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
 import { deleteConnection, putConnection, scacOf, type ConnectionParams } from './connections.ts';
 import { notificationUrl } from './subscriptions.ts';
 import { lookupShipment } from './lookup.ts';
@@ -119,14 +119,14 @@ mutationFields((t) => {
       },
     }),
     refreshProcessTracking: t.prismaField({
-      // NOTE: a variant of ForeignTradeShipment; payloads take the type by name (graph/kit/payload.ts).
+      // NOTE: a variant of ForeignTradeShipment; payloads take the type by name (graph/schema-helpers/payload.ts).
       type: 'ShipmentTracking' as 'ForeignTradeShipment',
       description: "Looks the process's shipment up with its carrier now; answers the tracking summary after the lookup (a failed lookup is in `tracking_error`).",
       args: { operation_id, id: t.arg.int({ required: true, description: 'Process id.' }) },
       resolve: async (query, _root, args, ctx) => refresh(query, ctx.company.id, await shipmentOf(ctx.company.id, args.operation_id, { id: args.id })),
     }),
     refreshProcessTrackingByReferenceCode: t.prismaField({
-      // NOTE: a variant of ForeignTradeShipment; payloads take the type by name (graph/kit/payload.ts).
+      // NOTE: a variant of ForeignTradeShipment; payloads take the type by name (graph/schema-helpers/payload.ts).
       type: 'ShipmentTracking' as 'ForeignTradeShipment',
       description: 'The same as refreshProcessTracking, the process named by its reference code.',
       args: { operation_id, reference_code: t.arg.string({ required: true, description: 'Process reference code.' }) },

@@ -3,7 +3,7 @@
 // subscriber to the connection's notification URL, signed with its notification secret. A
 // carrier without subscriptions (404, 405, 501) leaves the connection to polling alone.
 import { sharedClient } from '../db.ts';
-import { write } from '../kit/transaction.ts';
+import { write } from '../database/transaction.ts';
 import { callCarrier, carrierUrl } from './carrier-http.ts';
 import { env } from '../env.ts';
 import { decryptSecret } from './secrets.ts';

@@ -2,10 +2,10 @@
 // routes run these. Every field here needs an admin key (graph/company/scopes.ts).
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { found } from '../kit/locate.ts';
-import { listField } from '../kit/list.ts';
-import { graphqlOnly } from '../kit/selection.ts';
-import { mutationFields } from '../kit/payload.ts';
+import { found } from '../schema-helpers/locate.ts';
+import { listField } from '../schema-helpers/list.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
 import { prefixOf } from './auth.ts';
 import { companyKey, createKey, checkRotation, keyLimits, revokeKey, rotateKey, type KeyParams, type RotationParams } from './keys.ts';
 import { SCOPES } from './scopes.ts';

@@ -1,7 +1,7 @@
 import { BusinessRole } from '../../prisma/generated/client/enums.ts';
 import { newApiKey } from './auth.ts';
 import { prisma } from '../db.ts';
-import { write as inTransaction } from '../kit/transaction.ts';
+import { write as inTransaction } from '../database/transaction.ts';
 
 /** What creating a company prints: the company, its one API key (shown once) and its operation. */
 export interface NewCompany {

@@ -4,8 +4,8 @@
 // it and within the key cache's lifetime (5 seconds) in the others.
 import { prisma } from '../db.ts';
 import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages, formatFieldMessage } from '../errors.ts';
-import { lockKeys } from '../kit/locks.ts';
-import { write, type Tx } from '../kit/transaction.ts';
+import { lockKeys } from '../database/locks.ts';
+import { write, type Tx } from '../database/transaction.ts';
 import { forgetKey, newApiKey, prefixOf } from './auth.ts';
 import { normalizedScopes, type Scope } from './scopes.ts';
 

@@ -1,7 +1,7 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BusinessRoleEnum } from '../reference/enums.ts';
-import { found } from '../kit/locate.ts';
+import { found } from '../schema-helpers/locate.ts';
 
 builder.prismaObject('OperationHandler', {
   description: 'A role slot of an operation; handler entries of orders and processes fill it with an actor.',

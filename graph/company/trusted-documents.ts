@@ -8,9 +8,9 @@ import { parse, validate, type GraphQLSchema } from 'graphql';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { DomainError, FieldErrors, fieldMessages, formatFieldMessage, InvalidTransitionError, NotFoundError } from '../errors.ts';
-import { lockKeys } from '../kit/locks.ts';
-import { mutationFields } from '../kit/payload.ts';
-import { write } from '../kit/transaction.ts';
+import { lockKeys } from '../database/locks.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
+import { write } from '../database/transaction.ts';
 import { forgetKey, prefixOf } from './auth.ts';
 import { companyKey } from './keys.ts';
 

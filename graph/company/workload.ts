@@ -7,13 +7,13 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { Context } from '../context.ts';
 import { env } from '../env.ts';
 import { TooManyRequestsError } from '../errors.ts';
-import { requestScope } from '../kit/request-scope.ts';
+import { requestScope } from '../request/request-scope.ts';
 
 const lanes = new Map<number, LimitFunction>();
 
 /**
  * Runs the request's `work` in its company's turn; refuses at once (429) when the company's
- * queue is full. The turn is kept in the request scope (graph/kit/request-scope.ts) while it
+ * queue is full. The turn is kept in the request scope (graph/request/request-scope.ts) while it
  * is held, so a request takes it once: work it starts inside it (a REST call's GraphQL
  * executions) runs at once.
  */

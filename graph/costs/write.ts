@@ -3,9 +3,9 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { FieldErrors, InvalidTransitionError, NotFoundError, fieldMessages } from '../errors.ts';
-import { costsLifecycle } from '../kit/lifecycle.ts';
-import { lockKeys, lockRoots } from '../kit/locks.ts';
-import { checkRequired } from '../kit/required.ts';
+import { costsLifecycle } from '../database/lifecycle.ts';
+import { lockKeys, lockRoots } from '../database/locks.ts';
+import { checkRequired } from '../schema-helpers/required.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { findLiveProcess, requireOperation } from '../process/stored.ts';
 

@@ -11,7 +11,7 @@ export interface CapturedTable {
   /**
    * The trigger's arguments: the resource whose events the row makes, and the row's column
    * holding that resource's id (`id` for a resource's own row). None: the row does not name
-   * its resource, and is written under its process's lock (graph/kit/locks.ts).
+   * its resource, and is written under its process's lock (graph/database/locks.ts).
    */
   resource?: { table: 'orders' | 'processes' | 'products'; column: string };
   /** A customs record: the link table tying it to its shipment, and the link's column in the record. */

@@ -2,22 +2,22 @@
 // Statement triggers copy every row a transaction changes in the tables events are about into
 // `event_changes`: those rows, committed with the change, are the outbox, and the relay
 // (relay.ts) turns them into events right after the commit. Before the write path commits
-// (graph/kit/transaction.ts, beforeEveryCommit) one statement checks that no other committed
+// (graph/database/transaction.ts, beforeEveryCommit) one statement checks that no other committed
 // transaction's rows of the same resources still wait for the relay: the relay reads the
 // resource's last version and renders it, so it must still be what that change committed.
 // When some do, the write relays them (or waits for this process's relay of them) and runs again.
-import { noteOutboxTime } from '../kit/request-scope.ts';
-import { noteRowsInserted } from '../kit/statistics.ts';
-import { afterCommit, RetryAfterSettling, type Tx } from '../kit/transaction.ts';
+import { noteOutboxTime } from '../request/request-scope.ts';
+import { noteRowsInserted } from '../database/statistics.ts';
+import { afterCommit, RetryAfterSettling, type Tx } from '../database/transaction.ts';
 import { relayAfterCommit, settleTransactions } from './relay.ts';
 
 /**
  * Of the open transaction: its id, the companies of the rows it captured (null when it
  * captured none), how many of them it inserted (for the planner's statistics,
- * graph/kit/statistics.ts), and the other transactions whose rows of the same resources wait for the
+ * graph/database/statistics.ts), and the other transactions whose rows of the same resources wait for the
  * relay (index on `(company_id, resource_table, resource_id)`). A row that names no resource
  * (a container event, a customs record) is written under its process's lock, which touches
- * the process and captures it too (graph/kit/locks.ts).
+ * the process and captures it too (graph/database/locks.ts).
  */
 const check = `
   WITH me AS (SELECT pg_current_xact_id_if_assigned()::text::bigint AS txid),

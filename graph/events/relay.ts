@@ -6,7 +6,7 @@
 // its rows wait here, so what is rendered is exactly what the change committed.
 //
 // Who relays: the writing process, right after its request has answered (or 100 ms after the
-// commit, graph/kit/background.ts); a writer that meets another transaction's rows of the same
+// commit, graph/database/background.ts); a writer that meets another transaction's rows of the same
 // resource (outbox.ts); a reader of the events (GET /api/events, GraphQL `events`), for its
 // company, so an event is listed as soon as its change has answered; and the delivery workers,
 // for rows left more than a few seconds (their writer died). Two relays of the same
@@ -18,11 +18,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { sql } from '../db.ts';
 import { env } from '../env.ts';
-import { inBackground } from '../kit/background.ts';
-import { insertSelect } from '../kit/set-rows.ts';
-import { requestScope } from '../kit/request-scope.ts';
-import { statisticsSettled } from '../kit/statistics.ts';
-import { beforeEveryTransaction, snapshot, write, type Tx } from '../kit/transaction.ts';
+import { inBackground } from '../database/background.ts';
+import { insertSelect } from '../database/set-rows.ts';
+import { requestScope } from '../request/request-scope.ts';
+import { statisticsSettled } from '../database/statistics.ts';
+import { beforeEveryTransaction, snapshot, write, type Tx } from '../database/transaction.ts';
 import { eventsOf, resourceOf, type PendingEvent } from './catalogue.ts';
 import { resourceKey, type Renderer } from './render.ts';
 import { takeOut } from './take-out.ts';
@@ -43,7 +43,7 @@ export const EVENTS_CHANNEL = 'tt_events';
 const IDS_PER_NOTICE = 200;
 /** Transactions relayed by one statement. */
 const TRANSACTIONS_PER_RELAY = 100;
-/** The second key of a company's feed lock (the first is the company), beside the write path's key locks (graph/kit/locks.ts). */
+/** The second key of a company's feed lock (the first is the company), beside the write path's key locks (graph/database/locks.ts). */
 const FEED_LOCK = 'events:feed';
 /** Captured rows older than this were left by a writer that died (or wrote outside a request). */
 const STALE_SECONDS = 5;
@@ -97,7 +97,7 @@ function started(): RelayParts {
 }
 
 /**
- * Writes events in one statement with one parameter (graph/kit/set-rows.ts), in their order
+ * Writes events in one statement with one parameter (graph/database/set-rows.ts), in their order
  * (`seq`). The same statement sends the notices of live subscriptions, `{"c": company, "ids":
  * [...]}` on EVENTS_CHANNEL (PostgreSQL delivers them at the commit), and answers the active
  * webhook endpoints of the companies written for: most companies have none, so finding none
@@ -204,7 +204,7 @@ export function relayAfterCommit(txid: string, companies: number[]): void {
   const delay = env().eventsRelayDelayMs;
   const done = inBackground('events', async () => {
     if (delay) await sleep(delay);
-    // Its renders read what the write changed: planned on the statistics a batch just made stale, they could take seconds (graph/kit/statistics.ts).
+    // Its renders read what the write changed: planned on the statistics a batch just made stale, they could take seconds (graph/database/statistics.ts).
     await statisticsSettled();
     await relay([txid]);
   });
@@ -217,7 +217,7 @@ export function relayAfterCommit(txid: string, companies: number[]): void {
  * Makes sure the given committed transactions are relayed: those being relayed in this
  * process for another request are waited for, the others (this request's own, another
  * process's, or a dead one's) are relayed here. Never throws (relayEach logs a failure): a
- * writer waiting for them tries again, for 15 s at most (graph/kit/transaction.ts), and is
+ * writer waiting for them tries again, for 15 s at most (graph/database/transaction.ts), and is
  * told 409 if they stay.
  */
 export async function settleTransactions(txids: string[]): Promise<void> {

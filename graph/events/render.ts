@@ -1,5 +1,5 @@
 // Event payloads carry the resource as its GET route answers it: the same GraphQL selection
-// (graph/kit/selection.ts, shared with rest/routes/*), executed right after the writing
+// (graph/schema-helpers/selection.ts, shared with rest/routes/*), executed right after the writing
 // transaction commits, in the relay's transaction (relay.ts says why that is the committed state). Resources are
 // read by list (`ids`), a page of 100 per statement, so a batch costs the same number of
 // statements whatever its size. The document's text depends only on the kinds read, so it is
@@ -7,8 +7,8 @@
 import { parse, type GraphQLSchema } from 'graphql';
 import type { Context } from '../context.ts';
 import { runnerOf as executorRunnerOf, type Run } from '../executor.ts';
-import { PAGE } from '../kit/page.ts';
-import { selectAll, withFragments } from '../kit/selection.ts';
+import { PAGE } from '../schema-helpers/page.ts';
+import { selectAll, withFragments } from '../schema-helpers/selection.ts';
 import type { Resource } from './catalogue.ts';
 
 /** A resource of one company. */

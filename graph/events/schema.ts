@@ -4,9 +4,9 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
-import { PAGE } from '../kit/page.ts';
+import { PAGE } from '../schema-helpers/page.ts';
 import { eventTypes } from './catalogue.ts';
-import { beforeReading } from '../kit/before-reading.ts';
+import { beforeReading } from '../database/before-reading.ts';
 import { relayCompany } from './relay.ts';
 
 /** The stored payload of an event: the resource and what else the event is about. */

@@ -5,7 +5,7 @@
 // values before it, and the process and operation of a row below a process. The last version
 // is the committed one: no other transaction may change a resource whose rows are still
 // here (outbox.ts).
-import type { Tx } from '../kit/transaction.ts';
+import type { Tx } from '../database/transaction.ts';
 import { capturedEntries, capturedTableNames, resourceTables } from './captured.ts';
 import { resourceRowColumns, type RowChange } from './catalogue.ts';
 

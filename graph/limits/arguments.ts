@@ -25,8 +25,8 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../context.ts';
 import { BadInputError, DomainError, FieldErrors, ValidationError } from '../errors.ts';
-import { rootFields, type ArgumentSite } from '../kit/root-fields.ts';
-import { formatOf } from '../kit/text-formats.ts';
+import { rootFields, type ArgumentSite } from '../request/root-fields.ts';
+import { formatOf } from '../schema-helpers/text-formats.ts';
 import { assertBatchSize, BatchTooLargeError, checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './values.ts';
 
 const sitesByDocument = new WeakMap<DocumentNode, ArgumentSite[]>();

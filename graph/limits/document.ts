@@ -23,9 +23,9 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { replacedAt, withExtensions } from '../kit/graphql-errors.ts';
+import { replacedAt, withExtensions } from '../request/graphql-errors.ts';
 import { catalogue } from '../errors.ts';
-import { PAGE } from '../kit/page.ts';
+import { PAGE } from '../schema-helpers/page.ts';
 
 /** The published limits (docs/graphql.md). */
 export const graphqlLimits = {

@@ -12,7 +12,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { DomainError, fieldMessages, formatFieldMessage, type FieldErrors } from '../errors.ts';
-import { formatOf, matchesFormat, type TextFormat } from '../kit/text-formats.ts';
+import { formatOf, matchesFormat, type TextFormat } from '../schema-helpers/text-formats.ts';
 
 /** The published limits (docs/limits.md). */
 export const inputLimits = {

@@ -2,7 +2,7 @@
 // updated, voyages started or moved, and the changes handed to their followers (shipments that
 // follow a vessel), each kind of row in one statement.
 import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { write as inTransaction } from '../kit/transaction.ts';
+import { write as inTransaction } from '../database/transaction.ts';
 import { onVesselsChanged, type VesselChange, type VoyageState } from './vessel-changes.ts';
 import { destinationPort, type Pending } from './ais-decode.ts';
 import { flagOfMmsi } from './mid.ts';

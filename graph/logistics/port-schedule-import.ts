@@ -3,7 +3,7 @@
 // schedule_number. Rows are applied in batches, each in one transaction; bad rows are
 // counted and reported, never fatal.
 import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { write as inTransaction } from '../kit/transaction.ts';
+import { write as inTransaction } from '../database/transaction.ts';
 import { parseDateTime } from '../scalars.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { portsByUnlocode } from '../reference/places.ts';

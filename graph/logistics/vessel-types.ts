@@ -2,20 +2,20 @@
 // reference data fed by the importers (graph/logistics/*), read-only over the API.
 import { AisClass } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
-import { found } from '../kit/locate.ts';
+import { found } from '../schema-helpers/locate.ts';
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../kit/page.ts';
-import { linkArgs, relationLink } from '../kit/link-connection.ts';
-import { graphqlOnly } from '../kit/selection.ts';
+import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { linkArgs, relationLink } from '../schema-helpers/link-connection.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { shipSubTypeOf, shipSubTypes, shipTypeOf, shipTypes } from './ship-types.ts';
-import { containsText, listField, searchWhere } from '../kit/list.ts';
+import { containsText, listField, searchWhere } from '../schema-helpers/list.ts';
 import { portByCode, portsByUnlocode } from '../reference/places.ts';
 import { countryOf } from '../reference/place-types.ts';
 import { CountryRef } from '../reference/country-currency-types.ts';
-import { node } from '../kit/node.ts';
-import { shared } from '../kit/records.ts';
+import { node } from '../schema-helpers/node.ts';
+import { shared } from '../database/records.ts';
 
 export const AisClassEnum = builder.enumType(AisClass, { name: 'AisClass', description: 'AIS transponder class: A (SOLAS ships) or B.' });
 export const ShipTypeEnum = builder.enumType('ShipType', {
@@ -265,7 +265,7 @@ listField<{ port_unlocode: string; start_date_etb: Date; end_date_etb: Date }>({
   }),
   where: async (args) => {
     const errors = new FieldErrors();
-    // Its shape was checked before the query ran (extensions.format, graph/kit/text-formats.ts).
+    // Its shape was checked before the query ran (extensions.format, graph/schema-helpers/text-formats.ts).
     if (args.end_date_etb < args.start_date_etb) errors.add('end_date_etb', fieldMessages.invalid);
     errors.throwIfAny(BadInputError);
     const port = await portByCode(args.port_unlocode);

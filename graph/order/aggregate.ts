@@ -4,7 +4,7 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
-import { AGGREGATE, allOf, checkedGrouping, groupedStatement, groupsOf, type Dimension, type GroupRow } from '../kit/aggregate.ts';
+import { AGGREGATE, allOf, checkedGrouping, groupedStatement, groupsOf, type Dimension, type GroupRow } from '../database/aggregate.ts';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { OrderFilters } from './inputs.ts';
 import { OrderStatusEnum, OrderTypeEnum } from './types.ts';

@@ -3,9 +3,9 @@
 // never below zero. Shipment writes, process lifecycle changes and order-line writes all take the
 // order's `order_balance` key lock before writing, then keep and check the line here.
 import { Prisma } from '../../prisma/generated/client/client.ts';
-import type { Tx } from '../kit/transaction.ts';
+import type { Tx } from '../database/transaction.ts';
 import { FieldErrors, fieldMessages } from '../errors.ts';
-import { lockKeys } from '../kit/locks.ts';
+import { lockKeys } from '../database/locks.ts';
 
 /**
  * Takes the balance locks of these orders (ids), in key order: every write that ships from an

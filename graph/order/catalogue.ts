@@ -1,6 +1,6 @@
-// Order item fields (docs/orders.md) as catalogue fields (graph/kit/fields.ts): object
+// Order item fields (docs/orders.md) as catalogue fields (graph/schema-helpers/fields.ts): object
 // types, inputs and writes are built from them; balances (docs/orders.md: balance).
-import { fieldsOf, type Fields } from '../kit/fields.ts';
+import { fieldsOf, type Fields } from '../schema-helpers/fields.ts';
 import { addDecimal, subDecimal, zeroLike } from '../decimal.ts';
 
 

@@ -4,12 +4,12 @@
 // checks both count alike under each filter.
 import type { OrderFiltersInput } from './queries.ts';
 import { Prisma } from '../../prisma/generated/client/client.ts';
-import type { LifecycleState } from '../kit/filters.ts';
+import type { LifecycleState } from '../schema-helpers/filters.ts';
 
 /** The order list's filter input (graph/order/queries.ts), read here with the same meaning. */
 export type OrderFilterInput = OrderFiltersInput;
 
-/** The SQL condition of a lifecycle state (graph/kit/filters.ts `inStates`). */
+/** The SQL condition of a lifecycle state (graph/schema-helpers/filters.ts `inStates`). */
 export const orderStateSql: Record<LifecycleState, string> = {
   ACTIVE: 'o.finished_at IS NULL AND o.canceled_at IS NULL',
   FINISHED: 'o.finished_at IS NOT NULL AND o.canceled_at IS NULL',

@@ -1,8 +1,8 @@
 // What integrators send for an order: params of the order, its part and items, and the list's filters.
 import { builder } from '../builder.ts';
-import { required } from '../kit/required.ts';
+import { required } from '../schema-helpers/required.ts';
 import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
-import { inputFields } from '../kit/fields.ts';
+import { inputFields } from '../schema-helpers/fields.ts';
 import { salesItemCatalogue, purchaseItemCatalogue, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
 import { OrderSubtypeEnum, OrderTypeEnum, OrderStatusEnum } from './types.ts';
 

@@ -1,10 +1,10 @@
 // Order mutations: every order route of the REST facade maps onto one of these fields.
-import { located } from '../kit/locate.ts';
+import { located } from '../schema-helpers/locate.ts';
 import { orderLocator, type OrderBy, type OrderInput, type Kind } from './validate.ts';
 import { prisma } from '../db.ts';
 import { transition, readBack, updateItem, upsertMany, softDelete, updateOne, type Action, type ItemRoute } from './write.ts';
 import { SalesOrderItemParams, PurchaseOrderItemParams, OrderParams } from './inputs.ts';
-import { mutationFields } from '../kit/payload.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
 
 mutationFields((t) => {
   const operation_id = () => t.arg.int({ required: true, description: 'Operation id.' });

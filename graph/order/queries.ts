@@ -2,11 +2,11 @@
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
-import { found, located } from '../kit/locate.ts';
+import { found, located } from '../schema-helpers/locate.ts';
 import { orderLocator, checkOperation } from './validate.ts';
 import { prisma } from '../db.ts';
-import { listField, searchColumns } from '../kit/list.ts';
-import { inRange, inStates, type LifecycleState } from '../kit/filters.ts';
+import { listField, searchColumns } from '../schema-helpers/list.ts';
+import { inRange, inStates, type LifecycleState } from '../schema-helpers/filters.ts';
 import { orderNullable, orderSearchable, orderSortable, OrderFilters } from './inputs.ts';
 
 

@@ -1,14 +1,14 @@
 // Orders (docs/orders.md): the object types of an order, its purchase or sales order part and their items.
 import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
-import { exposeFields, fieldsOf, type Fields } from '../kit/fields.ts';
+import { exposeFields, fieldsOf, type Fields } from '../schema-helpers/fields.ts';
 import { MeasurementUnitEnum } from '../reference/enums.ts';
 import { OrderHandlerMapRef } from '../actor/handlers.ts';
 import { balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
-import { lifecycleStateEnum } from '../kit/filters.ts';
-import { graphqlOnly } from '../kit/selection.ts';
-import { node } from '../kit/node.ts';
-import { live } from '../kit/records.ts';
+import { lifecycleStateEnum } from '../schema-helpers/filters.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
+import { node } from '../schema-helpers/node.ts';
+import { live } from '../database/records.ts';
 
 
 export const OrderTypeEnum = builder.enumType(OrderType, {

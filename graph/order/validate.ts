@@ -4,12 +4,12 @@ import { Prisma } from '../../prisma/generated/client/client.ts';
 import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { checkRequired } from '../kit/required.ts';
-import { byReferenceCode, found } from '../kit/locate.ts';
+import { checkRequired } from '../schema-helpers/required.ts';
+import { byReferenceCode, found } from '../schema-helpers/locate.ts';
 import { validateHandlers, type HandlerInput, type ResolvedHandler, type StoredHandler } from '../actor/handlers.ts';
-import { checkReferenceCodes, type Fields } from '../kit/fields.ts';
+import { checkReferenceCodes, type Fields } from '../schema-helpers/fields.ts';
 import { purchaseItemCatalogue, salesItemCatalogue } from './catalogue.ts';
-import type { Tx } from '../kit/transaction.ts';
+import type { Tx } from '../database/transaction.ts';
 
 
 

@@ -3,17 +3,17 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
-import { recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
-import { lockKeys, lockRoots } from '../kit/locks.ts';
-import { planList } from '../kit/nested.ts';
-import { write as inTransaction, type Tx } from '../kit/transaction.ts';
+import { recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../database/lifecycle.ts';
+import { lockKeys, lockRoots } from '../database/locks.ts';
+import { planList } from '../database/nested.ts';
+import { write as inTransaction, type Tx } from '../database/transaction.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
-import { checkRequired } from '../kit/required.ts';
+import { checkRequired } from '../schema-helpers/required.ts';
 import { writeOrderHandlers } from '../actor/handlers.ts';
 import { checkBalances, lockBalances, releaseRemovedLines } from './balance.ts';
 import { catalogues, findLive, partKey, type OrderInput, storedLines, type Existing, type OrderBy, validateOrder, type Plan, checkOperation, existingSelect, type OrderKey, validateItems, type ItemInput, type Kind, type Known, type StoredLine, loadKnown, itemsOf } from './validate.ts';
-import { insertRows, updateRows, type Row } from '../kit/set-rows.ts';
-import { columnData } from '../kit/fields.ts';
+import { insertRows, updateRows, type Row } from '../database/set-rows.ts';
+import { columnData } from '../schema-helpers/fields.ts';
 import { purchaseOrderDates, salesOrderDates } from './catalogue.ts';
 
 /** One list of order lines a write sends: the part it belongs to and how its entries are named. */

@@ -4,8 +4,8 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
-import { enumOf } from '../kit/fields.ts';
-import { AGGREGATE, allOf, checkedGrouping, groupedStatement, groupsOf, type Dimension, type GroupRow } from '../kit/aggregate.ts';
+import { enumOf } from '../schema-helpers/fields.ts';
+import { AGGREGATE, allOf, checkedGrouping, groupedStatement, groupsOf, type Dimension, type GroupRow } from '../database/aggregate.ts';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { ProcessFilters, ProcessStatusEnum } from './inputs.ts';
 import { AlertLevelEnum } from './types.ts';
@@ -51,7 +51,7 @@ const dimensionEnum = (name: string, what: string, dims: Record<string, Dimensio
 const ProcessDimension = dimensionEnum('ProcessDimension', 'process aggregates', processDimensions);
 const ContainerDimension = dimensionEnum('ContainerDimension', 'container aggregates', containerDimensions);
 
-// NOTE: catalogue enums are registered by name (graph/kit/fields.ts); Pothos meets them untyped.
+// NOTE: catalogue enums are registered by name (graph/schema-helpers/fields.ts); Pothos meets them untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const enumRef = (name: string) => enumOf(name) as any;
 

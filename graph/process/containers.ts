@@ -3,8 +3,8 @@
 // demurrage free time's end (kept with the container: filtered and sorted through an index) and
 // exposure (computed in the page's one joined statement).
 import { builder } from '../builder.ts';
-import { listField, searchColumns } from '../kit/list.ts';
-import { inRange, inStates, rangeFields, type LifecycleState } from '../kit/filters.ts';
+import { listField, searchColumns } from '../schema-helpers/list.ts';
+import { inRange, inStates, rangeFields, type LifecycleState } from '../schema-helpers/filters.ts';
 import { currentUnlocode } from '../reference/port-aliases.ts';
 import { ProcessStatusEnum } from './inputs.ts';
 

@@ -8,16 +8,16 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
-import { softDelete } from '../kit/lifecycle.ts';
-import { lockRoots } from '../kit/locks.ts';
-import { referenceField } from '../kit/reference-field.ts';
-import { write as inTransaction } from '../kit/transaction.ts';
+import { softDelete } from '../database/lifecycle.ts';
+import { lockRoots } from '../database/locks.ts';
+import { referenceField } from '../schema-helpers/reference-field.ts';
+import { write as inTransaction } from '../database/transaction.ts';
 import { storage, UploadHandle } from '../storage.ts';
 import { storedFileName } from './file-names.ts';
-import { required } from '../kit/required.ts';
+import { required } from '../schema-helpers/required.ts';
 import { findLiveProcess, requireOperation, type ProcessBy } from './stored.ts';
-import { mutationFields } from '../kit/payload.ts';
-import { live, ofCompany } from '../kit/records.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
+import { live, ofCompany } from '../database/records.ts';
 
 const ProcessDocumentTypeEnum = builder.enumType(ProcessDocumentType, { name: 'ProcessDocumentType', description: 'Kind of a process document.' });
 
@@ -153,7 +153,7 @@ type LocatingArgs = { operation_id: number; process_id?: number; reference_code?
 const byArgs = (args: LocatingArgs): ProcessBy => (args.reference_code !== undefined ? { reference_code: args.reference_code } : { id: args.process_id! });
 
 // NOTE: each field below is declared once for both ways of locating the process, as
-// graph/kit/locate.ts `located()` does elsewhere; located() cannot serve them because their
+// graph/schema-helpers/locate.ts `located()` does elsewhere; located() cannot serve them because their
 // by-id twin takes the process as `process_id` (`id` is the document's), and the file is not
 // a model field.
 builder.queryFields((t) => {
@@ -190,7 +190,7 @@ mutationFields((t) => {
       resolve: async (query, _root, args: LocatingArgs & { id: number }, ctx) => {
         const d = await findDocument(ctx, args.operation_id, byArgs(args), args.id);
         // One conditional update: of concurrent deletes one wins, the others answer 404. The
-        // process is locked first, as every writer of its parts locks it (graph/kit/locks.ts).
+        // process is locked first, as every writer of its parts locks it (graph/database/locks.ts).
         await inTransaction(async (db) => {
           if (!(await lockRoots(db.process, { company_id: ctx.company.id, operation_id: args.operation_id, id: d.process_id }))) throw new NotFoundError();
           await softDelete(db.processDocument, { company_id: ctx.company.id, id: d.id });

@@ -4,7 +4,7 @@
 // tests/graphql-aggregates.test.ts checks both count alike under each filter.
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { currentUnlocode } from '../reference/port-aliases.ts';
-import type { LifecycleState } from '../kit/filters.ts';
+import type { LifecycleState } from '../schema-helpers/filters.ts';
 import { processRanges, shipmentRanges } from './inputs.ts';
 
 export type ProcessFilterInput = {
@@ -33,7 +33,7 @@ export const processRows = Prisma.sql`
   LEFT JOIN maritime_ports lp ON lp.id = m.loading_port_id
   LEFT JOIN maritime_ports dp ON dp.id = m.discharge_port_id`;
 
-/** The SQL condition of a lifecycle state (graph/kit/filters.ts `inStates`). */
+/** The SQL condition of a lifecycle state (graph/schema-helpers/filters.ts `inStates`). */
 export const stateSql: Record<LifecycleState, string> = {
   ACTIVE: 'p.finished_at IS NULL AND p.canceled_at IS NULL',
   FINISHED: 'p.finished_at IS NOT NULL AND p.canceled_at IS NULL',

@@ -1,12 +1,12 @@
 // What integrators send for a process, and the list's filters and sort keys.
 import { builder } from '../builder.ts';
-import { required } from '../kit/required.ts';
+import { required } from '../schema-helpers/required.ts';
 import { inputLimits } from '../limits/values.ts';
 import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
 import { AuditItemParams, ShipmentParams } from './shipment/types.ts';
 import { AlertLevelEnum } from './types.ts';
-import { lifecycleStateEnum, rangeFields } from '../kit/filters.ts';
-import { enumOf } from '../kit/fields.ts';
+import { lifecycleStateEnum, rangeFields } from '../schema-helpers/filters.ts';
+import { enumOf } from '../schema-helpers/fields.ts';
 import { BusinessRoleEnum } from '../reference/enums.ts';
 
 export const ProcessParams = builder.inputType('ProcessParams', {
@@ -48,7 +48,7 @@ export const ProcessFilters = builder.inputType('ProcessFilters', {
     port_unlocodes: t.stringList({ description: 'Processes whose maritime shipment loads or discharges at any of these ports (UN/LOCODE, e.g. BRSSZ).' }),
     loading_port_unlocodes: t.stringList({ description: 'Processes whose maritime shipment loads at any of these ports (UN/LOCODE, e.g. CNSHA).' }),
     discharge_port_unlocodes: t.stringList({ description: 'Processes whose maritime shipment discharges at any of these ports (UN/LOCODE, e.g. BRSSZ).' }),
-    // NOTE: catalogue enums are registered by name (graph/kit/fields.ts) and come back untyped; the
+    // NOTE: catalogue enums are registered by name (graph/schema-helpers/fields.ts) and come back untyped; the
     // cast gives Pothos an enum ref (only the registered type is used at run time).
     transport_modes: t.field({ type: [enumOf('ShipmentType') as typeof AlertLevelEnum], description: "Processes whose shipment's type (transport mode) is any of these." }),
     actor_role: t.field({

@@ -1,10 +1,10 @@
 // Process mutations: every process route of the REST facade maps onto one of these fields.
 import { prisma } from '../db.ts';
-import { located } from '../kit/locate.ts';
+import { located } from '../schema-helpers/locate.ts';
 import { type ProcessBy, processLocator, operationArg, type ProcessInput } from './stored.ts';
 import { ProcessParams } from './inputs.ts';
 import { transition, setCosts, type Action, readOne, saveAll, softDelete } from './write.ts';
-import { mutationFields } from '../kit/payload.ts';
+import { mutationFields } from '../schema-helpers/payload.ts';
 
 mutationFields((t) => {
   const params = (t: any) => ({ ...operationArg(t), params: t.arg({ type: ProcessParams, required: true }) });

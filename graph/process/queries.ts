@@ -1,11 +1,11 @@
 // Process reads: the list with its filters, and one process by id or reference code.
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { listField, searchColumns } from '../kit/list.ts';
-import { found, located } from '../kit/locate.ts';
+import { listField, searchColumns } from '../schema-helpers/list.ts';
+import { found, located } from '../schema-helpers/locate.ts';
 import { processLocator, operationArg, requireOperation } from './stored.ts';
 import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortable, sortPaths } from './inputs.ts';
-import { inRange, inStates } from '../kit/filters.ts';
+import { inRange, inStates } from '../schema-helpers/filters.ts';
 import { currentUnlocode } from '../reference/port-aliases.ts';
 import type { ProcessFilterInput as Filters } from './filter-sql.ts';
 

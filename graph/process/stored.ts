@@ -1,8 +1,8 @@
 // A stored process as its writes see it, and how a process is found (docs/decisions/010-write-path.md).
-import type { Tx } from '../kit/transaction.ts';
+import type { Tx } from '../database/transaction.ts';
 import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enums.ts';
 import { NotFoundError } from '../errors.ts';
-import { byReferenceCode } from '../kit/locate.ts';
+import { byReferenceCode } from '../schema-helpers/locate.ts';
 import { idSelect, type IdTree } from './shipment/engine.ts';
 import { node } from './shipment/nodes.ts';
 import { auditItem, shipment } from './shipment/spec.ts';

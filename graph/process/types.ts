@@ -2,9 +2,9 @@
 import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import { handlerRoles } from '../actor/handlers.ts';
-import { graphqlOnly } from '../kit/selection.ts';
-import { node } from '../kit/node.ts';
-import { live } from '../kit/records.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
+import { node } from '../schema-helpers/node.ts';
+import { live } from '../database/records.ts';
 
 export const AlertLevelEnum = builder.enumType(AlertLevel, {
   name: 'AlertLevel',

@@ -1,17 +1,17 @@
 // Process writes through the write path (docs/decisions/010-write-path.md): upserts keyed by reference code, the shipment tree replaced exactly, lifecycle and costs transitions.
-import { type Tx, write as inTransaction } from '../kit/transaction.ts';
+import { type Tx, write as inTransaction } from '../database/transaction.ts';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
-import { costsLifecycle, recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../kit/lifecycle.ts';
-import { lockKeys, lockRoots } from '../kit/locks.ts';
-import { insertRows, updateRows } from '../kit/set-rows.ts';
+import { costsLifecycle, recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../database/lifecycle.ts';
+import { lockKeys, lockRoots } from '../database/locks.ts';
+import { insertRows, updateRows } from '../database/set-rows.ts';
 import { readNfe, type NfeFacts } from '../nfe.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { syncShipmentTracking } from './shipment/tracking.ts';
-import { warn } from '../kit/payload.ts';
+import { warn } from '../schema-helpers/payload.ts';
 import { childTasks, validateNode, writeForest, type RefUse, type WriteTask } from './shipment/engine.ts';
 import { checkRefs } from './shipment/refs.ts';
 import { shipLines } from '../order/balance.ts';

@@ -7,8 +7,8 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
-import { linkPage, linkWindow, type LinkArgs, type LinkPage } from '../kit/link-connection.ts';
-import { loaderAt } from '../kit/place-loader.ts';
+import { linkPage, linkWindow, type LinkArgs, type LinkPage } from '../schema-helpers/link-connection.ts';
+import { loaderAt } from '../schema-helpers/place-loader.ts';
 
 type Line = { id: number; product_sku: string };
 

@@ -1,10 +1,9 @@
-// Products (docs/products.md): the field lists by kind, from which the object type and the input are built, and the inputs integrators send.
+// Products (docs/products.md): the field lists by kind, from which the object type and the input are built, and the object types.
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../kit/page.ts';
-import { graphqlOnly } from '../kit/selection.ts';
-import { linkArgs, linkConnectionType, relationLink } from '../kit/link-connection.ts';
-import { enumField, exposeFields, field, fieldsOf, inputFields, type Fields } from '../kit/fields.ts';
-import { required } from '../kit/required.ts';
+import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
+import { linkArgs, linkConnectionType, relationLink } from '../schema-helpers/link-connection.ts';
+import { enumField, exposeFields, field, fieldsOf, type Fields } from '../schema-helpers/fields.ts';
 import '../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
 
 const textFields = {
@@ -17,9 +16,9 @@ const textFields = {
   content_code: 'Code of the content unit.',
   multiple_code: 'Code of the multiple package.',
 } as const;
-import { node } from '../kit/node.ts';
+import { node } from '../schema-helpers/node.ts';
 import { invoiceLinesOf, invoiceLinesPage } from './invoice-lines.ts';
-import { live } from '../kit/records.ts';
+import { live } from '../database/records.ts';
 const unitFields = {
   package_type: 'Package type.',
   package_measurement_unit: 'Unit of the package capacity.',
@@ -45,7 +44,7 @@ const flagFields = {
 
 /**
  * The catalogue fields of a product (docs/products.md) beyond code and description
- * (graph/kit/fields.ts): the object type, the input and the writes are built from them.
+ * (graph/schema-helpers/fields.ts): the object type, the input and the writes are built from them.
  */
 export const productFields: Fields = {
   ...fieldsOf('text', textFields),
@@ -56,9 +55,6 @@ export const productFields: Fields = {
   extra: field('json', 'Free-form extra data.'),
 };
 
-export const sortable = ['id', 'code', 'description', 'category', 'family', 'manufacturer', 'mercosul_code', 'inserted_at', 'updated_at'] as const;
-export const nullableSortable = new Set(['category', 'family', 'manufacturer', 'mercosul_code']);
-export const searchable = ['code', 'description', 'category', 'family', 'manufacturer', 'mercosul_code'] as const;
 
 const TranslatedDescription = builder
   .objectRef<{ language: string; description: string }>('TranslatedDescription')
@@ -146,46 +142,5 @@ export const ProductRef = builder.prismaObject('Product', {
     }),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the product was created.' }),
     updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the product last changed.' }),
-  }),
-});
-
-const InternalCodeParams = builder.inputType('ProductInternalCodeParams', {
-  description: 'An internal code; send `id` to keep an existing one.',
-  fields: (t) => ({
-    id: t.int({ description: 'Id of an existing internal code of this product.' }),
-    code: t.string(required('The internal code.')),
-    label: t.string({ description: 'What the code is.' }),
-  }),
-});
-
-const TranslatedDescriptionParams = builder.inputType('TranslatedDescriptionParams', {
-  description: 'The product description in another language.',
-  fields: (t) => ({
-    language: t.string(required('Language tag, e.g. en-US.')),
-    description: t.string(required('Description in that language.')),
-  }),
-});
-
-/** Product fields as sent by integrators; shared by create, update and batch upsert. */
-export const ProductParams = builder.inputType('ProductParams', {
-  description: 'Product fields. `code` and `description` are required when a product is created.',
-  fields: (t) => ({
-    code: t.string(required('Product code (SKU).')),
-    description: t.string(required('Product description.')),
-    ...inputFields(t, productFields),
-    translated_descriptions: t.field({ type: [TranslatedDescriptionParams], description: 'Descriptions in other languages.' }),
-    internal_codes: t.field({ type: [InternalCodeParams], description: 'Internal codes; replaces the stored list.' }),
-    product_foreign_operators: t.intList({ description: 'Actor ids of the foreign operators; replaces the stored list.' }),
-  }),
-});
-
-export const ProductFilters = builder.inputType('ProductFilters', {
-  description: 'Exact-match filters of the product list.',
-  fields: (t) => ({
-    code: t.string({ description: 'Product code.' }),
-    category: t.string({ description: 'Category.' }),
-    family: t.string({ description: 'Family.' }),
-    manufacturer: t.string({ description: 'Manufacturer.' }),
-    mercosul_code: t.string({ description: 'NCM code.' }),
   }),
 });

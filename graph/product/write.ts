@@ -1,17 +1,17 @@
 // Product writes through the write path (docs/decisions/010-write-path.md): one product, a batch upsert keyed by code, soft delete.
-import { found } from '../kit/locate.ts';
-import { type Tx, write as inTransaction } from '../kit/transaction.ts';
+import { found } from '../schema-helpers/locate.ts';
+import { type Tx, write as inTransaction } from '../database/transaction.ts';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
-import { lockKeys, lockRoots } from '../kit/locks.ts';
-import { softDelete as softDeleteRow } from '../kit/lifecycle.ts';
-import { checkRequired } from '../kit/required.ts';
-import { columnData } from '../kit/fields.ts';
-import { updateRows } from '../kit/set-rows.ts';
-import { checkChildIds } from '../kit/nested.ts';
+import { lockKeys, lockRoots } from '../database/locks.ts';
+import { softDelete as softDeleteRow } from '../database/lifecycle.ts';
+import { checkRequired } from '../schema-helpers/required.ts';
+import { columnData } from '../schema-helpers/fields.ts';
+import { updateRows } from '../database/set-rows.ts';
+import { checkChildIds } from '../database/nested.ts';
 import { productFields } from './types.ts';
 
 export type Params = Record<string, unknown> & {

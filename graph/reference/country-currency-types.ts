@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import { listField, searchColumns } from '../kit/list.ts';
+import { listField, searchColumns } from '../schema-helpers/list.ts';
 
 export const CountryRef = builder.prismaObject('Country', {
   description: 'An ISO 3166-1 country.',

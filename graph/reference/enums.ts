@@ -1,6 +1,6 @@
 import { BusinessRole, DocumentType, MeasurementUnit } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
-import { registerEnum } from '../kit/fields.ts';
+import { registerEnum } from '../schema-helpers/fields.ts';
 
 /** The 19 business roles an actor can hold and an operation handler slot stands for. */
 export const BusinessRoleEnum = builder.enumType(BusinessRole, {

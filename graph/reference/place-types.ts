@@ -2,8 +2,8 @@
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { listField, searchColumns } from '../kit/list.ts';
-import { found } from '../kit/locate.ts';
+import { listField, searchColumns } from '../schema-helpers/list.ts';
+import { found } from '../schema-helpers/locate.ts';
 import { referenceCodes } from './countries-currencies.ts';
 import { CountryRef } from './country-currency-types.ts';
 import { aliasesOf, currentUnlocode } from './port-aliases.ts';

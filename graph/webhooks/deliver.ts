@@ -7,7 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { sharedClient } from '../db.ts';
 import { env } from '../env.ts';
-import { write } from '../kit/transaction.ts';
+import { write } from '../database/transaction.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './schedule.ts';
 import { signatureHeader } from './signing.ts';
 import { checkedLookup, literalRefused } from './targets.ts';

@@ -2,8 +2,8 @@
 // delivery per event and endpoint subscribed to its type, written in one statement with its
 // body and queued, so a written event is never left undelivered.
 import type { RecordedEvent, Subscriber } from '../events/relay.ts';
-import { insertSelect } from '../kit/set-rows.ts';
-import type { Tx } from '../kit/transaction.ts';
+import { insertSelect } from '../database/set-rows.ts';
+import type { Tx } from '../database/transaction.ts';
 import { eventBody } from './body.ts';
 import { enqueueDeliveries } from './queue.ts';
 
@@ -18,7 +18,7 @@ export async function fanOut(tx: Tx, events: RecordedEvent[], endpoints: Subscri
     return subscribed.map((w) => ({ company_id: e.company_id, endpoint_id: w.id, event_id: e.id, event_type: e.type, body, next_attempt_at: now }));
   });
   if (!data.length) return;
-  // One parameter for every row, as the events themselves are written (graph/kit/set-rows.ts).
+  // One parameter for every row, as the events themselves are written (graph/database/set-rows.ts).
   const made = await tx.$queryRawUnsafe<{ company_id: number; id: number }[]>(
     `${insertSelect('webhook_deliveries', ['company_id', 'endpoint_id', 'event_id', 'event_type', 'body', 'next_attempt_at'])}
      RETURNING company_id, id`,

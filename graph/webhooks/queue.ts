@@ -3,7 +3,7 @@
 // transaction that made the deliveries due, so a rolled-back change queues nothing. On the
 // embedded database the one process's worker (workers.ts) reads due deliveries itself.
 import { env } from '../env.ts';
-import type { Tx } from '../kit/transaction.ts';
+import type { Tx } from '../database/transaction.ts';
 
 /** A delivery to make; `run_at` when it is not due at once. */
 export interface DeliveryKey {

@@ -1,9 +1,9 @@
 // Webhook endpoints and deliveries in GraphQL (docs/webhooks.md).
 import { builder } from '../builder.ts';
-import { graphqlOnly } from '../kit/selection.ts';
+import { graphqlOnly } from '../schema-helpers/selection.ts';
 import { eventTypes } from '../events/catalogue.ts';
-import { node } from '../kit/node.ts';
-import { live } from '../kit/records.ts';
+import { node } from '../schema-helpers/node.ts';
+import { live } from '../database/records.ts';
 import { normalizedTarget, parseTarget } from './targets.ts';
 
 /** A stored URL, normalized (it was parsed when registered, so it still parses). */
@@ -97,15 +97,5 @@ builder.prismaObject('WebhookDelivery', {
     }),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When the delivery was made.' }),
     attempts: t.relation('attempts', { description: 'Every attempt, oldest first.', query: { orderBy: { id: 'asc' } } }),
-  }),
-});
-
-export const WebhookEndpointParams = builder.inputType('WebhookEndpointParams', {
-  description: 'An endpoint as written: on update, fields left out are kept.',
-  fields: (t) => ({
-    url: t.string({ description: 'Where deliveries are POSTed: an http or https URL whose host resolves to public addresses only; stored normalized.' }),
-    events: t.stringList({ description: 'Event types to deliver, or `["*"]` for all of them.' }),
-    description: t.string({ description: 'What the endpoint is for.' }),
-    enabled: t.boolean({ description: 'false stops deliveries; true starts them again (also after the platform disabled the endpoint).' }),
   }),
 });

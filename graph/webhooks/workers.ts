@@ -9,7 +9,7 @@ import { sharedClient } from '../db.ts';
 import { env } from '../env.ts';
 import { attemptDelivery } from './deliver.ts';
 import { DELIVER_TASK, enqueueDeliveries, onDeliveriesQueued, type DeliveryKey } from './queue.ts';
-import { write } from '../kit/transaction.ts';
+import { write } from '../database/transaction.ts';
 import { pruneExpired } from '../events/retention.ts';
 import { relayStale } from '../events/relay.ts';
 import { noteIfUnavailable } from '../../prisma/availability.ts';

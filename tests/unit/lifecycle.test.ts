@@ -1,8 +1,8 @@
-// graph/kit/lifecycle.ts: the tables of states and actions, checked in full. `allows` is the
+// graph/database/lifecycle.ts: the tables of states and actions, checked in full. `allows` is the
 // in-memory reading of a table; each state's `where` is the filter the conditional UPDATE uses,
 // so the two must agree on every row, and each action must lead where its name says.
 import { describe, expect, it } from 'vitest';
-import { allows, costsLifecycle, recordLifecycle, type Lifecycle } from '../../graph/kit/lifecycle.ts';
+import { allows, costsLifecycle, recordLifecycle, type Lifecycle } from '../../graph/database/lifecycle.ts';
 
 const at = new Date('2024-05-01T12:00:00Z');
 const later = new Date('2024-06-01T12:00:00Z');

@@ -1,7 +1,7 @@
-// graph/kit/nested.ts: how a nested list sent on update replaces the stored one
+// graph/database/nested.ts: how a nested list sent on update replaces the stored one
 // (docs/decisions/010-write-path.md): matched by key, new children created, left-out removed.
 import { describe, expect, it } from 'vitest';
-import { planList } from '../../graph/kit/nested.ts';
+import { planList } from '../../graph/database/nested.ts';
 
 type Sent = { id?: number | null; code: string };
 type Stored = { id: number; code: string };

@@ -1,8 +1,8 @@
 // The root fields of an operation with the fields beneath them that take arguments
-// (graph/kit/root-fields.ts): what lets an argument over a limit refuse one root field only.
+// (graph/request/root-fields.ts): what lets an argument over a limit refuse one root field only.
 import { buildSchema, getOperationAST, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { rootFields } from '../../graph/kit/root-fields.ts';
+import { rootFields } from '../../graph/request/root-fields.ts';
 
 const schema = buildSchema(`
   type Query { a(x: String): Item, b(y: Int): Item }

@@ -1,7 +1,7 @@
-// Sort keys on a related record's column (graph/kit/sort-paths.ts, docs/processes/index.md
+// Sort keys on a related record's column (graph/schema-helpers/sort-paths.ts, docs/processes/index.md
 // "Sorting by the shipment's dates"): the filters, selections and values of `relation.column`.
 import { describe, expect, it } from 'vitest';
-import { on, selectOf, sortEntry, valueAt } from '../../graph/kit/sort-paths.ts';
+import { on, selectOf, sortEntry, valueAt } from '../../graph/schema-helpers/sort-paths.ts';
 
 describe('sort paths', () => {
   it("put a condition on the relation's column, a null meaning no related row as well", () => {

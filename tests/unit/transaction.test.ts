@@ -1,4 +1,4 @@
-// graph/kit/transaction.ts: which errors run a write again (isRetryable) and which are a unique
+// graph/database/transaction.ts: which errors run a write again (isRetryable) and which are a unique
 // index refusing a row (uniqueViolation), on the shapes the database client throws with the
 // PostgreSQL adapter (and the embedded database's): the adapter's DriverAdapterError carries
 // the mapped database error as its `cause`; a failed query becomes a known request error with
@@ -7,7 +7,7 @@ import { DriverAdapterError } from '@prisma/driver-adapter-utils';
 import { describe, expect, it } from 'vitest';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { ConflictError, NotFoundError } from '../../graph/errors.ts';
-import { isRetryable, uniqueViolation } from '../../graph/kit/transaction.ts';
+import { isRetryable, uniqueViolation } from '../../graph/database/transaction.ts';
 
 /** What an adapter throws: the mapped database error as the cause. */
 const adapterError = (cause: Record<string, unknown>) => new DriverAdapterError(cause as unknown as DriverAdapterError['cause']);

@@ -5,11 +5,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { Prisma } from '../../../prisma/generated/client/client.ts';
 import { builder } from '../../builder.ts';
-import { checkChildIds, planList } from '../../kit/nested.ts';
+import { checkChildIds, planList } from '../../database/nested.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
-import { required } from '../../kit/required.ts';
-import { codeNameOf, columnData, exposeFields, inputFields } from '../../kit/fields.ts';
-import { updateRows, type Row } from '../../kit/set-rows.ts';
+import { required } from '../../schema-helpers/required.ts';
+import { codeNameOf, columnData, exposeFields, inputFields } from '../../schema-helpers/fields.ts';
+import { updateRows, type Row } from '../../database/set-rows.ts';
 import { delegateOf, walk, type NodeDef } from './nodes.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -188,14 +188,14 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
       });
       idx.forEach((i, k) => (ids[i] = rows[k].id));
     }
-    // Updates of kept rows, by table and shape of row (graph/kit/set-rows.ts).
+    // Updates of kept rows, by table and shape of row (graph/database/set-rows.ts).
     const kept = new Map<NodeDef, Row[]>();
     for (const [i, t] of level.entries()) {
       if (!t.existing) continue;
       ids[i] = t.existing.id;
       const data = columnData(t.node.fields, t.params);
       if (!Object.keys(data).length) continue;
-      // The parent key pins the update to the parent planned from (graph/kit/set-rows.ts, `match`).
+      // The parent key pins the update to the parent planned from (graph/database/set-rows.ts, `match`).
       kept.set(t.node, [...(kept.get(t.node) ?? []), { ...data, company_id: companyId, id: t.existing.id, [t.node.parentKey]: t.parentId }]);
     }
     for (const [n, rows] of kept) await updateRows(db, n.table, rows, { match: [n.parentKey] });

@@ -1,8 +1,8 @@
 // The enums of the foreign trade shipment and the process checklist in GraphQL, each over its
-// Prisma enum with a description; catalogue fields name them (graph/kit/fields.ts, `enumField`).
+// Prisma enum with a description; catalogue fields name them (graph/schema-helpers/fields.ts, `enumField`).
 import * as Enums from '../../../prisma/generated/client/enums.ts';
 import { builder } from '../../builder.ts';
-import { registerEnum } from '../../kit/fields.ts';
+import { registerEnum } from '../../schema-helpers/fields.ts';
 
 const enumDescriptions: Record<string, string> = {
   ShipmentType: 'Main transport mode of the shipment.',

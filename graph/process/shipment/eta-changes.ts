@@ -4,11 +4,11 @@
 // `etaChanges` list. Read only: no write path writes these rows.
 import { builder } from '../../builder.ts';
 import { BadInputError, fieldMessages, formatFieldMessage } from '../../errors.ts';
-import { exposeFields, field, enumField, type Fields } from '../../kit/fields.ts';
-import { inRange, rangeFields } from '../../kit/filters.ts';
-import { listField } from '../../kit/list.ts';
-import { graphqlOnly } from '../../kit/selection.ts';
-import { PAGE, pageSize } from '../../kit/page.ts';
+import { exposeFields, field, enumField, type Fields } from '../../schema-helpers/fields.ts';
+import { inRange, rangeFields } from '../../schema-helpers/filters.ts';
+import { listField } from '../../schema-helpers/list.ts';
+import { graphqlOnly } from '../../schema-helpers/selection.ts';
+import { PAGE, pageSize } from '../../schema-helpers/page.ts';
 import { EtaSourceEnum } from './enums.ts';
 
 const changeFields: Fields = {

@@ -4,7 +4,7 @@
 // nested entries) and the writes (nested lists replaced matching children by id) are all
 // derived from that declaration. prisma/schema/shipment.prisma mirrors it table for table.
 
-import type { Fields } from '../../kit/fields.ts';
+import type { Fields } from '../../schema-helpers/fields.ts';
 
 export interface NodeDef {
   /** Prisma model and GraphQL object name; the input is `<name>Params`. */
@@ -15,7 +15,7 @@ export interface NodeDef {
   parentKey: string;
   /** One per parent (an object field) rather than a list. */
   single: boolean;
-  /** Its columns, declared as catalogue fields (graph/kit/fields.ts). */
+  /** Its columns, declared as catalogue fields (graph/schema-helpers/fields.ts). */
   fields: Fields;
   children: Record<string, NodeDef>;
   /** Child lists that are required (not empty) on create. */

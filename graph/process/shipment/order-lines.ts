@@ -1,10 +1,10 @@
 // The order lines a process ships (docs/processes/foreign_trade_shipment.md, "Shipment items
 // and order lines"): every shipment item ships a line of an order linked to the process, named
 // by id or found by its line reference, and the lines never ship more than their quantity.
-import type { Tx } from '../../kit/transaction.ts';
+import type { Tx } from '../../database/transaction.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { lockBalances, type ShippedPlan } from '../../order/balance.ts';
-import { lockRoots } from '../../kit/locks.ts';
+import { lockRoots } from '../../database/locks.ts';
 
 type Params = Record<string, unknown>;
 

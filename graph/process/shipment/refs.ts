@@ -102,7 +102,7 @@ async function checkKeptPhases(db: Tx, companyId: number, uses: RefUse[], errors
   }
 }
 
-/** How each kind of reference data is found by its natural code (graph/kit/text-formats.ts). */
+/** How each kind of reference data is found by its natural code (graph/schema-helpers/text-formats.ts). */
 const codeLookups: Record<string, (db: Tx, codes: string[]) => Promise<{ id: number; codes: (string | null)[] }[]>> = {
   // A UN/LOCODE or an alias in everyday use (prisma/data/port-aliases.csv).
   maritimePort: portsByCodes,

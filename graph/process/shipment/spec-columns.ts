@@ -1,13 +1,13 @@
 // The column shorthands of the shipment's node declarations (spec.ts, spec-transport.ts,
-// spec-customs.ts): catalogue fields (graph/kit/fields.ts) of the kinds the tree repeats.
-import { enumField, field, type FieldDef } from '../../kit/fields.ts';
-import type { TextFormatName } from '../../kit/text-formats.ts';
+// spec-customs.ts): catalogue fields (graph/schema-helpers/fields.ts) of the kinds the tree repeats.
+import { enumField, field, type FieldDef } from '../../schema-helpers/fields.ts';
+import type { TextFormatName } from '../../schema-helpers/text-formats.ts';
 
 export const dt = (desc: string): FieldDef => field('datetime', desc);
 export const dec = (desc: string): FieldDef => field('decimal', desc);
 export const str = (desc: string): FieldDef => field('text', desc);
 export const int = (desc: string): FieldDef => field('int', desc);
-/** An id of reference data, also taken by its natural code (graph/kit/fields.ts, `code`). */
+/** An id of reference data, also taken by its natural code (graph/schema-helpers/fields.ts, `code`). */
 export const byCode = (kind: string, format: TextFormatName) => (desc: string): FieldDef => field('int', `${desc} By id; or send the code instead.`, { code: { kind, format } });
 export const port = byCode('maritimePort', 'unlocode');
 export const airport = byCode('airport', 'airport');

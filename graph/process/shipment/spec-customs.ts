@@ -2,7 +2,7 @@
 // the CE Mercante with its manifests, and the declarations and licences, each linked to the
 // shipment by an entry of its own (the wrapper, with its authorization status). Declared as in
 // spec.ts, which hangs them on the shipment.
-import { enumField, field, requiredField } from '../../kit/fields.ts';
+import { enumField, field, requiredField } from '../../schema-helpers/fields.ts';
 import { node } from './nodes.ts';
 import { dec, dt, extra, statusResponse, str } from './spec-columns.ts';
 

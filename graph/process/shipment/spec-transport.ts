@@ -2,7 +2,7 @@
 // the international freight and legs, sea, air, international road and courier transport, and
 // the national road transports with their trips. Declared as in spec.ts, which hangs them on
 // the shipment.
-import { enumField, field, requiredField } from '../../kit/fields.ts';
+import { enumField, field, requiredField } from '../../schema-helpers/fields.ts';
 import { node } from './nodes.ts';
 import { airline, airport, dates, dec, dt, extra, int, port, sealine, str } from './spec-columns.ts';
 

@@ -3,7 +3,7 @@
 // hold the same tables. Computed fields (demurrage totals, warehouse days, invoice totals,
 // currencies) are added in graph/process/shipment/types.ts. The transport nodes are in
 // spec-transport.ts, the customs nodes in spec-customs.ts.
-import { enumField, field, requiredField } from '../../kit/fields.ts';
+import { enumField, field, requiredField } from '../../schema-helpers/fields.ts';
 import { node } from './nodes.ts';
 import { dates, dec, dt, int, statusResponse, str } from './spec-columns.ts';
 import { air, internationalFreight, maritime, nationalRoadTransport, parcel, road, transportLeg } from './spec-transport.ts';

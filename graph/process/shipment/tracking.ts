@@ -1,6 +1,6 @@
 import type { Prisma } from '../../../prisma/generated/client/client.ts';
-import { lockRows, touchRows } from '../../kit/locks.ts';
-import { updateRows, type Row } from '../../kit/set-rows.ts';
+import { lockRows, touchRows } from '../../database/locks.ts';
+import { updateRows, type Row } from '../../database/set-rows.ts';
 import { followVessels, type StatusResponse, type VesselChange } from '../../logistics/vessel-changes.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -145,7 +145,7 @@ async function followVoyages(db: Tx, changes: VesselChange[]): Promise<void> {
     parent: { automatic_tracking_enabled: true, carrier_eta: null, parent: { deleted_at: null, canceled_at: null, finished_at: null } },
   };
   // The followers' processes are locked before the followers are read, as every writer of a
-  // process's parts locks it first (graph/kit/locks.ts): what a writer of the process
+  // process's parts locks it first (graph/database/locks.ts): what a writer of the process
   // committed meanwhile (tracking turned off, an ETA sent) is read here, not written over.
   const candidates = await db.maritimeTransportShipment.findMany({ where, select: { company_id: true, parent: { select: { process_id: true } } } });
   if (!candidates.length) return;

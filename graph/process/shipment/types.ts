@@ -8,13 +8,13 @@
 import { mulDecimal, subDecimal, sumDecimals } from '../../decimal.ts';
 import { containerDemurrage, wholeDays } from './demurrage.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
-import { graphqlOnly } from '../../kit/selection.ts';
-import { referenceField } from '../../kit/reference-field.ts';
+import { graphqlOnly } from '../../schema-helpers/selection.ts';
+import { referenceField } from '../../schema-helpers/reference-field.ts';
 import { registerInputs, registerObjects } from './engine.ts';
 import { auditItem, shipment } from './spec.ts';
 import '../../reference/enums.ts'; // registers MeasurementUnit for catalogue fields
 import { CurrencyRef } from '../../reference/country-currency-types.ts';
-import { live, ofCompany } from '../../kit/records.ts';
+import { live, ofCompany } from '../../database/records.ts';
 import { shipmentEnums } from './enums.ts';
 import { declarationsField, licensesField } from './customs-documents.ts';
 

@@ -1,0 +1,30 @@
+// Product reads: the list with its sort keys, search and filters, and one product by id or code.
+import { builder } from '../builder.ts';
+import { prisma } from '../db.ts';
+import { listField, searchColumns } from '../schema-helpers/list.ts';
+import { found, located } from '../schema-helpers/locate.ts';
+import { nullableSortable, ProductFilters, productLocator, searchable, sortable } from './inputs.ts';
+
+listField<{ filters?: Record<string, unknown> | null }>({
+  model: 'Product',
+  field: 'products',
+  what: 'products',
+  description: 'Lists the live products of the company.',
+  sortable,
+  nullable: nullableSortable,
+  search: searchColumns(searchable, 'Case-insensitive substring of code, description, category, family, manufacturer or NCM.'),
+  args: (t) => ({ filters: t.arg({ type: ProductFilters, description: 'Exact-match filters.' }) }),
+  where: (args, ctx) => ({
+    company_id: ctx.company.id,
+    deleted_at: null,
+    ...Object.fromEntries(Object.entries(args.filters ?? {}).filter(([, v]) => v != null)),
+  }),
+});
+
+builder.queryFields((t) =>
+  located(t, 'product', productLocator, {
+    type: 'Product',
+    description: (how) => `One live product by ${how}.`,
+    resolve: (query, by, _args, ctx) => found(prisma().product.findFirst({ ...query, where: { company_id: ctx.company.id, ...by, deleted_at: null } })),
+  }) as never,
+);

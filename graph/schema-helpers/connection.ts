@@ -1,0 +1,299 @@
+// Cursor pagination of the lists (docs/graphql.md, "Cursor pagination"): each list `<field>`
+// answers `next_cursor` and takes it back as `after`, and has a twin
+// `<field>Connection(first, after, ...)` answering Relay-style `edges` (`cursor`, `node`),
+// `pageInfo` and `totalCount`; both read their pages here (`readKeys`, `rowsOfKeys`). Pages
+// are keyset pages: the cursor holds the sort values of its row, and the next page is the rows
+// that sort after those values, so a sync that pages through a list while others write never
+// skips or repeats a row that stays where it sorts (a row whose sort value changes moves, as it
+// would in any sorted read).
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import * as prismaEnums from '../../prisma/generated/client/enums.ts';
+import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
+import { builder } from '../builder.ts';
+import type { Context } from '../context.ts';
+import { modelDelegate } from '../database/records.ts';
+import { cappedCount, COUNT_CAP, type CappedCount } from '../database/count.ts';
+import { BadInputError, fieldMessages } from '../errors.ts';
+import { PAGE, pageSize } from './page.ts';
+import { on, selectOf, sortEntry, valueAt } from './sort-paths.ts';
+
+/** One key of a sort: a column, its direction and where its nulls go. */
+export interface SortKey {
+  field: string;
+  desc: boolean;
+  nullsFirst: boolean;
+  nullable: boolean;
+  /** An enum column's values in their declared order, the order PostgreSQL sorts them in. */
+  enumValues?: readonly string[];
+}
+
+/** The values of each enum of the data model, in their declared order. */
+const enumOrder = new Map<string, readonly string[]>(Object.entries(prismaEnums).map(([name, values]) => [name, Object.values(values as Record<string, string>)]));
+
+/** The enum of each enum column of a model, by field name. */
+const enumColumns = (model: string): Map<string, string> =>
+  new Map(getDatamodel().datamodel.models[model].fields.filter((f) => f.kind === 'enum').map((f) => [f.name, f.type]));
+
+/** The sort keys of a Prisma `orderBy` list (graph/schema-helpers/list.ts, pageOf), with PostgreSQL's default null placement. */
+export function sortKeys(orderBy: Record<string, unknown>[], nullable: ReadonlySet<string>, model?: string): SortKey[] {
+  const enums = model ? enumColumns(model) : new Map<string, string>();
+  return orderBy.map((entry) => {
+    const [field, how] = sortEntry(entry);
+    const sort = typeof how === 'string' ? how : (how as { sort: string }).sort;
+    const nulls = typeof how === 'string' ? undefined : (how as { nulls?: string }).nulls;
+    const desc = sort === 'desc';
+    // PostgreSQL puts nulls last when ascending and first when descending, unless told.
+    const enumName = enums.get(field);
+    return { field, desc, nullsFirst: nulls ? nulls === 'first' : desc, nullable: nullable.has(field), ...(enumName ? { enumValues: enumOrder.get(enumName) ?? [] } : {}) };
+  });
+}
+
+type CursorValue = string | number | boolean | null;
+
+/** The rows after `values` in the order of `keys`: a Prisma filter (the keyset condition). */
+export function afterWhere(keys: SortKey[], values: CursorValue[]): object {
+  const equal = (k: SortKey, v: CursorValue) => on(k.field, v === null ? null : { equals: v });
+  const beyond = (k: SortKey, v: CursorValue): object | null => {
+    if (v === null) return k.nullsFirst ? { NOT: on(k.field, null) } : null;
+    // An enum column takes no `gt`/`lt`: the values beyond are listed, in the enum's order.
+    const order = k.enumValues;
+    const at = order?.indexOf(String(v)) ?? -1;
+    const compare = order
+      ? on(k.field, { in: k.desc ? order.slice(0, at) : order.slice(at + 1) })
+      : on(k.field, { [k.desc ? 'lt' : 'gt']: v });
+    return k.nullable && !k.nullsFirst ? { OR: [compare, on(k.field, null)] } : compare;
+  };
+  const branches = keys.flatMap((k, i) => {
+    const strict = beyond(k, values[i]);
+    return strict ? [{ AND: [...keys.slice(0, i).map((p, j) => equal(p, values[j])), strict] }] : [];
+  });
+  return { OR: branches };
+}
+
+/** The model's column types (and its to-one relations' as `relation.column`), to check the values a cursor brings back. */
+function columnTypes(model: string): Map<string, string> {
+  const models = getDatamodel().datamodel.models;
+  return new Map(
+    models[model].fields.flatMap((f) => [
+      [f.name, f.type] as const,
+      ...(f.kind === 'object' && !f.isList ? models[f.type].fields.map((c) => [`${f.name}.${c.name}`, c.type] as const) : []),
+    ]),
+  );
+}
+
+/** Whether a cursor value fits its column (an enum's value is one of the enum's): anything else is a forged or stale cursor. */
+function fits(type: string | undefined, v: CursorValue): boolean {
+  if (v === null) return true;
+  const values = type ? enumOrder.get(type) : undefined;
+  if (values) return typeof v === 'string' && values.includes(v);
+  switch (type) {
+    case 'Int':
+      return Number.isSafeInteger(v);
+    case 'Float':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'Boolean':
+      return typeof v === 'boolean';
+    case 'DateTime':
+      return typeof v === 'string' && !Number.isNaN(Date.parse(v));
+    case 'Decimal':
+      return typeof v === 'string' && /^-?\d{1,30}(\.\d{1,20})?$/.test(v);
+    case 'String':
+      return typeof v === 'string' && v.length <= 10_000;
+    default:
+      return false;
+  }
+}
+
+/** What a cursor holds: the sort it belongs to and its row's values of the sort keys. */
+interface Cursor {
+  sort: string;
+  values: CursorValue[];
+}
+
+const signature = (keys: SortKey[]) => keys.map((k) => `${k.field}:${k.desc ? 'd' : 'a'}${k.nullsFirst ? 'f' : 'l'}`).join(',');
+
+function encodeCursor(keys: SortKey[], row: Record<string, unknown>): string {
+  const values = keys.map((k) => {
+    const v = valueAt(row, k.field);
+    return v instanceof Date ? v.toISOString() : v === undefined || v === null ? null : typeof v === 'object' ? String(v) : (v as CursorValue);
+  });
+  return Buffer.from(JSON.stringify({ sort: signature(keys), values } satisfies Cursor)).toString('base64url');
+}
+
+/** The values of a cursor sent back as `after`; a cursor of another sort, or not one of ours, is a 400 on `after`. */
+function decodeCursor(text: string, keys: SortKey[], types: Map<string, string>): CursorValue[] {
+  let cursor: Cursor | undefined;
+  try {
+    cursor = text.length <= PAGE.cursorLength ? (JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor) : undefined;
+  } catch {
+    cursor = undefined;
+  }
+  const ok =
+    cursor &&
+    cursor.sort === signature(keys) &&
+    Array.isArray(cursor.values) &&
+    cursor.values.length === keys.length &&
+    keys.every((k, i) => fits(types.get(k.field), cursor!.values[i]) && (k.nullable || cursor!.values[i] !== null));
+  if (!ok) throw new BadInputError([{ name: 'after', message: fieldMessages.invalid }]);
+  return cursor!.values;
+}
+
+/** What the connection's root field hands its fields. */
+interface ConnectionSource {
+  edges: { cursor: string; node: unknown }[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  where: object;
+  model: string;
+  /** The rows' count, read once for `totalCount` and `totalCountExact` alike. */
+  count?: Promise<CappedCount>;
+}
+
+export const PageInfo = builder.objectRef<{ hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }>('PageInfo').implement({
+  description: 'Where a page of a connection stands (Relay cursor connections).',
+  fields: (t) => ({
+    hasNextPage: t.exposeBoolean('hasNextPage', { description: 'Whether rows follow this page: pass `endCursor` as `after` to read them.' }),
+    hasPreviousPage: t.exposeBoolean('hasPreviousPage', { description: 'Whether this page was read `after` a cursor (rows come before it).' }),
+    startCursor: t.exposeString('startCursor', { nullable: true, description: 'Cursor of the first row of the page (null when the page is empty).' }),
+    endCursor: t.exposeString('endCursor', { nullable: true, description: 'Cursor of the last row of the page (null when the page is empty).' }),
+  }),
+});
+
+type Delegate = { findMany(args: object): Promise<Record<string, unknown>[]> };
+const delegateOf = (model: string) => modelDelegate<Delegate>(model);
+
+/** Declares `<Model>Connection` and `<Model>Edge`; answers the connection type. */
+export function connectionType(model: string, what: string) {
+  const Edge = builder.objectRef<{ cursor: string; node: unknown }>(`${model}Edge`).implement({
+    description: `One of the ${what} of a connection, with its cursor.`,
+    fields: (t) => ({
+      cursor: t.exposeString('cursor', { description: 'Opaque cursor of this row: pass it as `after` to read the rows that follow it.' }),
+      // NOTE: the model is named at run time; the node was loaded with the selection of `edges.node`.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      node: t.field({ type: model as any, description: `The row.`, resolve: (edge) => edge.node as never }),
+    }),
+  });
+  return builder.objectRef<ConnectionSource>(`${model}Connection`).implement({
+    description: `A page of ${what} read by cursor (docs/graphql.md, "Cursor pagination").`,
+    fields: (t) => ({
+      edges: t.field({ type: [Edge], description: `The ${what} of this page, in order.`, resolve: (c) => c.edges }),
+      pageInfo: t.field({
+        type: PageInfo,
+        description: 'Whether more rows follow, and the cursors of the page.',
+        resolve: (c) => ({
+          hasNextPage: c.hasNextPage,
+          hasPreviousPage: c.hasPreviousPage,
+          startCursor: c.edges[0]?.cursor ?? null,
+          endCursor: c.edges.at(-1)?.cursor ?? null,
+        }),
+      }),
+      totalCount: t.int({
+        description: `How many ${what} match, over all pages (counted only when asked for), up to ${COUNT_CAP.toLocaleString('en-US')}: beyond that it answers ${COUNT_CAP.toLocaleString('en-US')} and \`totalCountExact\` is false (docs/limits.md, "Counts").`,
+        resolve: async (c) => (await (c.count ??= cappedCount(c.model, c.where))).count,
+      }),
+      totalCountExact: t.boolean({
+        description: `Whether \`totalCount\` is the exact number of matching ${what}: false when more than ${COUNT_CAP.toLocaleString('en-US')} match.`,
+        resolve: async (c) => (await (c.count ??= cappedCount(c.model, c.where))).exact,
+      }),
+    }),
+  });
+}
+
+/** The names of the fields selected on the field `info` resolves, through fragments. */
+function selectedNames(info: GraphQLResolveInfo): Set<string> {
+  const names = new Set<string>();
+  const walk = (set: SelectionSetNode | undefined) => {
+    for (const s of set?.selections ?? []) {
+      if (s.kind === Kind.FIELD) names.add(s.name.value);
+      else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet);
+      else walk(info.fragments[s.name.value]?.selectionSet);
+    }
+  };
+  for (const node of info.fieldNodes) walk(node.selectionSet);
+  return names;
+}
+
+/** Where a keyset page reads: the model, its unique key, the rows' filter and their sort. */
+export interface KeysetSpec {
+  model: string;
+  key: string;
+  where: object;
+  orderBy: Record<string, unknown>[];
+  nullable: ReadonlySet<string>;
+}
+
+/** A keyset read with its cursor decoded: `after` is the keyset condition (none on a first page). */
+export interface Keyset extends KeysetSpec {
+  keys: SortKey[];
+  after?: object;
+}
+
+/**
+ * The keyset of one page: the sort keys and the condition of the cursor sent as `after`. A
+ * cursor of another sort, or not one of ours, is a 400 on `after` before anything is read.
+ */
+export function keysetOf(spec: KeysetSpec, after: string | null | undefined): Keyset {
+  const keys = sortKeys(spec.orderBy, spec.nullable, spec.model);
+  return { ...spec, keys, ...(after != null ? { after: afterWhere(keys, decodeCursor(after, keys, columnTypes(spec.model))) } : {}) };
+}
+
+/** The keys and sort values of a page's rows, whether more follow, and the cursor of a row. */
+export interface KeysetPage {
+  rows: Record<string, unknown>[];
+  hasNextPage: boolean;
+  cursorOf: (row: Record<string, unknown>) => string;
+}
+
+/**
+ * The first statement of every page, by cursor or by position: the key and sort values of
+ * `size + 1` rows after the cursor (and past `skip` rows), filtered, sorted and limited alone
+ * so an index can serve it. The extra row tells whether more follow.
+ */
+export async function readKeys(set: Keyset, size: number, skip = 0): Promise<KeysetPage> {
+  const select = selectOf([set.key, ...set.keys.map((k) => k.field)]);
+  const where = set.after ? { AND: [set.where, set.after] } : set.where;
+  const found = await delegateOf(set.model).findMany({ where, orderBy: set.orderBy, ...(skip ? { skip } : {}), take: size + 1, select });
+  return { rows: found.slice(0, size), hasNextPage: found.length > size, cursorOf: (row) => encodeCursor(set.keys, row) };
+}
+
+/**
+ * The second statement: the rows of those keys with the nested selection `query`, in the keys'
+ * order. It runs for an empty page too: the schema checks that every list resolver uses the
+ * nested selection it was given (Pothos answers "Prisma query was unused" otherwise). The filter
+ * comes again with the keys, so rows stay scoped to the company (and to one shard).
+ */
+export async function rowsOfKeys(set: KeysetSpec, query: object, keys: unknown[]): Promise<Record<string, unknown>[]> {
+  const selection = query as { select?: object };
+  const keyed = selection.select ? { ...query, select: { ...selection.select, [set.key]: true } } : query;
+  const rows = await delegateOf(set.model).findMany({ ...keyed, where: { AND: [set.where, { [set.key]: { in: keys } }] } });
+  const byKey = new Map(rows.map((row) => [row[set.key], row]));
+  return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+}
+
+/**
+ * Reads one page of a connection in two statements (`readKeys`, then `rowsOfKeys` with the
+ * selection of `edges.node`).
+ */
+export async function readConnection(
+  args: { first?: number | null; after?: string | null },
+  set: Keyset,
+  ctx: Context,
+  info: GraphQLResolveInfo,
+): Promise<ConnectionSource> {
+  const first = pageSize('first', args.first);
+  // Asked for its count alone (`{ totalCount }`), a connection reads no page.
+  const asked = selectedNames(info);
+  if (!asked.has('edges') && !asked.has('pageInfo')) return { edges: [], hasNextPage: false, hasPreviousPage: args.after != null, where: set.where, model: set.model };
+  const page = await readKeys(set, first);
+  const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'] });
+  const rows = await rowsOfKeys(set, query, page.rows.map((r) => r[set.key]));
+  const byKey = new Map(rows.map((row) => [row[set.key], row]));
+  return {
+    edges: page.rows.flatMap((r) => (byKey.has(r[set.key]) ? [{ cursor: page.cursorOf(r), node: byKey.get(r[set.key]) }] : [])),
+    hasNextPage: page.hasNextPage,
+    hasPreviousPage: args.after != null,
+    where: set.where,
+    model: set.model,
+  };
+}

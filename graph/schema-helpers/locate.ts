@@ -1,0 +1,95 @@
+// Records located by id or by their natural key: every such field is declared once and
+// registered twice, `<field>` taking `id` and `<field>By<Key>` taking the key (an order's
+// `reference_code`, a product's `code`), so the two twins never drift apart.
+import type { GraphQLResolveInfo } from 'graphql';
+import type { Context } from '../context.ts';
+import { NotFoundError } from '../errors.ts';
+import { live, modelDelegate } from '../database/records.ts';
+
+type OperationDelegate = { findFirst(q: object): Promise<{ operation_id: number } | null> };
+
+/** Where a record is: by id, or by its natural key. */
+export type By = { id: number } | Record<string, string>;
+
+/** How one kind of record is located. */
+export interface Locator {
+  /** Description of the `id` argument, e.g. "Order id." */
+  id: string;
+  /** The natural key: its argument name, the field-name suffix and the argument's description. */
+  key: { arg: string; suffix: string; label: string; description: string };
+  /**
+   * The operation of a live record, for records scoped by operation: located by id, their
+   * fields take `operation_id` as an optional check and find it when it is left out.
+   */
+  operationOf?: (ctx: Context, id: number) => Promise<number | null>;
+}
+
+/** A field declared once for both ways of locating its record. */
+export interface LocatedField {
+  /** Prisma model answered (one row). */
+  type: string;
+  /** Description, given how the record is located ("id" or the key's label). */
+  description: (how: string) => string;
+  /** Arguments besides the locating one, such as `operation_id` or `params`. */
+  // NOTE: Pothos' argument builder is typed by the schema; located fields take it as it comes.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  args?: (t: any) => Record<string, unknown>;
+  resolve: (query: object, by: By, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
+}
+
+/** The arguments in the order the schema shows them: the scope (`operation_id`), the locating one, the rest. */
+function ordered(args: Record<string, unknown>, locating: Record<string, unknown>): Record<string, unknown> {
+  const { operation_id, ...rest } = args;
+  return { ...(operation_id ? { operation_id } : {}), ...locating, ...rest };
+}
+
+/** `{ [name]: by id, [name + suffix]: by key }` for a `builder.queryFields`/`mutationFields` callback. */
+// NOTE: the model is named at run time; Pothos types prismaField by a literal model name.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function located(t: any, name: string, locator: Locator, field: LocatedField): Record<string, unknown> {
+  const make = (how: string, locating: Record<string, unknown>, byOf: (args: Record<string, unknown>) => By) => {
+    const args = field.args?.(t) ?? {};
+    // By id, the operation is a check, not a key: left out, it is the record's (docs/graphql.md, "Global ids").
+    const scopedById = how === 'id' && 'operation_id' in args && locator.operationOf;
+    if (scopedById) args.operation_id = t.arg.int({ description: 'The operation; optional, since the id names one record (when sent, the record must be of it).' });
+    return t.prismaField({
+      type: field.type,
+      // A missing record is null with a NOT_FOUND error at its path; the document's other
+      // fields still answer (docs/graphql.md, "Errors"). REST answers 404 for it.
+      nullable: true,
+      description: field.description(how),
+      args: ordered(args, locating),
+      resolve: async (query: object, _root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => {
+        if (scopedById && args.operation_id == null) {
+          const operation = await locator.operationOf!(ctx, args.id as number);
+          if (operation === null) throw new NotFoundError();
+          args = { ...args, operation_id: operation };
+        }
+        return field.resolve(query, byOf(args), args, ctx, info);
+      },
+    });
+  };
+  const { arg, suffix, label, description } = locator.key;
+  return {
+    [name]: make('id', { id: t.arg.int({ required: true, description: locator.id }) }, (a) => ({ id: a.id as number })),
+    [`${name}${suffix}`]: make(label, { [arg]: t.arg.string({ required: true, description }) }, (a) => ({ [arg]: a[arg] as string })),
+  };
+}
+
+/** A row or 404 (a missing row and another company's row answer alike). */
+export async function found<T>(row: Promise<T | null>): Promise<T> {
+  const value = await row;
+  if (!value) throw new NotFoundError();
+  return value;
+}
+
+/** Orders and processes: by id or by reference code within the operation. */
+export const byReferenceCode = (what: 'Order' | 'Process'): Locator => ({
+  id: `${what} id.`,
+  key: { arg: 'reference_code', suffix: 'ByReferenceCode', label: 'reference code', description: `Reference code of the ${what.toLowerCase()}.` },
+  operationOf: async (ctx, id) => {
+    const row = await modelDelegate<OperationDelegate>(what).findFirst({ where: { ...live(ctx), id }, select: { operation_id: true } });
+    return row?.operation_id ?? null;
+  },
+});
+

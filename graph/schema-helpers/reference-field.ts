@@ -1,0 +1,40 @@
+// A link from an integer column that has no database relation to the record it names
+// (docs/graphql.md, "Links"): `courier_id` answers `courier`, the Actor. The records of every
+// row that selects the link at one place in the query are read together, in one statement, with
+// the fields selected below it; a record that is gone, or another company's, is null.
+import type { GraphQLResolveInfo } from 'graphql';
+import type { Context } from '../context.ts';
+import { loaderAt } from './place-loader.ts';
+import { recordsById, type RecordScope } from '../database/records.ts';
+import { graphqlOnly } from './selection.ts';
+
+
+/** The records of `ids` of one link at one place of the query, read together. */
+function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: RecordScope, query: object) {
+  return loaderAt<number, unknown>(ctx, info, model, async (ids) => {
+    const byId = await recordsById(model, query, scope(ctx), ids);
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+}
+
+/**
+ * The `t.prismaField` options of a link from `column` to a record of `model` (its GraphQL type
+ * has the model's name). As a Prisma field, the records it answers carry what the fields below
+ * it select, read in the same statement.
+ */
+// NOTE: Pothos types `type` by literal names; links are declared for several node types at run time.
+export function referenceField(column: string, model: string, description: string, scope: RecordScope): never {
+  return {
+    ...graphqlOnly,
+    type: model,
+    nullable: true,
+    description: `${description} (GraphQL only; null when it is gone).`,
+    // The object types linked from are read whole (every column), so the row holds `column`.
+    resolve: (query: object, row: Record<string, unknown>, _args: unknown, ctx: Context, info: GraphQLResolveInfo) => {
+      if (!(column in row)) throw new Error(`${info.parentType.name}.${info.fieldName}: the row was read without ${column}`);
+      // Read by every row's call (Pothos checks each row's query is used); the rows of one place share it.
+      const selection = { ...query };
+      return typeof row[column] === 'number' ? loaderOf(ctx, info, model, scope, selection).load(row[column] as number) : null;
+    },
+  } as never;
+}
