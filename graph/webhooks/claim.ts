@@ -3,6 +3,7 @@
 // that finds it due, so no other worker, in this process or another, takes it meanwhile; a
 // worker that dies mid-attempt leaves it due again once the lease has run out. Each claim
 // reads the delivery's endpoint in the same statement.
+import { Prisma } from '../../prisma/generated/client/client.ts';
 import { sharedClient } from '../db.ts';
 import type { DeliveryKey } from './queue.ts';
 
@@ -33,15 +34,16 @@ export interface Claimed {
 const lease = `${CLAIM_MS} milliseconds`;
 
 /**
- * Claims up to `limit` due deliveries, the longest due first. Rows another worker's claim is
- * locking are skipped, and a row it claimed meanwhile is no longer due when this statement
- * reads it again: of several workers, one gets each delivery.
+ * Claims up to `limit` pending deliveries that `which` picks, the longest due first, in one
+ * statement. Rows another worker's claim is locking are skipped, and a row it claimed
+ * meanwhile is no longer due when this statement reads it again: of several workers, one
+ * gets each delivery.
  */
-export function claimDue(limit: number): Promise<Claimed[]> {
+function claim(which: Prisma.Sql, limit: number): Promise<Claimed[]> {
   return sharedClient().$queryRaw<Claimed[]>`
     WITH due AS (
       SELECT company_id, id FROM webhook_deliveries
-      WHERE status = 'PENDING' AND next_attempt_at <= now()
+      WHERE status = 'PENDING' AND ${which}
       ORDER BY next_attempt_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ), d AS (
@@ -54,19 +56,14 @@ export function claimDue(limit: number): Promise<Claimed[]> {
     FROM d LEFT JOIN webhook_endpoints e ON e.company_id = d.company_id AND e.id = d.endpoint_id`;
 }
 
+/** Claims up to `limit` due deliveries (the delivery worker's pass). */
+export const claimDue = (limit: number): Promise<Claimed[]> => claim(Prisma.sql`next_attempt_at <= now()`, limit);
+
 /**
- * Claims one delivery if it is due, by a conditional update. `held`: the caller made the
- * delivery claimed already (a test call), so it is taken while pending.
+ * Claims one delivery if it is due. `held`: the caller made the delivery claimed already (a
+ * test call), so it is taken while pending.
  */
 export async function claimOne(key: DeliveryKey, held: boolean): Promise<Claimed | null> {
-  const rows = await sharedClient().$queryRaw<Claimed[]>`
-    WITH d AS (
-      UPDATE webhook_deliveries SET next_attempt_at = now() + ${lease}::interval
-      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND (${held}::boolean OR next_attempt_at <= now())
-      RETURNING company_id, id, endpoint_id, event_id, event_type, body, inserted_at, attempt_count
-    )
-    SELECT d.company_id, d.id, d.endpoint_id, d.event_id, d.event_type, d.body, d.inserted_at, d.attempt_count,
-      e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.disabled_at, e.deleted_at
-    FROM d LEFT JOIN webhook_endpoints e ON e.company_id = d.company_id AND e.id = d.endpoint_id`;
-  return rows[0] ?? null;
+  const [claimed] = await claim(Prisma.sql`company_id = ${key.company_id} AND id = ${key.id} AND (${held}::boolean OR next_attempt_at <= now())`, 1);
+  return claimed ?? null;
 }

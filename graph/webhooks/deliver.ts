@@ -1,8 +1,7 @@
 // One attempt of one delivery (docs/webhooks.md): claim it, sign it, POST it with a 10 s
 // limit and no redirects to an address checked when the socket connects, then record the
-// attempt and schedule the next one in one transaction. Workers call `attemptDelivery` for
-// due deliveries; an attempt of a delivery that is not due (settled, or claimed by another
-// worker) does nothing, so a delivery handed to two workers is attempted once.
+// attempt and schedule the next one in one transaction. The delivery worker (workers.ts)
+// attempts the deliveries it claimed (claim.ts); the test call claims the one it made.
 import http from 'node:http';
 import https from 'node:https';
 import { sharedClient } from '../db.ts';
