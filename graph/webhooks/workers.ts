@@ -7,7 +7,7 @@
 // every hour. Stopping waits for the attempts under way.
 import { AsyncResource } from 'node:async_hooks';
 import { openedDatabase } from '../db.ts';
-import { claimDue } from './claim.ts';
+import { claimDue, type Claimed } from './claim.ts';
 import { attemptClaimed } from './deliver.ts';
 import { DELIVERIES_CHANNEL } from './queue.ts';
 import { pruneExpired } from '../events/retention.ts';
@@ -55,7 +55,7 @@ function deliveryPasses() {
   let full = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const start = (claimed: Awaited<ReturnType<typeof claimDue>>[number]) => {
+  const start = (claimed: Claimed) => {
     const attempt = logged('[webhooks] delivery attempt', () => attemptClaimed(claimed)).finally(() => {
       attempts.delete(attempt);
       if (full) wake();
