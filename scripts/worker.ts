@@ -1,8 +1,8 @@
 // `npm run worker`: a worker of its own, for scale-out on a PostgreSQL server: it delivers
 // webhooks (docs/webhooks.md, Who delivers) and looks tracked shipments up with their carriers
-// on schedule (docs/tracking.md, Settings). Any number of them, beside the apps, share
-// graphile-worker's queue (never making one delivery attempt twice) and the due shipments
-// (each claimed by one process per poll interval). The embedded database serves one
+// on schedule (docs/tracking.md, Settings). Any number of them, beside the apps, share the
+// due deliveries (each attempt claimed by one process, graph/webhooks/claim.ts) and the due
+// shipments (each claimed by one process per poll interval). The embedded database serves one
 // process: its app delivers and polls.
 import { connect, disconnect } from '../graph/db.ts';
 import { env } from '../graph/env.ts';

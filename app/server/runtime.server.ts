@@ -12,7 +12,7 @@ import { countCompanies, createCompany, type NewCompany } from '../../graph/comp
 import { loadKeyPrefixes } from '../../graph/company/auth';
 import { seedDemo } from '../../graph/seed/demo';
 import { seedReferenceData } from '../../graph/reference/seed';
-import { prepareDeliveryQueue, startDeliveryWorker } from '../../graph/webhooks/workers';
+import { startDeliveryWorker } from '../../graph/webhooks/workers';
 import { schema } from '../../graph/schema';
 import { wireWritePath } from '../../graph/wiring';
 import { startConfiguredAisFeed } from '../../graph/logistics/ais-feed';
@@ -181,9 +181,7 @@ export const runtime = {
     process.on('uncaughtException', (e) => console.error('[server] uncaught error', e instanceof Error ? e.message : e));
     process.on('unhandledRejection', (e) => console.error('[server] unhandled rejection', e instanceof Error ? e.message : e));
     const demo = await prepare(log);
-    // Webhook deliveries: graphile-worker on a PostgreSQL server, the embedded loop otherwise (docs/webhooks.md).
-    // An app that leaves them to `npm run worker` still installs the queue its writes add to.
-    if (!env().webhooksInAppWorker) await prepareDeliveryQueue();
+    // Webhook deliveries: the delivery worker, unless they are left to `npm run worker` (docs/webhooks.md).
     const deliveries = env().webhooksInAppWorker ? await startDeliveryWorker() : undefined;
     const aisFeed = startConfiguredAisFeed();
     // Carrier lookups on schedule (docs/tracking.md).

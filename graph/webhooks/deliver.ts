@@ -1,8 +1,7 @@
 // One attempt of one delivery (docs/webhooks.md): claim it, sign it, POST it with a 10 s
 // limit and no redirects to an address checked when the socket connects, then record the
-// attempt and schedule the next one in one transaction. Workers call `attemptDelivery` for
-// due deliveries; an attempt of a delivery that is not due (settled, or claimed by another
-// worker) does nothing, so a delivery handed to two workers is attempted once.
+// attempt and schedule the next one in one transaction. The delivery worker (workers.ts)
+// attempts the deliveries it claimed (claim.ts); the test call claims the one it made.
 import http from 'node:http';
 import https from 'node:https';
 import { sharedClient } from '../db.ts';
@@ -13,11 +12,8 @@ import { signatureHeader } from './signing.ts';
 import { checkedLookup, literalRefused } from './targets.ts';
 import { failureText, REFUSED_TARGET } from './failures.ts';
 import { enqueueDeliveries, type DeliveryKey } from './queue.ts';
+import { ATTEMPT_TIMEOUT_MS, claimOne, type Claimed } from './claim.ts';
 
-/** Longest an attempt waits for the endpoint's answer. */
-export const ATTEMPT_TIMEOUT_MS = 10_000;
-/** How long a claimed attempt is held before another worker may take it (a worker that died mid-attempt). */
-export const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 5_000;
 /** The error of an attempt without an answer in time. */
 const NO_ANSWER = `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`;
 /** Bytes of the endpoint's answer read (the rest is dropped). */
@@ -73,48 +69,21 @@ export function post(url: URL, headers: Record<string, string>, body: string): P
   });
 }
 
-/** What an attempt needs: the delivery and its endpoint (null fields when the endpoint is gone). */
-interface Claimed {
-  endpoint_id: number;
-  event_id: string;
-  event_type: string;
-  /** The exact body every attempt sends, fixed when the delivery was made. */
-  body: string;
-  inserted_at: Date;
-  attempt_count: number;
-  url: string | null;
-  secret: string | null;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  disabled_at: Date | null;
-  deleted_at: Date | null;
-}
-
-/**
- * Claims a due delivery for one attempt and reads its endpoint, in one statement: a
- * conditional update, so of several workers one gets it. Answers null when it is not due.
- * `held`: the caller made the delivery claimed already (a test), so it is taken while pending.
- */
-async function claim(key: DeliveryKey, held: boolean): Promise<Claimed | null> {
-  const rows = await sharedClient().$queryRaw<Claimed[]>`
-    WITH d AS (
-      UPDATE webhook_deliveries SET next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
-      WHERE company_id = ${key.company_id} AND id = ${key.id} AND status = 'PENDING' AND (${held}::boolean OR next_attempt_at <= now())
-      RETURNING company_id, endpoint_id, event_id, event_type, body, inserted_at, attempt_count
-    )
-    SELECT d.endpoint_id, d.event_id, d.event_type, d.body, d.inserted_at, d.attempt_count,
-      e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.disabled_at, e.deleted_at
-    FROM d LEFT JOIN webhook_endpoints e ON e.company_id = d.company_id AND e.id = d.endpoint_id`;
-  return rows[0] ?? null;
-}
-
 /**
  * Makes one attempt of a delivery if it is due (or `held` by the caller); records it and
  * schedules the next. Answers what the attempt came to, or null when none was made.
  */
 export async function attemptDelivery(key: DeliveryKey, { held = false } = {}): Promise<Outcome | null> {
-  const delivery = await claim(key, held);
-  if (!delivery) return null;
+  const delivery = await claimOne(key, held);
+  return delivery && attemptClaimed(delivery);
+}
+
+/**
+ * Makes the attempt of a claimed delivery (claim.ts), records it and schedules the next.
+ * Answers what the attempt came to, or null when none was made (the endpoint is gone or disabled).
+ */
+export async function attemptClaimed(delivery: Claimed): Promise<Outcome | null> {
+  const key = { company_id: delivery.company_id, id: delivery.id };
   const stopped = !delivery.url || delivery.deleted_at ? 'the endpoint was deleted' : delivery.disabled_at && delivery.event_type !== 'ping' ? 'the endpoint is disabled' : null;
   if (stopped || !delivery.url || !delivery.secret) {
     await sharedClient().webhookDelivery.update({ where: { company_id_id: key }, data: { status: 'FAILED', next_attempt_at: null, error: stopped } });

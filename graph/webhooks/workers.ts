@@ -1,15 +1,15 @@
-// The delivery workers (docs/decisions/012-events-and-webhooks.md). On a PostgreSQL server:
-// graphile-worker runs the `deliver_webhook` jobs, in the app and in every `npm run worker`
-// process; each job is locked by one worker, and the attempt's claim (deliver.ts) makes a
-// job that runs twice (a worker killed after the POST) attempt nothing. On the embedded
-// database (one process only) a loop in the app reads the deliveries that are due.
+// The delivery worker (docs/decisions/012-events-and-webhooks.md, point 4): one loop, the same
+// on PostgreSQL and on the embedded database, in the app and in every `npm run worker`
+// process. It claims due deliveries (claim.ts), 20 attempts at once at most, when a
+// transaction that made some due commits (queue.ts) and every half second (a retry whose time
+// came, a delivery whose worker died mid-attempt); it relays the changes left unrelayed when
+// it starts and every minute, and deletes what is past its keeping time when it starts and
+// every hour. Stopping waits for the attempts under way.
 import { AsyncResource } from 'node:async_hooks';
-import type { Logger as WorkerLogger, Runner } from 'graphile-worker';
-import { sharedClient } from '../db.ts';
-import { env } from '../env.ts';
-import { attemptDelivery } from './deliver.ts';
-import { DELIVER_TASK, enqueueDeliveries, onDeliveriesQueued, type DeliveryKey } from './queue.ts';
-import { write } from '../database/transaction.ts';
+import { openedDatabase } from '../db.ts';
+import { claimDue, type Claimed } from './claim.ts';
+import { attemptClaimed } from './deliver.ts';
+import { DELIVERIES_CHANNEL } from './queue.ts';
 import { pruneExpired } from '../events/retention.ts';
 import { relayStale } from '../events/relay.ts';
 import { noteIfUnavailable } from '../../prisma/availability.ts';
@@ -21,148 +21,107 @@ export interface DeliveryWorker {
 
 /** Attempts made at once by one worker. */
 const CONCURRENCY = 20;
-/** How often the embedded worker looks for due deliveries when nothing nudged it. */
-const EMBEDDED_POLL_MS = 500;
-/** How often events and deliveries past their keeping time are deleted (as graphile-worker's crontab below). */
+/** How often the worker looks for due deliveries when no notice woke it. */
+const POLL_MS = 500;
+/** How often events and deliveries past their keeping time are deleted. */
 const PRUNE_EVERY_MS = 3600_000;
-/** How often the embedded worker relays changes left unrelayed (as graphile-worker's requeue below, every minute). */
+/** How often changes left unrelayed are relayed. */
 const RELAY_EVERY_MS = 60_000;
 
-/** Relays the changes a process that died left unrelayed (graph/events/relay.ts); a failure is logged and the next pass tries again. */
-async function relayLeft(): Promise<void> {
+/** Runs `task`; a failure is logged (a lost database once, prisma/availability.ts) and the next pass tries again. */
+async function logged(what: string, task: () => Promise<unknown>): Promise<void> {
   try {
-    await relayStale();
+    await task();
   } catch (e) {
-    if (!noteIfUnavailable(e)) console.error('[events] relaying left changes failed:', e instanceof Error ? e.message : e);
+    if (!noteIfUnavailable(e)) console.error(`${what} failed:`, e instanceof Error ? e.message : e);
   }
 }
 
-/** Deletes what is past its keeping time; a failure is logged and the next pass tries again. */
-async function prune(): Promise<void> {
-  try {
-    await pruneExpired();
-  } catch (e) {
-    if (!noteIfUnavailable(e)) console.error('[webhooks] deleting expired events failed:', e);
-  }
-}
+/** Relays the changes a process that died left unrelayed (graph/events/relay.ts). */
+const relayLeft = () => logged('[events] relaying left changes', relayStale);
+/** Deletes what is past its keeping time (graph/events/retention.ts). */
+const prune = () => logged('[webhooks] deleting expired events', pruneExpired);
 
 /**
- * Queues every pending delivery again (each keeps one job: the job key replaces a waiting
- * one and stands beside a job locked by a worker that died). Run when a worker starts and
- * every minute, so an attempt a killed worker held is made again once its claim expires.
- * Changes left unrelayed are relayed first, which queues their deliveries.
+ * The loop's passes: each claims as many due deliveries as there are free places and starts
+ * their attempts. One pass runs at a time; a wake-up during a pass runs another after it.
  */
-export async function requeuePending(): Promise<number> {
-  await relayLeft();
-  const pending = await sharedClient().webhookDelivery.findMany({ where: { status: 'PENDING' }, select: { company_id: true, id: true, next_attempt_at: true }, take: 10_000 });
-  const keys: DeliveryKey[] = pending.map((d) => ({ company_id: d.company_id, id: d.id, run_at: d.next_attempt_at ?? new Date() }));
-  for (let i = 0; i < keys.length; i += 1000) await write((db) => enqueueDeliveries(db, keys.slice(i, i + 1000)));
-  return keys.length;
-}
-
-/**
- * graphile-worker, loaded on a PostgreSQL server only (the embedded database's loop needs none of
- * it, and a start does not pay for loading it), with its logger: errors to stderr, the rest
- * dropped (the request log is the app's).
- */
-async function queueLibrary(): Promise<{ run: typeof import('graphile-worker').run; runMigrations: typeof import('graphile-worker').runMigrations; quiet: WorkerLogger }> {
-  const { run, runMigrations, Logger } = await import('graphile-worker');
-  const quiet: WorkerLogger = new Logger(() => (level, message) => {
-    // A lost database is an outage, logged once for the process (prisma/availability.ts).
-    if (level === 'error' && !noteIfUnavailable(message)) console.error(`[webhooks] ${message}`);
-  });
-  return { run, runMigrations, quiet };
-}
-
-/**
- * Installs the queue's schema on a PostgreSQL server, for an app that makes no deliveries itself
- * (WEBHOOKS_IN_APP_WORKER=false): its writes queue deliveries before any worker may have started.
- */
-export async function prepareDeliveryQueue(): Promise<void> {
-  if (!env().databaseUrl) return;
-  const { runMigrations, quiet } = await queueLibrary();
-  await runMigrations({ connectionString: env().databaseUrl, logger: quiet });
-}
-
-/** Starts graphile-worker on the PostgreSQL server (its schema is installed on the first start). */
-async function startQueueWorker(): Promise<DeliveryWorker> {
-  const { run, quiet } = await queueLibrary();
-  const runner: Runner = await run({
-    connectionString: env().databaseUrl,
-    concurrency: CONCURRENCY,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    logger: quiet,
-    taskList: {
-      [DELIVER_TASK]: async (payload) => {
-        await attemptDelivery(payload as DeliveryKey);
-      },
-      requeue_webhook_deliveries: async () => void (await requeuePending()),
-      prune_expired_events: prune,
-    },
-    // graphile-worker runs each crontab line once per time across all workers.
-    crontab: ['* * * * * requeue_webhook_deliveries', '0 * * * * prune_expired_events'].join('\n'),
-  });
-  await requeuePending();
-  void prune();
-  return { stop: () => runner.stop() };
-}
-
-/** Starts the loop of the embedded database: due deliveries, a few at a time. */
-function startEmbeddedWorker(): DeliveryWorker {
+function deliveryPasses() {
+  const attempts = new Set<Promise<void>>();
   let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  /** The last pass filled every free place: more may be due once one frees. */
+  let full = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    const due = await sharedClient().webhookDelivery.findMany({
-      where: { status: 'PENDING', next_attempt_at: { lte: new Date() } },
-      orderBy: { next_attempt_at: 'asc' },
-      select: { company_id: true, id: true },
-      take: CONCURRENCY,
+
+  const start = (claimed: Claimed) => {
+    const attempt = logged('[webhooks] delivery attempt', () => attemptClaimed(claimed)).finally(() => {
+      attempts.delete(attempt);
+      if (full) wake();
     });
-    await Promise.all(due.map((d) => attemptDelivery(d)));
-    return due.length;
+    attempts.add(attempt);
   };
-  const loop = () => {
+  const pass = async () => {
+    const free = CONCURRENCY - attempts.size;
+    full = free <= 0;
+    if (full) return;
+    const claimed = await claimDue(free);
+    full = claimed.length === free;
+    claimed.forEach(start);
+  };
+  const wake = (): void => {
     if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
     clearTimeout(timer);
-    running = running
-      .then(tick)
-      .then((n) => {
-        if (!stopped) timer = setTimeout(loop, n ? 0 : EMBEDDED_POLL_MS);
-      })
-      .catch((e: unknown) => {
-        // A lost database is an outage, logged once (prisma/availability.ts).
-        if (!noteIfUnavailable(e)) console.error('[webhooks] delivery loop failed:', e);
-        if (!stopped) timer = setTimeout(loop, EMBEDDED_POLL_MS);
-      });
+    running = logged('[webhooks] delivery loop', pass).finally(() => {
+      running = undefined;
+      if (stopped) return;
+      if (again) {
+        again = false;
+        wake();
+      } else timer = setTimeout(wake, POLL_MS);
+    });
   };
-  // NOTE: a nudge comes from inside a request's transaction; the loop must not inherit its
-  // async context (its unit of work, its statement counter), so it runs in the worker's own.
-  const own = new AsyncResource('webhook-delivery-loop');
-  onDeliveriesQueued(() =>
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+    await Promise.all(attempts);
+  };
+  return { wake, stop };
+}
+
+/** Starts the delivery worker of this process. */
+export async function startDeliveryWorker(): Promise<DeliveryWorker> {
+  // NOTE: a notice may arrive inside a request's query (on the embedded database); the loop
+  // must not inherit its async context (its unit of work, its statement counter), so all of
+  // it runs in the worker's own.
+  const own = new AsyncResource('webhook-delivery-worker');
+  const passes = deliveryPasses();
+  /** The relays and prunes under way, waited for by a stop. */
+  const chores = new Set<Promise<void>>();
+  const chore = (task: () => Promise<void>) =>
     own.runInAsyncScope(() => {
-      clearTimeout(timer);
-      timer = setTimeout(loop, 20);
-    }),
-  );
-  loop();
-  void prune();
-  void relayLeft();
-  const pruning = setInterval(() => own.runInAsyncScope(prune), PRUNE_EVERY_MS).unref();
-  const relaying = setInterval(() => own.runInAsyncScope(relayLeft), RELAY_EVERY_MS).unref();
+      const running = task().finally(() => chores.delete(running));
+      chores.add(running);
+    });
+  const unlisten = await (await openedDatabase()).listen(DELIVERIES_CHANNEL, () => own.runInAsyncScope(() => setImmediate(passes.wake)));
+  const pruning = setInterval(() => chore(prune), PRUNE_EVERY_MS).unref();
+  const relaying = setInterval(() => chore(relayLeft), RELAY_EVERY_MS).unref();
+  own.runInAsyncScope(passes.wake);
+  chore(relayLeft);
+  chore(prune);
   return {
     stop: async () => {
-      stopped = true;
       clearInterval(pruning);
       clearInterval(relaying);
-      clearTimeout(timer);
-      await running;
+      await unlisten();
+      await passes.stop();
+      await Promise.all(chores);
     },
   };
-}
-
-/** Starts the delivery worker of this process: graphile-worker on PostgreSQL, the embedded loop otherwise. */
-export function startDeliveryWorker(): Promise<DeliveryWorker> {
-  return env().databaseUrl ? startQueueWorker() : Promise.resolve(startEmbeddedWorker());
 }

@@ -12,7 +12,7 @@ import { write, type Tx } from '../database/transaction.ts';
 import { newSecret } from './signing.ts';
 import { checkTarget } from './targets.ts';
 import { enqueueDeliveries } from './queue.ts';
-import { CLAIM_MS } from './deliver.ts';
+import { CLAIM_MS } from './claim.ts';
 
 /** An endpoint as sent. */
 export interface EndpointParams {

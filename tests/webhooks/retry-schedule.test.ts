@@ -1,0 +1,50 @@
+// The retry schedule of docs/webhooks.md (Retries), as the delivery worker keeps it on the
+// database it runs on (PostgreSQL when DATABASE_URL is set, the embedded database otherwise:
+// the same loop on both, graph/webhooks/workers.ts). WEBHOOKS_RETRY_SCALE=0.05 makes the
+// first retry due 0.25 to 0.75 s after the first failure, the second 1 to 3 s after the second.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppServer } from '../setup/app-server.ts';
+import { appWithCompany } from './own-app.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
+
+const SCALE = 0.05;
+/** The documented wait before retry `n` (1 after the first failure), before jitter: 10 s, then 4 times longer. */
+const documentedWaitMs = (n: number) => 10_000 * 4 ** (n - 1) * SCALE;
+/** What a retry may take beyond its time: the worker looks for due deliveries every half second, then makes the request. */
+const LATE_MS = 1_000;
+
+describe('retries of a failing receiver', () => {
+  let app: AppServer;
+  let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
+  let receiver: Receiver;
+  beforeAll(async () => {
+    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, { WEBHOOKS_RETRY_SCALE: String(SCALE) }));
+    receiver = await startReceiver();
+  }, 300_000);
+  afterAll(async () => {
+    await receiver?.close();
+    await app?.stop();
+  });
+
+  it('follow the documented schedule: each retry between half and one and a half times its wait after the failure', async () => {
+    const endpoint = (await call('POST', '/webhooks', { url: receiver.url, events: ['product.created'] })).body.data.id;
+    receiver.script.push(500, 503);
+    expect((await call('POST', '/products', { code: `PRD-${randomBytes(4).toString('hex')}`, description: 'Retried valve' })).status).toBe(201);
+    await receiver.until((list) => list.length === 3, 20_000);
+    let delivery: any;
+    for (let i = 0; i < 100 && delivery?.status !== 'SUCCEEDED'; i++) {
+      delivery = (await call('GET', `/webhooks/${endpoint}/deliveries`)).body.data[0];
+      if (delivery?.status !== 'SUCCEEDED') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(delivery).toMatchObject({ status: 'SUCCEEDED', attempt_count: 3, next_attempt_at: null });
+    expect(delivery.attempts.map((a: any) => a.response_status)).toEqual([500, 503, 200]);
+    // A failure's time is when its attempt was recorded, which the next one's wait starts from.
+    const at = delivery.attempts.map((a: any) => Date.parse(a.attempted_at));
+    for (const n of [1, 2]) {
+      const waited = at[n] - at[n - 1];
+      expect(waited, `retry ${n}`).toBeGreaterThanOrEqual(documentedWaitMs(n) * 0.5);
+      expect(waited, `retry ${n}`).toBeLessThanOrEqual(documentedWaitMs(n) * 1.5 + LATE_MS);
+    }
+  }, 60_000);
+});
