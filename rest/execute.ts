@@ -9,7 +9,7 @@ import { schema } from '../graph/schema.ts';
 import type { yoga } from '../graph/yoga.ts';
 import { valueAt } from './answer.ts';
 import { fileResponse, type StoredFileRef } from './download.ts';
-import { IDEMPOTENCY_KEY } from './headers.ts';
+import { IDEMPOTENCY_KEY } from '../graph/limits/request.ts';
 import { once, requestHash } from './idempotency.ts';
 import { runIfMatch, type ExecutionOutcome } from './if-match.ts';
 import { variablesOf } from './input.ts';

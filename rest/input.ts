@@ -15,8 +15,6 @@ import { fail, refused, tooLarge, type RestAnswer } from './reply.ts';
 
 /** The largest JSON body a call takes, however it is sent, REST and GraphQL alike (docs/limits.md). */
 export const MAX_JSON_BYTES = bodyLimits.bytes;
-/** The longest query string a call takes (docs/limits.md). */
-export const MAX_QUERY_BYTES = 8 * 1024;
 
 /** What a route's body gave, read before the request's turn, or the answer refusing it. */
 export type RouteInput = { body?: unknown; cleanup?: () => Promise<void> } | { answer: RestAnswer };

@@ -9,7 +9,7 @@ import { getNamedType, isListType, isNonNullType, print, type GraphQLOutputType 
 import { schema } from '../graph/schema.ts';
 import type { Locale } from '../graph/context.ts';
 import { answerField, valueAt, warningsAt } from './answer.ts';
-import type { HeaderRule } from './headers.ts';
+import type { HeaderRule } from '../graph/limits/request.ts';
 import type { ExecutionOutcome } from './if-match.ts';
 import type { CompiledRoute } from './route.ts';
 import type { DocumentNode } from 'graphql';

@@ -1,7 +1,15 @@
-// The request headers a route honours besides the key and the locale, each with its bound
-// (docs/limits.md, "Headers"). The router checks them before any work, and the OpenAPI
-// document publishes the same bounds on the same routes.
-import { fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
+// The bounds of a REST request's query string and of the headers a route honours besides the
+// key and the locale (docs/limits.md, "Request size" and "Headers"). The router checks them
+// before any work, and the OpenAPI document publishes the same header bounds on the same routes.
+import { fieldMessages, formatFieldMessage, type FieldError } from '../errors.ts';
+
+/** The longest query string a call takes (docs/limits.md). */
+export const MAX_QUERY_BYTES = 8 * 1024;
+
+/** What is wrong with a query string (without its `?`), or null when it is within its bound. */
+export function queryProblem(search: string): FieldError | null {
+  return search.length > MAX_QUERY_BYTES ? { name: 'query', message: formatFieldMessage('tooLong', MAX_QUERY_BYTES) } : null;
+}
 
 /** A header a route honours, and what a value of it may be. */
 export interface HeaderRule {
