@@ -5,9 +5,8 @@
 // (rest/input.ts), its execution (rest/execute.ts) and the answers (rest/reply.ts).
 import { defaultLocale, locales, requestLocale, type Context } from '../graph/context.ts';
 import { asDomainError, DomainError, fieldMessages } from '../graph/errors.ts';
-import { env } from '../graph/env.ts';
 import { inTurn } from '../graph/company/workload.ts';
-import { noteRequest, statementsSoFar } from '../graph/kit/request-scope.ts';
+import { noteRequest, statementsHeader } from '../graph/kit/request-scope.ts';
 import { headerProblem, queryProblem } from '../graph/limits/request.ts';
 import { yoga } from '../graph/yoga.ts';
 import { errorResponse } from './errors.ts';
@@ -27,8 +26,7 @@ export type { RestAnswer };
  */
 export async function handleRest(request: Request, path: string): Promise<RestAnswer> {
   const answer = await handle(request, path);
-  const statements = statementsSoFar();
-  if (env().sqlStats && statements !== undefined) answer.headers['x-sql-statements'] = String(statements);
+  Object.assign(answer.headers, statementsHeader());
   return answer;
 }
 

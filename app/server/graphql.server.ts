@@ -2,7 +2,7 @@
 import { requestCaller } from '../../graph/company/caller';
 import { asDomainError, catalogue, ServiceUnavailableError, type ErrorCode, type FieldError } from '../../graph/errors';
 import { env } from '../../graph/env';
-import { requestScope, statementsSoFar } from '../../graph/kit/request-scope';
+import { requestScope, statementsHeader } from '../../graph/kit/request-scope';
 import { yoga } from '../../graph/yoga';
 import { bodyRefusal, hasBody, readJson, sendsJson } from '../../rest/body';
 
@@ -65,7 +65,6 @@ async function answer(request: Request): Promise<Response> {
  */
 export async function handleGraphql(request: Request): Promise<Response> {
   const response = await answer(request);
-  const statements = statementsSoFar();
-  if (env().sqlStats && statements !== undefined) response.headers.set('x-sql-statements', String(statements));
+  for (const [name, value] of Object.entries(statementsHeader())) response.headers.set(name, value);
   return response;
 }
