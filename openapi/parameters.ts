@@ -5,8 +5,7 @@ import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PAGE } from '../graph/kit/page.ts';
 import type { CompiledRoute } from '../rest/match.ts';
 import { headersOfRoute } from '../rest/resources.ts';
-import { IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from '../graph/limits/request.ts';
-import { PREFER } from '../rest/representation.ts';
+import { IDEMPOTENCY_KEY, IF_MATCH, PREFER, type HeaderRule } from '../graph/limits/request.ts';
 import { SchemaRegistry, withLimits } from './schemas.ts';
 
 /** The largest id a row can have: ids are 32-bit integers counted from 1. */

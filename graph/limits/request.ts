@@ -35,3 +35,6 @@ export function headerProblem(rule: HeaderRule, value: string | null): FieldErro
   if (value.length < (rule.minLength ?? 0) || (rule.pattern && !rule.pattern.test(value))) return { name: rule.name, message: fieldMessages.invalid };
   return null;
 }
+
+/** `Prefer` on the writes that honour it: a short list of preferences (docs/limits.md, "Headers"). */
+export const PREFER: HeaderRule = { name: 'Prefer', maxLength: 256 };
