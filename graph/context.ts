@@ -21,10 +21,8 @@ export interface Context {
   key?: { prefix: string; scopes: string[] };
   locale: Locale;
   requestId: string;
-  /** Set by the REST facade: broken rules are thrown as errors (catalogue statuses), not listed in `userErrors`. */
-  rulesAsErrors?: boolean;
   /**
-   * Root fields of a `/graphql` document refused for arguments over a limit, by response key
+   * Root fields of a document (REST or `/graphql`) refused for arguments over a limit, by response key
    * (graph/limits/arguments.ts): a query field answers the error, a mutation its `userErrors`.
    */
   refusedArguments?: Map<string, GraphQLError[]>;

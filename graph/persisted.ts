@@ -7,7 +7,7 @@
 // as text. Checked before the document is parsed; REST runs its own documents and skips this.
 import { GraphQLError, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { authenticateKey } from './company/auth.ts';
+import { requestCaller } from './company/caller.ts';
 import { documentHash, learnDocument, storedDocument, UnregisteredDocumentError } from './company/trusted-documents.ts';
 import { BadInputError, fieldMessages } from './errors.ts';
 
@@ -52,7 +52,8 @@ async function documentOf(params: Params, apiKey: string | null): Promise<string
   const named = requestedHash(params);
   const query = typeof params.query === 'string' ? params.query : undefined;
   if (!named && query === undefined) return undefined;
-  const key = await authenticateKey(apiKey);
+  // The request's key, authenticated once for the whole request (graph/company/caller.ts).
+  const key = await requestCaller(apiKey);
   // A request without a valid key was answered 401 before yoga saw it.
   if (!key) return query;
   const company = key.company.id;

@@ -1,18 +1,17 @@
 // A route's parameters in the reference: path and query variables with the bounds the router
-// enforces, the headers it honours (rest/headers.ts), and the headers of its answer.
+// enforces, the headers it honours (graph/limits/request.ts), and the headers of its answer.
 import { getNamedType, isInputObjectType, isListType, isNonNullType, type GraphQLEnumType } from 'graphql';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PAGE } from '../graph/schema-helpers/page.ts';
 import type { CompiledRoute } from '../rest/match.ts';
 import { headersOfRoute } from '../rest/resources.ts';
-import { IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from '../rest/headers.ts';
-import { PREFER } from '../rest/representation.ts';
+import { IDEMPOTENCY_KEY, IF_MATCH, PREFER, type HeaderRule } from '../graph/limits/request.ts';
 import { SchemaRegistry, withLimits } from './schemas.ts';
 
 /** The largest id a row can have: ids are 32-bit integers counted from 1. */
 const MAX_ID = 2147483647;
 
-/** What the reference says of each header a route honours (rest/headers.ts). */
+/** What the reference says of each header a route honours (graph/limits/request.ts). */
 const headerDocs = new Map<HeaderRule, { description: string; example?: string }>([
   [
     IF_MATCH,

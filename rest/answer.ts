@@ -37,7 +37,7 @@ export function answerField(schema: GraphQLSchema, op: OperationDefinitionNode):
   const rootType = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
   const rootField = rootType!.getFields()[root.name.value];
   if (!isPayload(rootField)) return { node: root, field: rootField, path: [root.name.value] };
-  const picked = (root.selectionSet?.selections ?? []).filter((s): s is FieldNode => s.kind === 'Field' && s.name.value !== 'warnings');
+  const picked = (root.selectionSet?.selections ?? []).filter((s): s is FieldNode => s.kind === 'Field' && s.name.value !== 'warnings' && s.name.value !== 'userErrors');
   if (picked.length !== 1) throw new Error(`${root.name.value}: a route selects exactly the payload's record`);
   const payload = getNamedType(rootField.type) as { getFields(): Record<string, GraphQLField<unknown, unknown>> };
   return { node: picked[0], field: payload.getFields()[picked[0].name.value], path: [root.name.value, picked[0].name.value] };
@@ -71,14 +71,23 @@ export function warningCodes(schema: GraphQLSchema, document: DocumentNode): War
   return (Object.keys(warningInputs) as WarningCode[]).filter((code) => args.some((a) => takesInput(a.type, warningInputs[code])));
 }
 
-const warningsSelection = (parse('{ warnings { field code message } }').definitions[0] as OperationDefinitionNode).selectionSet.selections[0];
+const selectionOf = (text: string) => (parse(text).definitions[0] as OperationDefinitionNode).selectionSet.selections[0];
+const warningsSelection = selectionOf('{ warnings { field code message } }');
+const userErrorsSelection = selectionOf('{ userErrors { field code message } }');
 
-/** The document of a route, with its payload's `warnings` selected beside the record when the route can answer some. */
-export function withWarnings(schema: GraphQLSchema, document: DocumentNode): DocumentNode {
-  if (!warningCodes(schema, document).length) return document;
-  const op = getOperationAST(document)!;
-  const root = op.selectionSet.selections[0] as FieldNode;
-  const selected: FieldNode = { ...root, selectionSet: { ...root.selectionSet!, selections: [...root.selectionSet!.selections, warningsSelection] } };
+/**
+ * The document of a route as it runs: a mutation's payload has its `userErrors` selected beside
+ * the record (answered as the catalogue error, rest/user-errors.ts), and its `warnings` when the
+ * route can answer some.
+ */
+export function withPayloadProblems(schema: GraphQLSchema, document: DocumentNode): DocumentNode {
+  const op = getOperationAST(document);
+  const root = op?.selectionSet.selections[0];
+  if (op?.operation !== 'mutation' || root?.kind !== Kind.FIELD || !root.selectionSet) return document;
+  const rootField = schema.getMutationType()?.getFields()[root.name.value];
+  if (!rootField || !isPayload(rootField)) return document;
+  const extra = [userErrorsSelection, ...(warningCodes(schema, document).length ? [warningsSelection] : [])];
+  const selected: FieldNode = { ...root, selectionSet: { ...root.selectionSet, selections: [...root.selectionSet.selections, ...extra] } };
   const changed: OperationDefinitionNode = { ...op, selectionSet: { ...op.selectionSet, selections: [selected] } };
   return { kind: Kind.DOCUMENT, definitions: document.definitions.map((d) => (d === op ? changed : d)) };
 }

@@ -9,7 +9,7 @@ import { schema } from '../graph/schema.ts';
 import type { yoga } from '../graph/yoga.ts';
 import { valueAt } from './answer.ts';
 import { fileResponse, type StoredFileRef } from './download.ts';
-import { IDEMPOTENCY_KEY } from './headers.ts';
+import { IDEMPOTENCY_KEY } from '../graph/limits/request.ts';
 import { once, requestHash } from './idempotency.ts';
 import { runIfMatch, type ExecutionOutcome } from './if-match.ts';
 import { variablesOf } from './input.ts';
@@ -17,6 +17,7 @@ import type { MatchedRoute } from './match.ts';
 import { fromErrors, json, listBody, type RestAnswer } from './reply.ts';
 import { answerWrite } from './representation.ts';
 import { headersOfRoute, resourceOfRoute, twinsOfRoute } from './resources.ts';
+import { userErrorsAsErrors } from './user-errors.ts';
 
 /** What a route's execution needs of the request, once it is authenticated and its body read. */
 export interface RouteCall {
@@ -34,8 +35,9 @@ export interface RouteCall {
 export async function answerRoute({ request, found, rawQuery, locale, context, execute, body }: RouteCall): Promise<RestAnswer> {
   const { route } = found;
   const variableValues = variablesOf(found, request, rawQuery, body);
-  const run = (document: DocumentNode, values: Record<string, unknown>) =>
-    execute({ schema, document, variableValues: values, contextValue: context }) as Promise<ExecutionOutcome>;
+  // A payload's broken rules answer as its catalogue error (rest/user-errors.ts), wherever the document runs.
+  const run = async (document: DocumentNode, values: Record<string, unknown>) =>
+    userErrorsAsErrors((await execute({ schema, document, variableValues: values, contextValue: context })) as ExecutionOutcome);
   const respond = async (): Promise<RestAnswer> => {
     const ifMatch = request.headers.get('if-match');
     const resource = resourceOfRoute(route);

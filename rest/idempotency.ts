@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { relaxedSql, sharedClient, sql } from '../graph/db.ts';
 import { BadInputError, ConflictError, ValidationError, fieldMessages } from '../graph/errors.ts';
-import { headerProblem, IDEMPOTENCY_KEY } from './headers.ts';
+import { headerProblem, IDEMPOTENCY_KEY } from '../graph/limits/request.ts';
 
 const HEADER = IDEMPOTENCY_KEY.name;
 /** A first request still marked running after this long died with its process: a retry takes over. */

@@ -1,11 +1,11 @@
-// A route's input: the body read through the one reader (rest/body.ts) before the request's
+// A route's input: the body read through the one reader (graph/limits/body.ts) before the request's
 // turn, then the variables of its document bound from the path, the body and the query string
 // and decoded by their GraphQL types (rest/decode.ts). Bad input is refused before any work.
 import type { Locale } from '../graph/context.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../graph/errors.ts';
 import { env } from '../graph/env.ts';
 import { assertBatchSize } from '../graph/limits/values.ts';
-import { bodyLimits, readJson, sendsJson, withDeadline } from './body.ts';
+import { bodyLimits, readJson, sendsJson, withDeadline } from '../graph/limits/body.ts';
 import { decode } from './decode.ts';
 import { errorResponse } from './errors.ts';
 import type { MatchedRoute } from './match.ts';
@@ -15,14 +15,12 @@ import { fail, refused, tooLarge, type RestAnswer } from './reply.ts';
 
 /** The largest JSON body a call takes, however it is sent, REST and GraphQL alike (docs/limits.md). */
 export const MAX_JSON_BYTES = bodyLimits.bytes;
-/** The longest query string a call takes (docs/limits.md). */
-export const MAX_QUERY_BYTES = 8 * 1024;
 
 /** What a route's body gave, read before the request's turn, or the answer refusing it. */
 export type RouteInput = { body?: unknown; cleanup?: () => Promise<void> } | { answer: RestAnswer };
 
 /**
- * Reads a route's body through the one reader (rest/body.ts), within the body deadline: a JSON
+ * Reads a route's body through the one reader (graph/limits/body.ts), within the body deadline: a JSON
  * body checked and parsed, or a multipart form kept in temporary files (`cleanup` removes them).
  */
 export async function readInput(request: Request, { route }: MatchedRoute, locale: Locale): Promise<RouteInput> {

@@ -3,7 +3,7 @@
 // query string by name, its path turned into a pattern.
 import { getOperationAST, Kind, parse, typeFromAST, validate, type FieldNode, type GraphQLInputType } from 'graphql';
 import { schema } from '../graph/schema.ts';
-import { answerField, withWarnings } from './answer.ts';
+import { answerField, withPayloadProblems } from './answer.ts';
 import type { CompiledRoute, RouteDef } from './route.ts';
 import { routes } from './routes/index.ts';
 
@@ -11,7 +11,7 @@ export type { CompiledRoute };
 
 /** Compiles a route; an invalid document or an unbound path parameter fails at start-up. */
 export function compileRoute(def: RouteDef): CompiledRoute {
-  const document = withWarnings(schema, parse(def.document));
+  const document = withPayloadProblems(schema, parse(def.document));
   const problems = validate(schema, document);
   if (problems.length) throw new Error(`route ${def.id}: ${problems.map((p) => p.message).join('; ')}`);
   const op = getOperationAST(document);

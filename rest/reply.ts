@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { Locale } from '../graph/context.ts';
 import type { DomainError, FieldError } from '../graph/errors.ts';
-import { bodyRefusal, type BodyProblem } from './body.ts';
+import { bodyRefusal, type BodyProblem } from '../graph/limits/body.ts';
 import { errorResponse, fromGraphQLErrors, type ErrorBody } from './errors.ts';
 
 /** What the facade answers: a status, headers and a JSON text or a file stream (no framework types). */

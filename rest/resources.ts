@@ -1,9 +1,9 @@
 // What each route writes and the headers it honours: the resource a PUT or DELETE changes (its
 // `If-Match`), the GET twin of a write (full answers and Location, rest/representation.ts), and
 // the headers checked before any work and published in the OpenAPI description.
-import { IDEMPOTENCY_KEY, IF_MATCH, type HeaderRule } from './headers.ts';
+import { IDEMPOTENCY_KEY, IF_MATCH, PREFER, type HeaderRule } from '../graph/limits/request.ts';
 import { compiledRoutes, type CompiledRoute } from './match.ts';
-import { PREFER, twinsOf, type Twins } from './representation.ts';
+import { twinsOf, type Twins } from './twins.ts';
 
 /** Whether `path` is `prefix` or lies below it. */
 const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
@@ -50,7 +50,7 @@ export function twinsOfRoute(route: CompiledRoute): Twins | undefined {
 /** Methods whose requests may carry an Idempotency-Key. */
 const IDEMPOTENT = new Set(['POST', 'PUT']);
 
-/** The headers a route honours, each with its bound (rest/headers.ts): the router checks them, the OpenAPI document publishes them. */
+/** The headers a route honours, each with its bound (graph/limits/request.ts): the router checks them, the OpenAPI document publishes them. */
 export function headersOfRoute(route: CompiledRoute): HeaderRule[] {
   return [
     ...(resources.get(route) ? [IF_MATCH] : []),

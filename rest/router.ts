@@ -4,15 +4,14 @@
 // (rest/match.ts), what a route writes and honours (rest/resources.ts), its input
 // (rest/input.ts), its execution (rest/execute.ts) and the answers (rest/reply.ts).
 import { defaultLocale, locales, requestLocale, type Context } from '../graph/context.ts';
-import { asDomainError, DomainError, fieldMessages, formatFieldMessage } from '../graph/errors.ts';
-import { env } from '../graph/env.ts';
+import { asDomainError, DomainError, fieldMessages } from '../graph/errors.ts';
 import { inTurn } from '../graph/company/workload.ts';
-import { noteRequest, statementsSoFar } from '../graph/request/request-scope.ts';
+import { noteRequest, statementsHeader } from '../graph/request/request-scope.ts';
+import { headerProblem, queryProblem } from '../graph/limits/request.ts';
 import { yoga } from '../graph/yoga.ts';
 import { errorResponse } from './errors.ts';
 import { answerRoute } from './execute.ts';
-import { headerProblem } from './headers.ts';
-import { MAX_QUERY_BYTES, readInput } from './input.ts';
+import { readInput } from './input.ts';
 import { allowedMethods, match } from './match.ts';
 import { readQuery } from './query.ts';
 import { fail, fromError, type RestAnswer } from './reply.ts';
@@ -27,17 +26,15 @@ export type { RestAnswer };
  */
 export async function handleRest(request: Request, path: string): Promise<RestAnswer> {
   const answer = await handle(request, path);
-  const statements = statementsSoFar();
-  if (env().sqlStats && statements !== undefined) answer.headers['x-sql-statements'] = String(statements);
+  Object.assign(answer.headers, statementsHeader());
   return answer;
 }
 
 async function handle(request: Request, path: string): Promise<RestAnswer> {
   const locale = requestLocale(request);
   const search = new URL(request.url).search.slice(1);
-  if (search.length > MAX_QUERY_BYTES) {
-    return fail(400, errorResponse('BAD_REQUEST', locale, [{ name: 'query', message: formatFieldMessage('tooLong', MAX_QUERY_BYTES) }]).body);
-  }
+  const badQuery = queryProblem(search);
+  if (badQuery) return fail(400, errorResponse('BAD_REQUEST', locale, [badQuery]).body);
   const rawQuery = readQuery(search);
   const requested = rawQuery.locale ?? request.headers.get('locale');
   const found = match(request.method, path);
@@ -62,8 +59,6 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     try {
       // The request's key, authenticated once for the whole request (graph/company/caller.ts).
       context = (await contextFactory()) as unknown as Context;
-      // REST answers a broken rule with its catalogue status, so mutations throw it (graph/schema-helpers/payload.ts).
-      context.rulesAsErrors = true;
     } catch (e) {
       if (e instanceof DomainError) return fromError(e, locale);
       throw e;

@@ -2,7 +2,7 @@
 // api-key travels with a carrier's push; the URL's token names the connection.
 import { env } from '../../graph/env';
 import { MAX_NOTIFICATION_BYTES, receiveNotification } from '../../graph/carriers/notifications';
-import { readBytes } from '../../rest/body';
+import { readBytes } from '../../graph/limits/body';
 
 /** The status of a refused notification body: too large, too slow, or broken off. */
 const REFUSED = { tooLarge: 413, timeout: 408, tooDeep: 400, tooMany: 413, invalid: 400 } as const;

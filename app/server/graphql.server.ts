@@ -2,9 +2,9 @@
 import { requestCaller } from '../../graph/company/caller';
 import { asDomainError, catalogue, ServiceUnavailableError, type ErrorCode, type FieldError } from '../../graph/errors';
 import { env } from '../../graph/env';
-import { requestScope, statementsSoFar } from '../../graph/request/request-scope';
+import { requestScope, statementsHeader } from '../../graph/request/request-scope';
 import { yoga } from '../../graph/yoga';
-import { bodyRefusal, hasBody, readJson, sendsJson } from '../../rest/body';
+import { bodyRefusal, hasBody, readJson, sendsJson } from '../../graph/limits/body';
 
 export { yoga };
 
@@ -23,7 +23,7 @@ function refusal(code: ErrorCode, { close, fields }: { close: boolean; fields?: 
 
 /**
  * The request as yoga gets it: authenticated first (without a valid key, 401 and the body is
- * never read), then a POST's body read through the one reader (rest/body.ts: size, shape and
+ * never read), then a POST's body read through the one reader (graph/limits/body.ts: size, shape and
  * deadline checked, JSON parsed) and handed on as checked text. A body that is not JSON, or not
  * a JSON object, answers 400 here, so no answer ever quotes what the client sent.
  */
@@ -65,7 +65,6 @@ async function answer(request: Request): Promise<Response> {
  */
 export async function handleGraphql(request: Request): Promise<Response> {
   const response = await answer(request);
-  const statements = statementsSoFar();
-  if (env().sqlStats && statements !== undefined) response.headers.set('x-sql-statements', String(statements));
+  for (const [name, value] of Object.entries(statementsHeader())) response.headers.set(name, value);
   return response;
 }

@@ -29,7 +29,8 @@ export async function save(kind: Kind, ctx: Context, info: GraphQLResolveInfo, p
     }
     errors.throwIfAny();
     const data: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) data[k] = typeof v === 'string' && (k === 'name' || k === 'plate') ? v.trim() : v;
+    // A plate is a code, trimmed already by the argument checks (graph/limits/arguments.ts, docs/limits.md).
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) data[k] = typeof v === 'string' && k === 'name' ? v.trim() : v;
     return existing
       ? delegate(db, kind).update({ where: { company_id_id: existing }, data, select: { company_id: true, id: true } })
       : delegate(db, kind).create({ data: { ...data, company_id: companyId }, select: { company_id: true, id: true } });

@@ -1,8 +1,8 @@
 // Every argument of every operation, REST or GraphQL, is checked against the input limits
-// (docs/limits.md) before execution starts, so nothing is read or written for what breaks one:
-// for REST the whole request is refused; for a `/graphql` query or mutation only the root field
-// whose arguments break one (docs/graphql.md, Errors). Every code an argument carries is trimmed
-// by the one rule of docs/limits.md.
+// (docs/limits.md) before anything is read or written for what breaks one: a query or mutation
+// refuses only the root field whose arguments break one (docs/graphql.md, Errors), which the
+// REST facade answers as the whole request's error (rest/user-errors.ts); a subscription is
+// refused whole. Every code an argument carries is trimmed by the one rule of docs/limits.md.
 import {
   getArgumentValues,
   GraphQLError,
@@ -96,7 +96,7 @@ function checkSites(sites: ArgumentSite[], variables: Record<string, unknown>, p
 
 const noProblems = (): InputProblems => ({ bad: new FieldErrors(), invalid: new FieldErrors() });
 
-/** The problems of one operation's arguments, for the whole document (REST); a batch over its size throws at once. */
+/** The problems of one operation's arguments, for the whole document (a subscription); a batch over its size throws at once. */
 function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): InputProblems | null {
   const operation = getOperationAST(document, operationName);
   if (!operation) return null;
@@ -146,9 +146,9 @@ function variableErrors(args: { schema: GraphQLSchema; document: DocumentNode; o
 
 /**
  * The plugin: refuses an operation whose variables do not fit; arguments that break a limit
- * refuse the whole operation before it runs for REST and subscriptions, and only their root
- * field for a `/graphql` query or mutation (`Context.refusedArguments`: a query field answers
- * the error at its path, a mutation lists it in its `userErrors`).
+ * refuse only their root field of a query or mutation, REST or GraphQL
+ * (`Context.refusedArguments`: a query field answers the error at its path, a mutation lists it
+ * in its `userErrors`), and a whole subscription before it runs.
  */
 export const useInputLimits: Plugin = {
   onExecute({ args, setResultAndStopExecution }) {
@@ -157,9 +157,10 @@ export const useInputLimits: Plugin = {
     const context = args.contextValue as unknown as Context;
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
     try {
-      const refusals = context.rulesAsErrors ? null : refusalsByRootField(args.schema, args.document, variables, args.operationName);
+      const refusals = refusalsByRootField(args.schema, args.document, variables, args.operationName);
       if (refusals) {
-        if (refusals.size) context.refusedArguments = refusals;
+        // Per execution: a REST call runs several documents with one context (rest/execute.ts).
+        context.refusedArguments = refusals.size ? refusals : undefined;
         return;
       }
       const problems = checkArguments(args.schema, args.document, variables, args.operationName);

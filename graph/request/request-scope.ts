@@ -6,6 +6,7 @@
 // (graph/company/workload.ts). Handlers deep inside read it and fill it in.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SqlCount } from '../../prisma/database.ts';
+import { env } from '../env.ts';
 import type { CallerKey } from '../company/auth.ts';
 import type { Locale } from '../locale.ts';
 
@@ -42,7 +43,12 @@ export function noteOutboxTime(ms: number): void {
   if (scope) scope.outboxMs = (scope.outboxMs ?? 0) + ms;
 }
 
-/** The SQL statements the current request has run so far (undefined outside a request). */
-export function statementsSoFar(): number | undefined {
-  return requestScope.getStore()?.sql?.statements;
+/**
+ * The `x-sql-statements` header of the current request's answer: with SQL_STATS=1, the SQL
+ * statements it has run so far, from its one counter; otherwise (or outside a request) none.
+ * REST and GraphQL answers both carry it (statement-count tests, the bench).
+ */
+export function statementsHeader(): Record<string, string> {
+  const statements = requestScope.getStore()?.sql?.statements;
+  return env().sqlStats && statements !== undefined ? { 'x-sql-statements': String(statements) } : {};
 }

@@ -3,8 +3,8 @@
 // `mutationFields`, and is registered as `<name>: <Name>Payload` carrying that record,
 // `userErrors` for the rules the request broke, and `warnings`. A broken rule rolls the
 // mutation back and is listed, not thrown, so the document's other mutations still report
-// their own outcomes. The REST facade runs the same mutations with `rulesAsErrors`, so its
-// catalogue statuses stay as documented.
+// their own outcomes. The REST facade answers a payload's `userErrors` with its catalogue
+// statuses (rest/user-errors.ts).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
@@ -126,7 +126,7 @@ function payloadField(t: any, name: string, declared: Declared): unknown {
       try {
         return { record: await declared.resolve(query, root, args, ctx, info), userErrors: [], warnings };
       } catch (e) {
-        const userErrors = ctx.rulesAsErrors ? undefined : userErrorsOf(e, locatingArgument(args));
+        const userErrors = userErrorsOf(e, locatingArgument(args));
         if (!userErrors) throw e;
         return { record: null, userErrors, warnings: [] };
       } finally {

@@ -4,8 +4,8 @@
 // (nesting, number of values) is checked on the bytes as they arrive, so `JSON.parse` only
 // ever sees text that is small, shallow and sparse enough to parse in a few milliseconds.
 import type { ReadableStreamDefaultReader } from 'node:stream/web';
-import type { FieldError } from '../graph/errors.ts';
-import { formatFieldMessage } from '../graph/errors.ts';
+import type { FieldError } from '../errors.ts';
+import { formatFieldMessage } from '../errors.ts';
 
 /** Limits of every request body (docs/limits.md, Request size). */
 export const bodyLimits = {

@@ -1,7 +1,15 @@
-// The request headers a route honours besides the key and the locale, each with its bound
-// (docs/limits.md, "Headers"). The router checks them before any work, and the OpenAPI
-// document publishes the same bounds on the same routes.
-import { fieldMessages, formatFieldMessage, type FieldError } from '../graph/errors.ts';
+// The bounds of a REST request's query string and of the headers a route honours besides the
+// key and the locale (docs/limits.md, "Request size" and "Headers"). The router checks them
+// before any work, and the OpenAPI document publishes the same header bounds on the same routes.
+import { fieldMessages, formatFieldMessage, type FieldError } from '../errors.ts';
+
+/** The longest query string a call takes (docs/limits.md). */
+export const MAX_QUERY_BYTES = 8 * 1024;
+
+/** What is wrong with a query string (without its `?`), or null when it is within its bound. */
+export function queryProblem(search: string): FieldError | null {
+  return search.length > MAX_QUERY_BYTES ? { name: 'query', message: formatFieldMessage('tooLong', MAX_QUERY_BYTES) } : null;
+}
 
 /** A header a route honours, and what a value of it may be. */
 export interface HeaderRule {
@@ -27,3 +35,6 @@ export function headerProblem(rule: HeaderRule, value: string | null): FieldErro
   if (value.length < (rule.minLength ?? 0) || (rule.pattern && !rule.pattern.test(value))) return { name: rule.name, message: fieldMessages.invalid };
   return null;
 }
+
+/** `Prefer` on the writes that honour it: a short list of preferences (docs/limits.md, "Headers"). */
+export const PREFER: HeaderRule = { name: 'Prefer', maxLength: 256 };
