@@ -1,8 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Tests whose outcome no database changes (CONTRIBUTING.md, "Tests"): they read no database, or
+ * only one of their own on PGlite. They run on the PGlite run (`npm test` without DATABASE_URL)
+ * and are left out of the PostgreSQL run, which would repeat them unchanged.
+ */
+export const databaseFree = [
+  'tests/unit/**',
+  'tests/architecture.test.ts',
+  'tests/schema.test.ts',
+  'tests/docs-graphql.test.ts',
+  'tests/docs-links.test.ts',
+  'tests/site-delivery.test.ts',
+  'tests/site-pending.test.ts',
+  'tests/openapi-document.test.ts',
+  'tests/command-line.test.ts',
+  'tests/browser/pages.test.ts',
+  'tests/browser/chrome.test.ts',
+  'tests/browser/api-reference.test.ts',
+  'tests/browser/phone-reading.test.ts',
+];
 
 export default defineConfig({
   // NOTE: one copy of graphql-js: some dependencies load its CommonJS build, so tests that
@@ -10,6 +31,7 @@ export default defineConfig({
   resolve: { alias: { graphql: require.resolve('graphql') } },
   test: {
     include: ['tests/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? databaseFree : [])],
     globalSetup: ['tests/setup/global.ts'],
     setupFiles: ['tests/setup/each-file.ts'],
     testTimeout: 60_000,

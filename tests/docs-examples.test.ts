@@ -5,8 +5,9 @@
 // of the same shape (numbers, and text with …, stand for any value of their type). Each page runs
 // three times, each on a company of its own: as curl, as JavaScript (fetch) and as Python
 // (requests), the two made from the curl command as the page shows them (openapi/code-samples.ts).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { docFiles } from './setup/doc-files.ts';
 import { javascriptOf, languages, parseCurl, pythonOf, samplesOf } from '../openapi/code-samples.ts';
@@ -67,9 +68,9 @@ const documented = docFiles()
 const SEPARATOR = '\n=== next example ===\n';
 
 /** The output of a program, also when it fails (then with what it wrote to stderr). */
-function output(command: string, args: string[], env: NodeJS.ProcessEnv): string {
+async function output(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   try {
-    return execFileSync(command, args, { env, encoding: 'utf8', timeout: 120_000 });
+    return (await promisify(execFile)(command, args, { env, encoding: 'utf8', timeout: 120_000 })).stdout;
   } catch (e) {
     const failed = e as { stdout?: string; stderr?: string; message: string };
     return `${failed.stdout ?? ''}\n${failed.stderr ?? failed.message}`;
@@ -80,14 +81,14 @@ function output(command: string, args: string[], env: NodeJS.ProcessEnv): string
  * A page's JavaScript or Python examples, run as the one program they are in pieces (docs/docs-site.md,
  * "Request examples"), each piece as the page shows it: the answers each piece receives, as raw HTTP.
  */
-const programs: Record<'javascript' | 'python', (examples: PageExample[], env: NodeJS.ProcessEnv) => string[]> = {
-  javascript: (examples, env) => {
+const programs: Record<'javascript' | 'python', (examples: PageExample[], env: NodeJS.ProcessEnv) => Promise<string[]>> = {
+  javascript: async (examples, env) => {
     const pieces = examples.map((e) => ({ code: javascriptOf(parseCurl(e.script), e.flow), kept: e.flow.captures.map(([name]) => javascriptName(name)) }));
-    return output('node', ['--input-type=module', '-e', JS_RUNNER], { ...env, TT_PIECES: JSON.stringify(pieces) }).split(SEPARATOR).slice(1);
+    return (await output('node', ['--input-type=module', '-e', JS_RUNNER], { ...env, TT_PIECES: JSON.stringify(pieces) })).split(SEPARATOR).slice(1);
   },
-  python: (examples, env) => {
+  python: async (examples, env) => {
     const pieces = examples.map((e) => pythonOf(parseCurl(e.script), e.flow));
-    return output('python3', ['-c', PY_RUNNER], { ...env, TT_PIECES: JSON.stringify(pieces) }).split(SEPARATOR).slice(1);
+    return (await output('python3', ['-c', PY_RUNNER], { ...env, TT_PIECES: JSON.stringify(pieces) })).split(SEPARATOR).slice(1);
   },
 };
 
@@ -168,20 +169,22 @@ describe('executed examples of the documentation', () => {
     expect(keys.length).toBeGreaterThan(100);
   });
 
+  // Each page runs on a company of its own, so the pages and languages run concurrently
+  // (vitest's maxConcurrency at a time); a page's examples run one after the other.
   for (const { file, examples } of documented) {
     for (const { id: language } of languages) {
-      it(`${file}: every example answers as documented, in ${language}`, async () => {
+      it.concurrent(`${file}: every example answers as documented, in ${language}`, async () => {
         const company = await newCompany();
         // What a reader has set up before the page (docs/getting-started.md): the server's base
         // URL, the key and the id of the company's operation.
         const vars: Record<string, string> = { TT: baseUrl(), TT_API_KEY: company.api_key, OPERATION_ID: String(company.operation.id) };
         if (language !== 'curl') {
-          const outputs = programs[language](examples, { ...process.env, ...vars });
+          const outputs = await programs[language](examples, { ...process.env, ...vars });
           examples.forEach(({ script, answer }, i) => compare(script, outputs[i] ?? `(not run: an earlier piece failed)\n${outputs.at(-1)}`, answer));
           return;
         }
         for (const { script, answer, flow } of examples) {
-          const got = output('bash', ['-c', script], { ...process.env, ...vars });
+          const got = await output('bash', ['-c', script], { ...process.env, ...vars });
           const last = compare(script, got, answer).at(-1)!;
           for (const [name, at] of flow.captures) {
             // `headers.etag` names a header of the answer; any other path, a value of its JSON body.

@@ -14,8 +14,8 @@ const open: Subscription[] = [];
 async function subscribe(key: string, query: string, variables: Record<string, unknown>, base = baseUrl()): Promise<Subscription> {
   const stream = await subscribeOver(base, key, query, variables);
   open.push(stream);
-  // The server registers the subscriber as the stream starts; give it a moment.
-  await new Promise((r) => setTimeout(r, 300));
+  // The server holds the subscriber once the stream has started.
+  await stream.opened;
   return stream;
 }
 
@@ -68,13 +68,16 @@ describe('subscriptions', () => {
   it("never delivers another company's events, and answers NOT_FOUND for another company's process", async () => {
     const mine = await newProcess(B, b);
     const theirs = await newProcess(A, a);
+    const streamA = await subscribe(a.api_key, TRACKING, { op: a.operation.id });
     const streamB = await subscribe(b.api_key, TRACKING, { op: b.operation.id });
     const mineB = await subscribe(b.api_key, PROCESS_CHANGED, { op: b.operation.id, id: mine });
+    // The other company's change reaches its own stream first; this company's, made after it,
+    // reaches ours after anything of theirs that leaked (a stream keeps the order of publishing).
     expect((await A.put(`/operations/${a.operation.id}/processes/${theirs}`, { foreign_trade_shipment: { eta: '2026-06-01T00:00:00Z' } })).status).toBe(200);
+    await streamA.until((list) => list.some((e) => e.type === 'shipment.eta_changed' && e.data.id === theirs));
     expect((await B.put(`/operations/${b.operation.id}/processes/${mine}`, { foreign_trade_shipment: { eta: '2026-06-02T00:00:00Z' } })).status).toBe(200);
     await streamB.until((list) => list.length >= 1);
     await mineB.until((list) => list.some((e) => e.type === 'shipment.eta_changed'));
-    await new Promise((r) => setTimeout(r, 500));
     expect(streamB.events.map((e) => [e.type, e.data.id])).toEqual([['shipment.eta_changed', mine]]);
     expect(mineB.events.every((e) => e.data.id === mine)).toBe(true);
 
@@ -102,19 +105,24 @@ describe('subscriptions', () => {
   });
 
   it("sends a board the events of every process of its operation, narrowed by its filters, and never another company's", async () => {
-    const [first, second, theirs] = [await newProcess(A, a), await newProcess(A, a), await newProcess(B, b)];
+    const [first, second, theirs, probe] = [await newProcess(A, a), await newProcess(A, a), await newProcess(B, b), await newProcess(B, b)];
     const board = await subscribe(a.api_key, BOARD, { op: a.operation.id, filters: { types: ['shipment.eta_changed', 'process.finished'] } });
     const code = (await A.get(`/operations/${a.operation.id}/processes/${second}`)).body.data.reference_code;
     const one = await subscribe(a.api_key, BOARD, { op: a.operation.id, filters: { reference_codes: [code] } });
     const bBoard = await subscribe(b.api_key, BOARD, { op: b.operation.id });
+    // The other company's change reaches its board first, so anything of it that leaked reaches
+    // ours before this company's changes.
     expect((await B.put(`/operations/${b.operation.id}/processes/${theirs}`, { foreign_trade_shipment: { eta: '2026-07-01T00:00:00Z' } })).status).toBe(200);
+    await bBoard.until((list) => list.length >= 2);
     expect((await A.put(`/operations/${a.operation.id}/processes/${first}`, { alert_level: 'WARNING', foreign_trade_shipment: { eta: '2026-07-02T00:00:00Z' } })).status).toBe(200);
     expect((await A.put(`/operations/${a.operation.id}/processes/${second}`, { foreign_trade_shipment: { eta: '2026-07-03T00:00:00Z' } })).status).toBe(200);
     expect((await A.put(`/operations/${a.operation.id}/processes/${second}/finish`)).status).toBe(200);
+    // This company's last change reached its boards, after all its earlier ones; a probe of the
+    // other company's made after it reaches their board after anything of ours that leaked.
     await board.until((list) => list.some((e) => e.type === 'process.finished'));
     await one.until((list) => list.some((e) => e.type === 'process.finished'));
-    await bBoard.until((list) => list.length >= 2);
-    await new Promise((r) => setTimeout(r, 500));
+    expect((await B.put(`/operations/${b.operation.id}/processes/${probe}`, { foreign_trade_shipment: { eta: '2026-07-04T00:00:00Z' } })).status).toBe(200);
+    await bBoard.until((list) => list.some((e) => e.resource_id === probe && e.type === 'shipment.eta_changed'));
     expect(board.events.map((e) => [e.type, e.resource_id])).toEqual([
       ['shipment.eta_changed', first],
       ['shipment.eta_changed', second],
@@ -125,7 +133,7 @@ describe('subscriptions', () => {
       ['shipment.eta_changed', code],
       ['process.finished', code],
     ]);
-    expect(bBoard.events.map((e) => [e.type, e.resource_id])).toEqual([
+    expect(bBoard.events.filter((e) => e.resource_id !== probe).map((e) => [e.type, e.resource_id])).toEqual([
       ['process.updated', theirs],
       ['shipment.eta_changed', theirs],
     ]);

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { afterEach, beforeEach, inject, vi } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 
 // A test fails when, while it ran,
 // - the test process called console.error, or
@@ -8,11 +8,12 @@ import { afterEach, beforeEach, inject, vi } from 'vitest';
 //   server's stderr to the file `serverLog`; each test notes the file's size before it starts
 //   and reads what was added when it ends.
 //
-// Attribution is by time, not by request: tests run in two workers against one server, so a
-// line caused by a test in the other worker can land in this test's window too (both then
-// fail, and the culprit is the one whose requests match the logged method and path). Lines
-// written outside any test's window (beforeAll/afterAll hooks, between tests) are echoed to
-// the console as "[server] ..." but fail nothing.
+// Attribution is by time, not by request: tests run in two workers against one server, and
+// some files run their tests concurrently (it.concurrent), so a line caused by another test
+// can land in this test's window too (both then fail, and the culprit is the one whose
+// requests match the logged method and path). Lines written outside any test's window
+// (beforeAll/afterAll hooks, between tests) are echoed to the console as "[server] ..." but
+// fail nothing.
 
 const serverLog = inject('serverLog');
 
@@ -43,17 +44,25 @@ function readFrom(file: string, start: number): string {
   return buffer.toString('utf8');
 }
 
-let spy: ReturnType<typeof vi.spyOn> | undefined;
-let logStart = 0;
+/** Every console.error call the file's tests made, in order (the original still prints them). */
+const consoleErrors: string[] = [];
+const printError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  consoleErrors.push(args.join(' '));
+  printError(...args);
+};
 
-beforeEach(() => {
-  spy = vi.spyOn(console, 'error');
-  logStart = sizeOf(serverLog);
+/** Where each running test's window starts: tests of one file may run concurrently (it.concurrent). */
+const windows = new Map<string, { logStart: number; errorsStart: number }>();
+
+beforeEach(({ task }) => {
+  windows.set(task.id, { logStart: sizeOf(serverLog), errorsStart: consoleErrors.length });
 });
 
-afterEach(async () => {
-  const calls = spy?.mock.calls ?? [];
-  spy?.mockRestore();
+afterEach(async ({ task }) => {
+  const { logStart, errorsStart } = windows.get(task.id)!;
+  windows.delete(task.id);
+  const calls = consoleErrors.slice(errorsStart);
   // The server writes its line after answering; give late lines time to arrive.
   await new Promise((r) => setTimeout(r, 50));
   const logged = readFrom(serverLog, logStart)
@@ -62,7 +71,7 @@ afterEach(async () => {
     .split('\n')
     .filter((line) => line.trim() !== '' && !ignorable(line));
   const problems: string[] = [];
-  if (calls.length) problems.push(`unexpected console.error: ${calls.map((c: unknown[]) => c.join(' ')).join('\n')}`);
+  if (calls.length) problems.push(`unexpected console.error: ${calls.join('\n')}`);
   if (logged.length) {
     const shown = logged.slice(0, 40);
     const more = logged.length > shown.length ? `\n... (${logged.length} lines in all)` : '';

@@ -10,6 +10,12 @@ export interface Subscription {
   events: any[];
   /** The GraphQL errors the messages carried. */
   errors: any[];
+  /**
+   * Resolves when the stream's first bytes arrive. The server sends them (a `:` comment) as it
+   * starts reading the subscription's events, in the same turn of its event loop, so a change a
+   * client makes after this reaches the stream.
+   */
+  opened: Promise<void>;
   /** Waits until `ready(events)` holds, polling every 20 ms; fails after `ms` naming what came. */
   until(ready: (events: any[]) => boolean, ms?: number): Promise<any[]>;
   close(): void;
@@ -20,13 +26,14 @@ export interface SubscribeOptions {
   onEvent?: (value: any) => void;
 }
 
-/** Splits the SSE text into its messages, calling `take` with the data of each `next` message. */
-function readMessages(body: AsyncIterable<Uint8Array>, take: (data: string) => void): void {
+/** Splits the SSE text into its messages, calling `take` with the data of each `next` message and `first` at the first bytes. */
+function readMessages(body: AsyncIterable<Uint8Array>, take: (data: string) => void, first: () => void): void {
   (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
       for await (const chunk of body) {
+        first();
         buffer += decoder.decode(chunk, { stream: true });
         let end;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -39,6 +46,8 @@ function readMessages(body: AsyncIterable<Uint8Array>, take: (data: string) => v
     } catch {
       // closed by close()
     }
+    // A stream that ended before its first bytes: whoever waits for them goes on to fail on what came.
+    first();
   })();
 }
 
@@ -56,7 +65,9 @@ export async function subscribe(baseUrl: string, key: string, query: string, var
     abort.abort();
     throw new Error(`subscription answered ${res.status} ${res.headers.get('content-type')}: ${text.slice(0, 300)}`);
   }
+  let opened = () => {};
   const stream: Subscription = {
+    opened: new Promise((resolve) => (opened = resolve)),
     events: [],
     errors: [],
     async until(ready, ms = 30_000) {
@@ -76,6 +87,6 @@ export async function subscribe(baseUrl: string, key: string, query: string, var
     if (!value) return;
     options.onEvent?.(value);
     stream.events.push({ ...value, received_at: Date.now() });
-  });
+  }, () => opened());
   return stream;
 }
