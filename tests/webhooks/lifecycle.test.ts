@@ -2,8 +2,7 @@
 // when DATABASE_URL is set, the embedded database otherwise): the app is killed with SIGKILL
 // in the middle of an attempt and started again on the same data; and an endpoint that
 // fails for "3 days" (WEBHOOKS_RETRY_SCALE shrinks every duration of docs/webhooks.md,
-// Retries) is disabled, says why, and is enabled again. The three cases run at the same time,
-// each on its own app, so their waits overlap.
+// Retries) is disabled, says why, and is enabled again.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../setup/app-server.ts';
@@ -23,7 +22,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms:
 
 const product = () => ({ code: `PRD-${randomBytes(4).toString('hex')}`, description: 'Lifecycle valve' });
 
-describe.concurrent('an app killed with SIGKILL in the middle of a delivery', () => {
+describe('an app killed with SIGKILL in the middle of a delivery', () => {
   let app: AppServer;
   let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
   let receiver: Receiver;
@@ -54,7 +53,7 @@ describe.concurrent('an app killed with SIGKILL in the middle of a delivery', ()
   }, 120_000);
 });
 
-describe.concurrent('an endpoint that fails for 3 days', () => {
+describe('an endpoint that fails for 3 days', () => {
   // 3 days x 0.00001 = 2.6 s; retries end 0.86 s after each event.
   let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
   let app: AppServer;
@@ -105,7 +104,7 @@ describe.concurrent('an endpoint that fails for 3 days', () => {
   }, 120_000);
 });
 
-describe.concurrent('events and deliveries past their keeping time', () => {
+describe('events and deliveries past their keeping time', () => {
   // 0.0001 days = 8.64 s (EVENTS_RETENTION_DAYS); workers delete expired rows when they start
   // and every hour.
   let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
