@@ -32,5 +32,11 @@ export const builder = new SchemaBuilder<{
   },
 });
 
+/** The schema types of the builder (Pothos' `Types`), for the few helpers that name them. */
+export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** The field builder of the `prismaObject` of model `Name`, for field helpers shared by its declarations. */
+export type PrismaFieldBuilder<Name extends keyof PrismaTypes> = Parameters<Parameters<typeof builder.prismaObjectFields<Name>>[1]>[0];
+
 builder.queryType({ description: 'Reads: lists with their cursor twins, lookups by id or by key, and reference data.' });
 builder.mutationType({ description: 'Writes: creates, updates, batch upserts, lifecycle steps and deletes, each in one transaction.' });

@@ -87,19 +87,19 @@ type ExposeOptions = Omit<FieldOptions, 'description'> & { description?: string 
  * is one of these, TypeScript comparing method parameters either way. `exposeString` and its
  * kin are `expose` with the scalar as `type`, in Pothos too, so only `expose` is called.
  */
-export interface ObjectFieldBuilder {
-  expose(name: string, options: ExposeOptions): unknown;
-  field(options: FieldOptions): unknown;
+export interface ObjectFieldBuilder<Ref = unknown> {
+  expose(name: string, options: ExposeOptions): Ref;
+  field(options: FieldOptions): Ref;
 }
 
-/** The calls catalogue fields make on a Pothos input field builder. */
-export interface InputFieldBuilder {
-  string(options: FieldOptions): unknown;
-  int(options: FieldOptions): unknown;
-  boolean(options: FieldOptions): unknown;
-  intList(options: FieldOptions): unknown;
-  stringList(options: FieldOptions): unknown;
-  field(options: FieldOptions): unknown;
+/** The calls catalogue fields make on a Pothos input field builder; `Ref` is what its fields are. */
+export interface InputFieldBuilder<Ref = unknown> {
+  string(options: FieldOptions): Ref;
+  int(options: FieldOptions): Ref;
+  boolean(options: FieldOptions): Ref;
+  intList(options: FieldOptions): Ref;
+  stringList(options: FieldOptions): Ref;
+  field(options: FieldOptions): Ref;
 }
 
 const enums: Record<string, unknown> = {};
@@ -119,7 +119,7 @@ export function enumOf(name: string): unknown {
 const references = { country: CountryRef, currency: CurrencyRef } as const;
 
 /** The object field of a catalogue field. */
-function objectField(t: ObjectFieldBuilder, name: string, def: FieldDef): unknown {
+function objectField<Ref>(t: ObjectFieldBuilder<Ref>, name: string, def: FieldDef): Ref {
   const nullable = !def.required && def.default === undefined;
   const o = { description: def.description, nullable };
   const k = def.kind;
@@ -154,7 +154,7 @@ function objectField(t: ObjectFieldBuilder, name: string, def: FieldDef): unknow
 export const codeNameOf = (idName: string): string => idName.replace(/_id$/, '_code');
 
 /** The input field of a catalogue field. */
-function inputField(t: InputFieldBuilder, def: FieldDef): unknown {
+function inputField<Ref>(t: InputFieldBuilder<Ref>, def: FieldDef): Ref {
   const base = def.required ? required(def.description) : { description: def.description };
   const o = def.format ? { ...base, extensions: { ...('extensions' in base ? base.extensions : {}), format: def.format } } : base;
   const k = def.kind;
@@ -175,13 +175,13 @@ function inputField(t: InputFieldBuilder, def: FieldDef): unknown {
 const isReference = (def: FieldDef) => typeof def.kind === 'object' && 'reference' in def.kind;
 
 /** The object fields of a catalogue, for a Pothos `fields` callback. */
-export function exposeFields(t: ObjectFieldBuilder, fields: Fields): Record<string, unknown> {
+export function exposeFields<Ref>(t: ObjectFieldBuilder<Ref>, fields: Fields): Record<string, Ref> {
   return Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, objectField(t, name, def)]));
 }
 
 /** The input fields of a catalogue (a reference field is sent as `<name>_code`; an id with a natural code also takes the code). */
-export function inputFields(t: InputFieldBuilder, fields: Fields): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function inputFields<Ref>(t: InputFieldBuilder<Ref>, fields: Fields): Record<string, Ref> {
+  const out: Record<string, Ref> = {};
   for (const [name, def] of Object.entries(fields)) {
     out[isReference(def) ? `${name}_code` : name] = inputField(t, def);
     if (def.code) {
