@@ -1,4 +1,4 @@
-import SchemaBuilder from '@pothos/core';
+import SchemaBuilder, { type ArgBuilder, type FieldRef, type InputFieldMap } from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import type PrismaTypes from '../prisma/generated/pothos-types.ts';
 import { getDatamodel } from '../prisma/generated/pothos-types.ts';
@@ -37,6 +37,30 @@ export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilde
 
 /** The field builder of the `prismaObject` of model `Name`, for field helpers shared by its declarations. */
 export type PrismaFieldBuilder<Name extends keyof PrismaTypes> = Parameters<Parameters<typeof builder.prismaObjectFields<Name>>[1]>[0];
+
+/** The argument builder of a field (`t.arg`), for helpers that declare shared arguments. */
+export type ArgsBuilder = { arg: ArgBuilder<BuilderTypes> };
+
+/** The arguments of a field, as declared. */
+export type ArgMap = InputFieldMap;
+
+/**
+ * A field builder that declares `prismaField`s, for the few fields whose model is named at run
+ * time (list pages, located records): Pothos types a Prisma field by a literal model name, so the
+ * options are stated here loosely and the field's answers are checked by its resolver's tests.
+ * Every Pothos root or object field builder is one (TypeScript compares method parameters
+ * either way).
+ */
+export interface ModelFieldBuilder extends ArgsBuilder {
+  prismaField(options: {
+    type: keyof PrismaTypes | [keyof PrismaTypes];
+    description?: string;
+    nullable?: boolean | { list: boolean; items: boolean };
+    args?: ArgMap;
+    extensions?: Record<string, unknown>;
+    resolve: (...args: never[]) => unknown;
+  }): FieldRef<BuilderTypes>;
+}
 
 builder.queryType({ description: 'Reads: lists with their cursor twins, lookups by id or by key, and reference data.' });
 builder.mutationType({ description: 'Writes: creates, updates, batch upserts, lifecycle steps and deletes, each in one transaction.' });
