@@ -62,5 +62,24 @@ export interface ModelFieldBuilder extends ArgsBuilder {
   }): FieldRef<BuilderTypes>;
 }
 
+/** The options of a field whose object type is named at run time (`namedTypeField`). */
+interface NamedTypeFieldOptions {
+  type?: unknown;
+  description?: string;
+  nullable?: boolean;
+  /** Called with the parent (and the rest of a resolver's arguments); `never`, each caller's parent type being its own. */
+  resolve?: (...args: never[]) => unknown;
+}
+
+/**
+ * A field of an object type named at run time (a payload's record, a connection's node: a Prisma
+ * model): Pothos types `type` by literal names, so any Pothos object field builder is met through
+ * its `field` call alone (TypeScript compares method parameters either way).
+ */
+export const namedTypeField = <Ref>(
+  t: { field(options: NamedTypeFieldOptions): Ref },
+  options: NamedTypeFieldOptions & { type: string | [string]; description: string },
+): Ref => t.field(options);
+
 builder.queryType({ description: 'Reads: lists with their cursor twins, lookups by id or by key, and reference data.' });
 builder.mutationType({ description: 'Writes: creates, updates, batch upserts, lifecycle steps and deletes, each in one transaction.' });

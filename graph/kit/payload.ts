@@ -7,8 +7,7 @@
 // catalogue statuses stay as documented.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
-import { builder, type ArgMap } from '../builder.ts';
-import type { ObjectFieldBuilder } from './fields.ts';
+import { builder, namedTypeField, type ArgMap } from '../builder.ts';
 import type { Context, Warning } from '../context.ts';
 import { DomainError, type ErrorCode } from '../errors.ts';
 
@@ -87,13 +86,6 @@ const DECLARED = Symbol('declared mutation');
 const upper = (s: string) => s[0].toUpperCase() + s.slice(1);
 const lower = (s: string) => s[0].toLowerCase() + s.slice(1);
 const plural = (s: string) => (s.endsWith('s') ? `${s}es` : `${s}s`);
-
-/**
- * A field of an object type named at run time (the record of a payload, a Prisma model): Pothos
- * types `type` by literal names, so it meets the field builder as catalogue fields do
- * (graph/kit/fields.ts, `ObjectFieldBuilder`).
- */
-const namedTypeField = <Ref>(p: ObjectFieldBuilder<Ref>, options: Parameters<ObjectFieldBuilder['field']>[0]): Ref => p.field(options);
 
 /** The payload field of one declared mutation. */
 function payloadField(t: MutationFieldBuilder, name: string, declared: Declared) {
