@@ -1,4 +1,5 @@
-// `npm run codegen`: writes the generated artifacts that are committed and checked fresh by
+// `npm run codegen` (after scripts/shipment-objects.ts, which writes graph/process/shipment/objects.ts
+// that the schema is built from): writes the generated artifacts that are committed and checked fresh by
 // tests/schema.test.ts: graph/schema.graphql (printed SDL), rest/operations.graphql (every
 // route's document), rest/generated/operations.ts (their TypeScript types) and the REST client
 // types generated from the OpenAPI description (scripts/client-types.ts).

@@ -4,6 +4,7 @@ import { generate } from '@graphql-codegen/cli';
 import { describe, expect, it } from 'vitest';
 import { schemaDriftSql } from '../prisma/migrate.ts';
 import { artifacts } from '../scripts/codegen-artifacts.ts';
+import { shipmentObjectsFile, shipmentObjectsSource } from '../scripts/shipment-objects.ts';
 
 describe('committed artifacts', () => {
   it('graph/schema.graphql and rest/operations.graphql match the schema and the route table (run npm run codegen)', async () => {
@@ -16,6 +17,10 @@ describe('committed artifacts', () => {
     const { default: config } = await import('../scripts/codegen-config.ts');
     const [out] = await generate(config, false);
     expect(readFileSync('rest/generated/operations.ts', 'utf8')).toBe(out.content);
+  });
+
+  it('graph/process/shipment/objects.ts is what scripts/shipment-objects.ts writes from the node declarations (run npm run codegen)', () => {
+    expect(readFileSync(shipmentObjectsFile, 'utf8')).toBe(shipmentObjectsSource());
   });
 
   it('prisma/migrations bring a database to exactly prisma/schema (run npm run db:create-migration -- <name>)', async () => {

@@ -51,7 +51,7 @@ export function allows<S extends string, A extends string>(lifecycle: Lifecycle<
 
 /** A delegate that can also tell whether a row exists. */
 export interface TransitionDelegate extends RootDelegate {
-  count(args: { where: never }): PromiseLike<number>;
+  count(args: { where: object }): PromiseLike<number>;
 }
 
 /**
@@ -66,11 +66,11 @@ export async function transition<S extends string, A extends string>(
 ): Promise<void> {
   const { from, set } = lifecycle.actions[action];
   const { count } = await delegate.updateMany({
-    where: { ...where, deleted_at: null, OR: from.map((s) => lifecycle.states[s].where) } as never,
-    data: { ...set(), updated_at: new Date() } as never,
+    where: { ...where, deleted_at: null, OR: from.map((s) => lifecycle.states[s].where) },
+    data: { ...set(), updated_at: new Date() },
   });
   if (count === 1) return;
-  const exists = await delegate.count({ where: { ...where, deleted_at: null } as never });
+  const exists = await delegate.count({ where: { ...where, deleted_at: null } });
   if (!exists) throw new NotFoundError();
   throw new InvalidTransitionError(lifecycle.field);
 }
@@ -78,8 +78,8 @@ export async function transition<S extends string, A extends string>(
 /** Soft-deletes the live row matching `where` with one conditional update; 404 when there is none (or another caller deleted it first). */
 export async function softDelete(delegate: RootDelegate, where: Record<string, unknown>): Promise<void> {
   const { count } = await delegate.updateMany({
-    where: { ...where, deleted_at: null } as never,
-    data: { deleted_at: new Date() } as never,
+    where: { ...where, deleted_at: null },
+    data: { deleted_at: new Date() },
   });
   if (!count) throw new NotFoundError();
 }

@@ -56,9 +56,9 @@ export async function touchRows(tx: Tx, table: 'processes', keys: RowKeys): Prom
 
 /** A model delegate with the two calls a root lock needs. */
 export interface RootDelegate {
-  // NOTE: Prisma's delegates are generic over their argument types; these loose signatures
-  // are what every delegate satisfies.
-  updateMany(args: { where: never; data: never }): PromiseLike<{ count: number }>;
+  // Prisma's delegates are generic over their argument types; every one is this (TypeScript
+  // compares method parameters either way), the `where` being built from the caller's columns.
+  updateMany(args: { where: object; data: object }): PromiseLike<{ count: number }>;
 }
 
 /**
@@ -68,8 +68,8 @@ export interface RootDelegate {
  */
 export async function lockRoots(delegate: RootDelegate, where: Record<string, unknown>): Promise<number> {
   const { count } = await delegate.updateMany({
-    where: { ...where, deleted_at: null } as never,
-    data: { updated_at: new Date() } as never,
+    where: { ...where, deleted_at: null },
+    data: { updated_at: new Date() },
   });
   return count;
 }

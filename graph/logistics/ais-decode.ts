@@ -33,7 +33,7 @@ class PayloadDecoder {
       return true;
     };
   }
-  decode(payload: string, channel: string, sentences: Sentence[]): Record<string, any> | null {
+  decode(payload: string, channel: string, sentences: Sentence[]): DecodedFields | null {
     this.last = null;
     this.decoder.decodePayload(payload, channel, sentences);
     const out = this.last as string | null;
@@ -108,10 +108,39 @@ export async function destinationPort(destination: string | null): Promise<strin
   return byName.get(fold(last)) ?? null;
 }
 
+/**
+ * The fields of a decoded message that are read, as the decoder names them (JSON it produced:
+ * absent when the message type does not carry them).
+ */
+export interface DecodedFields {
+  mmsi: number;
+  lat?: number | null;
+  lon?: number | null;
+  courseOverGround?: number | null;
+  speedOverGround?: number | null;
+  heading?: number | null;
+  navStatus?: number | null;
+  imo?: number;
+  callsign?: string | null;
+  name?: string | null;
+  typeAndCargo?: number | null;
+  dimBow?: number;
+  dimStern?: number;
+  dimPort?: number;
+  dimStarboard?: number;
+  draught?: number | null;
+  destination?: string | null;
+  partNum?: number;
+  etaMonth?: number | null;
+  etaDay?: number | null;
+  etaHour?: number | null;
+  etaMinute?: number | null;
+}
+
 /** One decoded message: its type, its fields as the decoder names them, the time of its line. */
 export interface Message {
   type: number;
-  fields: Record<string, any>;
+  fields: DecodedFields;
   at: Date;
 }
 
@@ -191,7 +220,7 @@ export class SentenceReader {
       return null;
     }
     if (payload.length * 6 - fill < minBits[type]) return this.bad(lineNo, `truncated type ${type} message`);
-    let m: Record<string, any> | null;
+    let m: DecodedFields | null;
     try {
       m = this.decoder.decode(payload, read.s.channel, parts);
     } catch {
@@ -228,10 +257,10 @@ export function keep(entry: Pending, { type, fields: m, at }: Message, counts: {
   const st: Static = { ...(entry.static ?? {}), at };
   if (type === 5) {
     Object.assign(st, {
-      imo_number: m.imo > 0 && m.imo <= 9999999 ? String(m.imo).padStart(7, '0') : null,
+      imo_number: m.imo !== undefined && m.imo > 0 && m.imo <= 9999999 ? String(m.imo).padStart(7, '0') : null,
       callsign: clean(m.callsign), name: clean(m.name), ship_type_code: m.typeAndCargo ?? null,
       dimension_a: m.dimBow, dimension_b: m.dimStern, dimension_c: m.dimPort, dimension_d: m.dimStarboard,
-      draught: m.draught || null, destination: clean(m.destination), eta: etaOf(m as never, at), voyage: true,
+      draught: m.draught || null, destination: clean(m.destination), eta: etaOf({ etaMonth: m.etaMonth ?? null, etaDay: m.etaDay ?? null, etaHour: m.etaHour ?? null, etaMinute: m.etaMinute ?? null }, at), voyage: true,
     });
   } else if (m.partNum === 0) {
     st.name = clean(m.name);

@@ -61,8 +61,8 @@ const OrderLineGroupKey = builder.objectRef<GroupRow>('OrderLineGroupKey').imple
   description: 'The values that define a group: its currency, and one value per dimension of `group_by`; the fields of other dimensions are null.',
   fields: (t) => ({
     currency_code: t.string({ nullable: true, description: 'Currency of the lines\' values (ISO 4217); null for lines without one. Always grouped by.', resolve: (r) => r.currency_code as string | null }),
-    order_type: t.field({ type: OrderTypeEnum, nullable: true, description: 'Type of the order (ORDER_TYPE).', resolve: (r) => r.order_type as never }),
-    state: t.field({ type: OrderStatusEnum, nullable: true, description: 'Lifecycle state of the order (STATE).', resolve: (r) => r.state as never }),
+    order_type: t.field({ type: OrderTypeEnum, nullable: true, description: 'Type of the order (ORDER_TYPE).', resolve: (r) => r.order_type as (typeof OrderTypeEnum)['$inferType'] | null }),
+    state: t.field({ type: OrderStatusEnum, nullable: true, description: 'Lifecycle state of the order (STATE).', resolve: (r) => r.state as (typeof OrderStatusEnum)['$inferType'] | null }),
     product_id: t.int({ nullable: true, description: 'Product of the line (PRODUCT).', resolve: (r) => r.product_id as number | null }),
     supplier_id: t.int({ nullable: true, description: 'Actor of the order\'s SUPPLIER handler entry (SUPPLIER).', resolve: (r) => r.supplier_id as number | null }),
     customer_id: t.int({ nullable: true, description: 'Actor of the order\'s CUSTOMER handler entry (CUSTOMER).', resolve: (r) => r.customer_id as number | null }),

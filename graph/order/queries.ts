@@ -66,5 +66,5 @@ builder.queryFields((t) =>
     args: (t) => ({ operation_id: t.arg.int({ required: true, description: 'Operation id.' }) }),
     resolve: (query, by, args, ctx) =>
       found(prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id as number, ...by, deleted_at: null } })),
-  }) as never,
+  }),
 );

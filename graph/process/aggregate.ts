@@ -1,10 +1,10 @@
 // Aggregates of processes and of their containers (docs/graphql-aggregates.md): counts and date
 // ranges grouped by up to two dimensions dashboards use, with the process list's filters, each
 // in one SQL statement.
-import { builder } from '../builder.ts';
+import { builder, type ArgsBuilder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
-import { enumOf } from '../schema-helpers/fields.ts';
+import { shipmentEnums } from './shipment/enums.ts';
 import { AGGREGATE, allOf, checkedGrouping, groupedStatement, groupsOf, type Dimension, type GroupRow } from '../database/aggregate.ts';
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { ProcessFilters, ProcessStatusEnum } from './inputs.ts';
@@ -51,18 +51,18 @@ const dimensionEnum = (name: string, what: string, dims: Record<string, Dimensio
 const ProcessDimension = dimensionEnum('ProcessDimension', 'process aggregates', processDimensions);
 const ContainerDimension = dimensionEnum('ContainerDimension', 'container aggregates', containerDimensions);
 
-// NOTE: catalogue enums are registered by name (graph/schema-helpers/fields.ts); Pothos meets them untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const enumRef = (name: string) => enumOf(name) as any;
+/** The value of an enum column of a group row (the SQL reads it as text). */
+type ValueOf<Ref extends { $inferType: unknown }> = Ref['$inferType'] | null;
+const { ShipmentType, ContainerSizeFootType, ContainerType } = shipmentEnums;
 
 /** The key of a group: the value of each dimension grouped by; null for the others (and for rows without a value). */
 function keyType(name: string, withContainer: boolean) {
   return builder.objectRef<GroupRow>(name).implement({
     description: 'The values that define a group: one per dimension of `group_by`; the fields of other dimensions are null.',
     fields: (t) => ({
-      state: t.field({ type: ProcessStatusEnum, nullable: true, description: 'Lifecycle state (STATE).', resolve: (r) => r.state as never }),
-      alert_level: t.field({ type: AlertLevelEnum, nullable: true, description: 'Alert level (ALERT_LEVEL).', resolve: (r) => r.alert_level as never }),
-      transport_mode: t.field({ type: enumRef('ShipmentType'), nullable: true, description: 'Transport mode of the shipment (TRANSPORT_MODE).', resolve: (r: GroupRow) => r.transport_mode as never }),
+      state: t.field({ type: ProcessStatusEnum, nullable: true, description: 'Lifecycle state (STATE).', resolve: (r) => r.state as ValueOf<typeof ProcessStatusEnum> }),
+      alert_level: t.field({ type: AlertLevelEnum, nullable: true, description: 'Alert level (ALERT_LEVEL).', resolve: (r) => r.alert_level as ValueOf<typeof AlertLevelEnum> }),
+      transport_mode: t.field({ type: ShipmentType, nullable: true, description: 'Transport mode of the shipment (TRANSPORT_MODE).', resolve: (r) => r.transport_mode as ValueOf<typeof ShipmentType> }),
       loading_port_unlocode: t.string({ nullable: true, description: 'UN/LOCODE of the maritime loading port (LOADING_PORT).', resolve: (r) => r.loading_port_unlocode as string | null }),
       discharge_port_unlocode: t.string({ nullable: true, description: 'UN/LOCODE of the maritime discharge port (DISCHARGE_PORT).', resolve: (r) => r.discharge_port_unlocode as string | null }),
       vessel_id: t.int({ nullable: true, description: 'Id of the vessel the maritime shipment follows (VESSEL).', resolve: (r) => r.vessel_id as number | null }),
@@ -74,8 +74,8 @@ function keyType(name: string, withContainer: boolean) {
       customs_broker_id: t.int({ nullable: true, description: 'Actor of the CUSTOMS_BROKER handler entry (CUSTOMS_BROKER).', resolve: (r) => r.customs_broker_id as number | null }),
       ...(withContainer
         ? {
-            size_foot_type: t.field({ type: enumRef('ContainerSizeFootType'), nullable: true, description: 'Container size (CONTAINER_SIZE).', resolve: (r: GroupRow) => r.size_foot_type as never }),
-            container_type: t.field({ type: enumRef('ContainerType'), nullable: true, description: 'Container type (CONTAINER_TYPE).', resolve: (r: GroupRow) => r.container_type as never }),
+            size_foot_type: t.field({ type: ContainerSizeFootType, nullable: true, description: 'Container size (CONTAINER_SIZE).', resolve: (r) => r.size_foot_type as ValueOf<typeof ContainerSizeFootType> }),
+            container_type: t.field({ type: ContainerType, nullable: true, description: 'Container type (CONTAINER_TYPE).', resolve: (r) => r.container_type as ValueOf<typeof ContainerType> }),
           }
         : {}),
     }),
@@ -126,9 +126,7 @@ async function aggregate(args: Args, companyId: number, dims: Record<string, Dim
   return answer;
 }
 
-// NOTE: Pothos' argument builder types depend on the schema types; both fields share these.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const aggregateArgs = (t: any, dimension: unknown) => ({
+const aggregateArgs = (t: ArgsBuilder, dimension: typeof ProcessDimension | typeof ContainerDimension) => ({
   operation_id: t.arg.int({ required: true, description: 'The operation.' }),
   filters: t.arg({ type: ProcessFilters, description: 'The filters of the process list (`processes`).' }),
   group_by: t.arg({ type: [dimension], required: false, description: `Dimensions to group by, at most ${AGGREGATE.maxDimensions}; none: one group of all matching rows.` }),

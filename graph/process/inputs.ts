@@ -6,7 +6,7 @@ import { HandlerMapParams, HandlerParams } from '../actor/handlers.ts';
 import { AuditItemParams, ShipmentParams } from './shipment/types.ts';
 import { AlertLevelEnum } from './types.ts';
 import { lifecycleStateEnum, rangeFields } from '../schema-helpers/filters.ts';
-import { enumOf } from '../schema-helpers/fields.ts';
+import { shipmentEnums } from './shipment/enums.ts';
 import { BusinessRoleEnum } from '../reference/enums.ts';
 
 export const ProcessParams = builder.inputType('ProcessParams', {
@@ -50,7 +50,7 @@ export const ProcessFilters = builder.inputType('ProcessFilters', {
     discharge_port_unlocodes: t.stringList({ description: 'Processes whose maritime shipment discharges at any of these ports (UN/LOCODE, e.g. BRSSZ).' }),
     // NOTE: catalogue enums are registered by name (graph/schema-helpers/fields.ts) and come back untyped; the
     // cast gives Pothos an enum ref (only the registered type is used at run time).
-    transport_modes: t.field({ type: [enumOf('ShipmentType') as typeof AlertLevelEnum], description: "Processes whose shipment's type (transport mode) is any of these." }),
+    transport_modes: t.field({ type: [shipmentEnums.ShipmentType], description: "Processes whose shipment's type (transport mode) is any of these." }),
     actor_role: t.field({
       type: BusinessRoleEnum,
       description: 'Processes with a handler entry in this role; with `actor_ids`, an entry in this role held by one of those actors (e.g. the customs broker is actor 12).',

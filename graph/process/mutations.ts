@@ -1,4 +1,5 @@
 // Process mutations: every process route of the REST facade maps onto one of these fields.
+import type { ArgsBuilder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { located } from '../schema-helpers/locate.ts';
 import { type ProcessBy, processLocator, operationArg, type ProcessInput } from './stored.ts';
@@ -7,7 +8,7 @@ import { transition, setCosts, type Action, readOne, saveAll, softDelete } from 
 import { mutationFields } from '../schema-helpers/payload.ts';
 
 mutationFields((t) => {
-  const params = (t: any) => ({ ...operationArg(t), params: t.arg({ type: ProcessParams, required: true }) });
+  const params = (t: ArgsBuilder) => ({ ...operationArg(t), params: t.arg({ type: ProcessParams, required: true }) });
   const lifecycle = (action: Action, verb: string) =>
     located(t, `${action}Process`, processLocator, {
       type: 'Process',
@@ -63,5 +64,5 @@ mutationFields((t) => {
     ...lifecycle('finish', 'Finishes (allowed when active)'),
     ...lifecycle('cancel', 'Cancels (allowed when active or finished)'),
     ...lifecycle('uncancel', 'Uncancels (allowed when canceled)'),
-  } as never;
+  };
 });

@@ -85,5 +85,5 @@ builder.queryFields((t) =>
     args: operationArg,
     resolve: (query, by, args, ctx) =>
       found(prisma().process.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id as number, ...by, deleted_at: null } })),
-  }) as never,
+  }),
 );

@@ -1,4 +1,5 @@
 // A stored process as its writes see it, and how a process is found (docs/decisions/010-write-path.md).
+import type { ArgsBuilder } from '../builder.ts';
 import type { Tx } from '../database/transaction.ts';
 import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enums.ts';
 import { NotFoundError } from '../errors.ts';
@@ -76,5 +77,5 @@ export async function findLiveProcess(db: Tx, companyId: number, operationId: nu
 
 /** Processes are located by id or by reference code within their operation. */
 export const processLocator = byReferenceCode('Process');
-// NOTE: Pothos' argument builder is typed by the schema; shared argument makers take it as it comes.
-export const operationArg = (t: any): { operation_id: ReturnType<typeof t.arg.int> } => ({ operation_id: t.arg.int({ required: true, description: 'The operation.' }) });
+/** The `operation_id` argument of the process fields. */
+export const operationArg = (t: ArgsBuilder) => ({ operation_id: t.arg.int({ required: true, description: 'The operation.' }) });

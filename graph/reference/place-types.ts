@@ -88,7 +88,7 @@ const CountryFilter = builder.inputType('CountryFilters', {
 });
 
 /** Declares `<Model>List` and its query for a global reference model (with a country filter where rows have a country). */
-function referenceList(model: string, field: string, searchable: readonly string[], sortable: readonly string[], description: string, byCountry = false) {
+function referenceList(model: Prisma.ModelName, field: string, searchable: readonly string[], sortable: readonly string[], description: string, byCountry = false) {
   listField<{ filters?: { country_code?: string | null } | null }>({
     model,
     field,

@@ -10,7 +10,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import * as prismaEnums from '../../prisma/generated/client/enums.ts';
 import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
-import { builder } from '../builder.ts';
+import { builder, namedTypeField } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { modelDelegate } from '../database/records.ts';
 import { cappedCount, COUNT_CAP, type CappedCount } from '../database/count.ts';
@@ -169,9 +169,8 @@ export function connectionType(model: string, what: string) {
     description: `One of the ${what} of a connection, with its cursor.`,
     fields: (t) => ({
       cursor: t.exposeString('cursor', { description: 'Opaque cursor of this row: pass it as `after` to read the rows that follow it.' }),
-      // NOTE: the model is named at run time; the node was loaded with the selection of `edges.node`.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      node: t.field({ type: model as any, description: `The row.`, resolve: (edge) => edge.node as never }),
+      // The model is named at run time (graph/builder.ts, `namedTypeField`); the node was loaded with the selection of `edges.node`.
+      node: namedTypeField(t, { type: model, description: `The row.`, resolve: (edge: { node: unknown }) => edge.node }),
     }),
   });
   return builder.objectRef<ConnectionSource>(`${model}Connection`).implement({

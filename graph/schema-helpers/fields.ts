@@ -63,11 +63,46 @@ export const enumField = (name: string, description: string, options: Omit<Field
 export const fieldsOf = (kind: FieldKind, descriptions: Record<string, string>): Fields =>
   Object.fromEntries(Object.entries(descriptions).map(([name, d]) => [name, field(kind, d)]));
 
-// NOTE: Pothos' field builders and enum refs are typed by the schema under construction;
-// catalogue fields are declared from data, so they meet Pothos untyped here (and only here).
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type FieldBuilder = any;
-const enums: Record<string, any> = {};
+/**
+ * The options catalogue fields give Pothos, stated loosely: Pothos' own option types are
+ * per row type and per field, which data-declared fields cannot name.
+ */
+interface FieldOptions {
+  description?: string;
+  nullable?: boolean;
+  required?: boolean;
+  type?: unknown;
+  extensions?: Record<string, unknown>;
+  select?: object;
+  /** Called with the row (and the rest of a resolver's arguments); `never`, each caller's row type being its own. */
+  resolve?: (...args: never[]) => unknown;
+}
+
+/** Pothos' `expose` options also allow `description: false` (no description). */
+type ExposeOptions = Omit<FieldOptions, 'description'> & { description?: string | false };
+
+/**
+ * The calls catalogue fields make on a Pothos object field builder (of `prismaObject` or
+ * `objectType`). Catalogue names are data, plain strings here; any Pothos object field builder
+ * is one of these, TypeScript comparing method parameters either way. `exposeString` and its
+ * kin are `expose` with the scalar as `type`, in Pothos too, so only `expose` is called.
+ */
+export interface ObjectFieldBuilder<Ref = unknown> {
+  expose(name: string, options: ExposeOptions): Ref;
+  field(options: FieldOptions): Ref;
+}
+
+/** The calls catalogue fields make on a Pothos input field builder; `Ref` is what its fields are. */
+export interface InputFieldBuilder<Ref = unknown> {
+  string(options: FieldOptions): Ref;
+  int(options: FieldOptions): Ref;
+  boolean(options: FieldOptions): Ref;
+  intList(options: FieldOptions): Ref;
+  stringList(options: FieldOptions): Ref;
+  field(options: FieldOptions): Ref;
+}
+
+const enums: Record<string, unknown> = {};
 
 /** Makes a GraphQL enum known to catalogue fields by name. */
 export function registerEnum(name: string, ref: unknown): void {
@@ -84,7 +119,7 @@ export function enumOf(name: string): unknown {
 const references = { country: CountryRef, currency: CurrencyRef } as const;
 
 /** The object field of a catalogue field. */
-function objectField(t: FieldBuilder, name: string, def: FieldDef): unknown {
+function objectField<Ref>(t: ObjectFieldBuilder<Ref>, name: string, def: FieldDef): Ref {
   const nullable = !def.required && def.default === undefined;
   const o = { description: def.description, nullable };
   const k = def.kind;
@@ -104,14 +139,14 @@ function objectField(t: FieldBuilder, name: string, def: FieldDef): unknown {
   }
   if (typeof k === 'object') return t.expose(name, { ...o, type: k.list ? [enumOf(k.enum)] : enumOf(k.enum), nullable: k.list ? false : nullable });
   switch (k) {
-    case 'text': return t.exposeString(name, o);
-    case 'int': return t.exposeInt(name, o);
-    case 'bool': return t.exposeBoolean(name, o);
+    case 'text': return t.expose(name, { ...o, type: 'String' });
+    case 'int': return t.expose(name, { ...o, type: 'Int' });
+    case 'bool': return t.expose(name, { ...o, type: 'Boolean' });
     case 'decimal': return t.expose(name, { ...o, type: 'Decimal' });
     case 'datetime': return t.expose(name, { ...o, type: 'DateTime' });
     case 'json': return t.expose(name, { ...o, type: 'JSONObject' });
-    case 'intList': return t.exposeIntList(name, { ...o, nullable: false });
-    case 'textList': return t.exposeStringList(name, { ...o, nullable: false });
+    case 'intList': return t.expose(name, { ...o, type: ['Int'], nullable: false });
+    case 'textList': return t.expose(name, { ...o, type: ['String'], nullable: false });
   }
 }
 
@@ -119,7 +154,7 @@ function objectField(t: FieldBuilder, name: string, def: FieldDef): unknown {
 export const codeNameOf = (idName: string): string => idName.replace(/_id$/, '_code');
 
 /** The input field of a catalogue field. */
-function inputField(t: FieldBuilder, def: FieldDef): unknown {
+function inputField<Ref>(t: InputFieldBuilder<Ref>, def: FieldDef): Ref {
   const base = def.required ? required(def.description) : { description: def.description };
   const o = def.format ? { ...base, extensions: { ...('extensions' in base ? base.extensions : {}), format: def.format } } : base;
   const k = def.kind;
@@ -136,18 +171,17 @@ function inputField(t: FieldBuilder, def: FieldDef): unknown {
     case 'textList': return t.stringList(o);
   }
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 const isReference = (def: FieldDef) => typeof def.kind === 'object' && 'reference' in def.kind;
 
 /** The object fields of a catalogue, for a Pothos `fields` callback. */
-export function exposeFields(t: FieldBuilder, fields: Fields): Record<string, unknown> {
+export function exposeFields<Ref>(t: ObjectFieldBuilder<Ref>, fields: Fields): Record<string, Ref> {
   return Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, objectField(t, name, def)]));
 }
 
 /** The input fields of a catalogue (a reference field is sent as `<name>_code`; an id with a natural code also takes the code). */
-export function inputFields(t: FieldBuilder, fields: Fields): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function inputFields<Ref>(t: InputFieldBuilder<Ref>, fields: Fields): Record<string, Ref> {
+  const out: Record<string, Ref> = {};
   for (const [name, def] of Object.entries(fields)) {
     out[isReference(def) ? `${name}_code` : name] = inputField(t, def);
     if (def.code) {

@@ -1,4 +1,5 @@
-import { builder } from '../builder.ts';
+import type PrismaTypes from '../../prisma/generated/pothos-types.ts';
+import { builder, type ArgMap, type ArgsBuilder, type ModelFieldBuilder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { cappedCount, COUNT_CAP, countWhole, type CappedCount } from '../database/count.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
@@ -9,9 +10,7 @@ import { statisticsSettled } from '../database/statistics.ts';
 import { PAGE } from './page.ts';
 
 /** The `after` argument of a list or a connection: a cursor, at most PAGE.cursorLength characters (docs/limits.md). */
-// NOTE: Pothos' argument builder types depend on the schema types; lists take it as it comes.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const cursorArg = (t: any, description: string) => t.arg.string({ description, extensions: { maxLength: PAGE.cursorLength } });
+const cursorArg = (t: ArgsBuilder, description: string) => t.arg.string({ description, extensions: { maxLength: PAGE.cursorLength } });
 
 export const OrderDirection = builder.enumType('OrderDirection', {
   description: 'Sort direction, optionally placing nulls first or last.',
@@ -135,7 +134,7 @@ async function nextCursor(source: ListSource): Promise<string | null> {
 /** One list query of the schema: the page type, its sort keys, search and filters (docs/index.md: lists). */
 export interface ListSpec<Args extends Record<string, unknown>> {
   /** Prisma model of the rows, e.g. `Product`; also names `<Model>List`, `<Model>OrderBy`. */
-  model: string;
+  model: keyof PrismaTypes;
   /** Root query field, e.g. `products`. */
   field: string;
   /** Plural noun of the rows, e.g. `products`. */
@@ -153,14 +152,15 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   /** The `search` argument: its description and the filter a text makes. */
   search?: { description: string; where: (text: string) => object };
   /** Arguments beyond the page, sort and search (operation_id, filters ...). */
-  // NOTE: Pothos' argument builder types depend on the schema types; lists take it as it comes.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  args?: (t: any) => Record<string, unknown>;
+  args?: (t: ArgsBuilder) => ArgMap;
   /** The filter of the rows: company scope, live rows, filters (may check a parent and throw 404). */
   where: (args: Args, ctx: Context) => object | Promise<object>;
   /** Global reference data of a fixed size: `total_count` counts every matching row, with no cap. */
   countWhole?: boolean;
 }
+
+/** A `prismaField` of a model named at run time (graph/builder.ts, `ModelFieldBuilder`). */
+const modelField = (t: ModelFieldBuilder, options: Parameters<ModelFieldBuilder['prismaField']>[0]) => t.prismaField(options);
 
 /** Declares `<Model>List`: `data`, read in one query with its nested selections, `total_count` and `next_cursor`. */
 function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
@@ -172,9 +172,7 @@ function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
   List.implement({
     description: `A page of ${spec.what}.`,
     fields: (t) => ({
-      // NOTE: the model is named at run time; Pothos types prismaField by a literal model name.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      data: (t as any).prismaField({
+      data: modelField(t, {
         type: [spec.model],
         description: `The ${spec.what} of this page.`,
         resolve: (query: object, parent: ListSource) => pageRows(query, parent),
@@ -200,9 +198,7 @@ function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
 /** The arguments the page field and its cursor twin share: the spec's own, `order_by` (declaring `<Model>OrderBy`), `search`, `ids`. */
 function sharedListArgs<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
   const OrderBy = orderByInput(spec.model, spec.sortable);
-  // NOTE: Pothos' argument builder types depend on the schema types; both fields share these.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (t: any) => ({
+  return (t: ArgsBuilder): ArgMap => ({
     ...(spec.args?.(t) ?? {}),
     order_by: t.arg({
       type: [OrderBy],
@@ -245,7 +241,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
         limit: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
         offset: t.arg.int({ description: 'Rows to skip (default 0); not with `after`.' }),
         after: cursorArg(t, 'The rows after this cursor: the `next_cursor` of the previous page, sent with the same `order_by`, filters and `search`.'),
-      } as never,
+      },
       resolve: (_root, rawArgs, ctx) => {
         const args = rawArgs as ListArgs & { after?: string | null };
         // A cursor says where the page starts; an offset beside it would say it twice (docs/index.md, "Pagination and sorting").
@@ -263,7 +259,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
         ...sharedArgs(t),
         first: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
         after: cursorArg(t, "The rows after this cursor (an edge's `cursor` or `pageInfo.endCursor`); the first page without it."),
-      } as never,
+      },
       resolve: async (_root, rawArgs, ctx, info) => {
         const args = rawArgs as { first?: number | null; after?: string | null };
         const { keyset } = await listSource(spec, rawArgs, ctx, args.after);

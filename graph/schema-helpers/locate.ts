@@ -1,7 +1,10 @@
 // Records located by id or by their natural key: every such field is declared once and
 // registered twice, `<field>` taking `id` and `<field>By<Key>` taking the key (an order's
 // `reference_code`, a product's `code`), so the two twins never drift apart.
+import type { FieldRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
+import type PrismaTypes from '../../prisma/generated/pothos-types.ts';
+import type { ArgMap, ArgsBuilder, BuilderTypes, ModelFieldBuilder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
 import { live, modelDelegate } from '../database/records.ts';
@@ -27,27 +30,24 @@ export interface Locator {
 /** A field declared once for both ways of locating its record. */
 export interface LocatedField {
   /** Prisma model answered (one row). */
-  type: string;
+  type: keyof PrismaTypes;
   /** Description, given how the record is located ("id" or the key's label). */
   description: (how: string) => string;
   /** Arguments besides the locating one, such as `operation_id` or `params`. */
-  // NOTE: Pothos' argument builder is typed by the schema; located fields take it as it comes.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  args?: (t: any) => Record<string, unknown>;
+  args?: (t: ArgsBuilder) => ArgMap;
   resolve: (query: object, by: By, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
 }
 
 /** The arguments in the order the schema shows them: the scope (`operation_id`), the locating one, the rest. */
-function ordered(args: Record<string, unknown>, locating: Record<string, unknown>): Record<string, unknown> {
+function ordered(args: ArgMap, locating: ArgMap): ArgMap {
   const { operation_id, ...rest } = args;
   return { ...(operation_id ? { operation_id } : {}), ...locating, ...rest };
 }
 
 /** `{ [name]: by id, [name + suffix]: by key }` for a `builder.queryFields`/`mutationFields` callback. */
-// NOTE: the model is named at run time; Pothos types prismaField by a literal model name.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function located(t: any, name: string, locator: Locator, field: LocatedField): Record<string, unknown> {
-  const make = (how: string, locating: Record<string, unknown>, byOf: (args: Record<string, unknown>) => By) => {
+// The model is named by the caller's data (graph/builder.ts, `ModelFieldBuilder`).
+export function located(t: ModelFieldBuilder, name: string, locator: Locator, field: LocatedField): Record<string, FieldRef<BuilderTypes>> {
+  const make = (how: string, locating: ArgMap, byOf: (args: Record<string, unknown>) => By) => {
     const args = field.args?.(t) ?? {};
     // By id, the operation is a check, not a key: left out, it is the record's (docs/graphql.md, "Global ids").
     const scopedById = how === 'id' && 'operation_id' in args && locator.operationOf;

@@ -7,7 +7,7 @@
 // statuses (rest/user-errors.ts).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
-import { builder } from '../builder.ts';
+import { builder, namedTypeField, type ArgMap } from '../builder.ts';
 import type { Context, Warning } from '../context.ts';
 import { DomainError, type ErrorCode } from '../errors.ts';
 
@@ -75,7 +75,7 @@ export function warn(ctx: Context, warning: Warning): void {
 interface Declared {
   type: string | [string];
   description: string;
-  args?: Record<string, unknown>;
+  args?: ArgMap;
   resolve: (query: object, root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
 }
 
@@ -88,9 +88,7 @@ const lower = (s: string) => s[0].toLowerCase() + s.slice(1);
 const plural = (s: string) => (s.endsWith('s') ? `${s}es` : `${s}s`);
 
 /** The payload field of one declared mutation. */
-// NOTE: Pothos types fields by literal type names; payloads are named at run time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function payloadField(t: any, name: string, declared: Declared): unknown {
+function payloadField(t: MutationFieldBuilder, name: string, declared: Declared) {
   const list = Array.isArray(declared.type);
   const typeName = list ? declared.type[0] : (declared.type as string);
   const recordField = list ? plural(lower(typeName)) : lower(typeName);
@@ -98,12 +96,11 @@ function payloadField(t: any, name: string, declared: Declared): unknown {
   const payload = builder.objectRef<Outcome>(`${upper(name)}Payload`).implement({
     description: `The outcome of \`${name}\`: \`${recordField}\` as written, or null with the broken rules in \`userErrors\`.`,
     fields: (p) => ({
-      [recordField]: p.field({
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        type: (list ? [typeName] : typeName) as any,
+      [recordField]: namedTypeField(p, {
+        type: list ? [typeName] : typeName,
         nullable: true,
         description: list ? `The ${typeName} records written, in the order sent; null when a rule was broken.` : `The ${typeName} written; null when a rule was broken.`,
-        resolve: (o: Outcome) => o.record as never,
+        resolve: (o: Outcome) => o.record,
       }),
       userErrors: p.field({ type: [UserErrorType], description: 'The rules the request broke; empty when the mutation was written.', resolve: (o) => o.userErrors }),
       warnings: p.field({ type: [WarningType], description: 'What the mutation did beyond what was sent; empty most of the time.', resolve: (o) => o.warnings }),
@@ -143,12 +140,13 @@ function payloadField(t: any, name: string, declared: Declared): unknown {
 export function mutationFields(build: (t: MutationFieldBuilder) => Record<string, unknown>): void {
   builder.mutationFields((t) => {
     const recording = Object.create(t, { prismaField: { value: (declared: Declared) => ({ [DECLARED]: declared }) } });
-    const declared = build(recording as MutationFieldBuilder) as unknown as Record<string, { [DECLARED]: Declared }>;
+    // Each field `build` declares is what the recording `prismaField` answered (checked below).
+    const declared = build(recording as MutationFieldBuilder) as Record<string, { [DECLARED]?: Declared }>;
     return Object.fromEntries(
       Object.entries(declared).map(([name, d]) => {
         if (!d?.[DECLARED]) throw new Error(`mutation ${name}: declare it with t.prismaField or located`);
         return [name, payloadField(t, name, d[DECLARED])];
       }),
-    ) as never;
+    );
   });
 }

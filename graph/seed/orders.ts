@@ -35,7 +35,7 @@ export async function seedOrders(created: NewCompany): Promise<void> {
   for (const g of groups) await runAs(co, 'mutation($p: AccessGroupParams!) { upsertAccessGroup(params: $p) { accessGroup { id } } }', { p: g });
   const subsidiaries: number[] = [];
   for (const name of ['Matriz São Paulo', 'Filial Santos', 'Filial Itajaí']) {
-    subsidiaries.push((await runAs(co, 'mutation($p: SubsidiaryParams!) { createSubsidiary(params: $p) { subsidiary { id } } }', { p: { name } })).createSubsidiary.subsidiary.id);
+    subsidiaries.push((await runAs<{ createSubsidiary: { subsidiary: { id: number } } }>(co, 'mutation($p: SubsidiaryParams!) { createSubsidiary(params: $p) { subsidiary { id } } }', { p: { name } })).createSubsidiary.subsidiary.id);
   }
   const actor: Record<string, number> = {};
   for (const [i, p] of partners.entries()) {
@@ -47,7 +47,7 @@ export async function seedOrders(created: NewCompany): Promise<void> {
       ...(p.cnpj ? { official_document: completeCnpj(p.cnpj), document_type: 'CNPJ' } : { official_document: p.tin, document_type: 'TIN' }),
       roles: p.roles.map(([role, slug]) => ({ role, ...(slug ? { access_group_slug: slug } : {}) })),
     };
-    const data = await runAs(co, 'mutation($p: PartnershipParams!) { upsertPartnership(params: $p) { partnership { partner { id } } } }', { p: params });
+    const data = await runAs<{ upsertPartnership: { partnership: { partner: { id: number } } } }>(co, 'mutation($p: PartnershipParams!) { upsertPartnership(params: $p) { partnership { partner { id } } } }', { p: params });
     for (const [role] of p.roles) actor[role] ??= data.upsertPartnership.partnership.partner.id;
   }
   const handler = (...roles: string[]) =>

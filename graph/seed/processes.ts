@@ -18,12 +18,15 @@ interface Fixtures {
   poItems: { id: number; line_reference: string | null; quantity: string | null }[];
   orderCodes: string[];
   route: { id: number; points: { id: number }[] } | null;
-  fleet: Awaited<ReturnType<typeof runAs>>;
+  fleet: SeededFleet;
 }
+
+/** The ids of the driver, vehicle and trailer the demo trips use. */
+type SeededFleet = { createDriver: { driver: { id: number } }; createVehicle: { vehicle: { id: number } }; createTrailer: { trailer: { id: number } } };
 
 /** Two cost models (maritime import, air export); answers the maritime model's version. */
 async function seedCostModels(co: Company): Promise<Fixtures['version']> {
-  const model = await runAs(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { costModel { versions { id root_model_expenses { id } } } } }', {
+  const model = await runAs<{ createCostModel: { costModel: { versions: Fixtures['version'][] } } }>(co, 'mutation($p: CostModelParams!) { createCostModel(params: $p) { costModel { versions { id root_model_expenses { id } } } } }', {
     p: {
       name: 'Maritime import',
       currency_code: 'BRL',
@@ -61,7 +64,7 @@ async function seedFixtures(co: Company, op: number): Promise<Fixtures> {
     select: { id: true, points: { select: { id: true }, orderBy: { position: 'asc' } } },
     orderBy: { id: 'asc' },
   });
-  const fleet = await runAs(
+  const fleet = await runAs<SeededFleet>(
     co,
     'mutation($d: DriverParams!, $v: VehicleParams!, $t: TrailerParams!) { createDriver(params: $d) { driver { id } } createVehicle(params: $v) { vehicle { id } } createTrailer(params: $t) { trailer { id } } }',
     {

@@ -1,14 +1,14 @@
 // The read views `declarations` and `licenses` of a shipment: its customs declarations and
 // licences, whatever their kind, as one `CustomsDocument` list with the fields every kind
 // shares (docs/processes/foreign_trade_shipment.md).
-// NOTE: the shipment rows come from node types built at run time (graph/process/shipment/engine.ts);
-// their Pothos field builders and rows are untyped for that reason.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-import { builder } from '../../builder.ts';
+import { builder, type PrismaFieldBuilder } from '../../builder.ts';
+
+const kinds = ['IMPORT_DECLARATION', 'DUIMP', 'EXPORT_DECLARATION', 'IMPORT_LICENSE'] as const;
+type CustomsDocumentKind = (typeof kinds)[number];
 
 /** One customs document of a shipment in the `declarations` and `licenses` read views. */
 interface CustomsDocumentEntry {
-  kind: string;
+  kind: CustomsDocumentKind;
   id: number;
   link_id: number;
   link_status: string | null;
@@ -36,7 +36,7 @@ const CustomsDocumentRef = builder.objectRef<CustomsDocumentEntry>('CustomsDocum
   description:
     'A customs declaration or licence of the shipment, whatever its kind, with the fields every kind shares. Read only: the documents are written through their own lists (shipment_import_declarations, shipment_duimps, shipment_export_declarations, shipment_import_licenses).',
   fields: (t) => ({
-    kind: t.field({ type: CustomsDocumentKindEnum, description: 'Which list the document comes from.', resolve: (d) => d.kind as never }),
+    kind: t.field({ type: CustomsDocumentKindEnum, description: 'Which list the document comes from.', resolve: (d) => d.kind }),
     id: t.exposeInt('id', { description: 'Id of the declaration or licence itself.' }),
     link_id: t.exposeInt('link_id', { description: 'Id of the entry that links it to the shipment (the wrapper).' }),
     link_status: t.exposeString('link_status', { nullable: true, description: 'Authorization status of that entry (AUTHORIZED, FORBIDDEN, NOT_AUTHORIZED, PENDING).' }),
@@ -53,15 +53,34 @@ const CustomsDocumentRef = builder.objectRef<CustomsDocumentEntry>('CustomsDocum
 
 const docColumns = { id: true, number: true, status: true, status_response: true, registered_at: true, last_updated_at: true } as const;
 const declarationColumns = { ...docColumns, channel: true, customs_cleared_at: true } as const;
-const linkOf = (doc: string, columns: object) => ({ orderBy: { id: 'asc' as const }, select: { id: true, status: true, [doc]: { select: columns } } });
+/** The wrapper rows of one kind are read in link order, with their id and status. */
+const inLinkOrder = { orderBy: { id: 'asc' } } as const;
+const wrapperColumns = { id: true, status: true } as const;
+
+/** The columns of a customs document read for the views (`docColumns`, with those of its kind). */
+interface DocumentRow {
+  id: number;
+  number: string | null;
+  status: string | null;
+  status_response: string | null;
+  registered_at: Date | null;
+  last_updated_at: Date | null;
+  channel?: string | null;
+  customs_cleared_at?: Date | null;
+  approved_at?: Date | null;
+}
 
 /** Flattens one wrapper list into view entries (a wrapper without its document is left out). */
-function entries(kind: string, links: any[], doc: string): CustomsDocumentEntry[] {
-  return links
-    .filter((l) => l[doc])
-    .map((l) => {
-      const d = l[doc];
-      return {
+function entries<Link extends { id: number; status: string | null }>(
+  kind: CustomsDocumentKind,
+  links: Link[],
+  documentOf: (link: Link) => DocumentRow | null,
+): CustomsDocumentEntry[] {
+  return links.flatMap((l) => {
+    const d = documentOf(l);
+    if (!d) return [];
+    return [
+      {
         kind,
         id: d.id,
         link_id: l.id,
@@ -74,33 +93,34 @@ function entries(kind: string, links: any[], doc: string): CustomsDocumentEntry[
         customs_cleared_at: d.customs_cleared_at ?? null,
         approved_at: d.approved_at ?? null,
         last_updated_at: d.last_updated_at ?? null,
-      };
-    });
+      },
+    ];
+  });
 }
 
 /** `ForeignTradeShipment.declarations`: import declarations, DUIMPs, then export declarations. */
-export const declarationsField = (t: any) =>
+export const declarationsField = (t: PrismaFieldBuilder<'ForeignTradeShipment'>) =>
   t.field({
     type: [CustomsDocumentRef],
     description:
       'Every customs declaration of the shipment in one list: import declarations, then DUIMPs, then export declarations, each in the order they were linked. Read only.',
     select: {
-      shipment_import_declarations: linkOf('import_declaration', declarationColumns),
-      shipment_duimps: linkOf('duimp', declarationColumns),
-      shipment_export_declarations: linkOf('export_declaration', declarationColumns),
+      shipment_import_declarations: { ...inLinkOrder, select: { ...wrapperColumns, import_declaration: { select: declarationColumns } } },
+      shipment_duimps: { ...inLinkOrder, select: { ...wrapperColumns, duimp: { select: declarationColumns } } },
+      shipment_export_declarations: { ...inLinkOrder, select: { ...wrapperColumns, export_declaration: { select: declarationColumns } } },
     },
-    resolve: (s: any) => [
-      ...entries('IMPORT_DECLARATION', s.shipment_import_declarations, 'import_declaration'),
-      ...entries('DUIMP', s.shipment_duimps, 'duimp'),
-      ...entries('EXPORT_DECLARATION', s.shipment_export_declarations, 'export_declaration'),
+    resolve: (s) => [
+      ...entries('IMPORT_DECLARATION', s.shipment_import_declarations, (l) => l.import_declaration),
+      ...entries('DUIMP', s.shipment_duimps, (l) => l.duimp),
+      ...entries('EXPORT_DECLARATION', s.shipment_export_declarations, (l) => l.export_declaration),
     ],
   });
 
 /** `ForeignTradeShipment.licenses`: the import licences. */
-export const licensesField = (t: any) =>
+export const licensesField = (t: PrismaFieldBuilder<'ForeignTradeShipment'>) =>
   t.field({
     type: [CustomsDocumentRef],
     description: 'Every licence of the shipment (import licences), in the order they were linked. Read only.',
-    select: { shipment_import_licenses: linkOf('import_license', { ...docColumns, approved_at: true }) },
-    resolve: (s: any) => entries('IMPORT_LICENSE', s.shipment_import_licenses, 'import_license'),
+    select: { shipment_import_licenses: { ...inLinkOrder, select: { ...wrapperColumns, import_license: { select: { ...docColumns, approved_at: true } } } } },
+    resolve: (s) => entries('IMPORT_LICENSE', s.shipment_import_licenses, (l) => l.import_license),
   });

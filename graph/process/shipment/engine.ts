@@ -1,61 +1,44 @@
-// Runtime of the node engine (graph/process/shipment/nodes.ts): GraphQL objects and inputs,
-// validation and writes derived from node declarations.
-// NOTE: nodes name their Prisma model and GraphQL types at run time; Pothos and the Prisma client
-// type those by literal model names, so node-driven builders and delegates are untyped here.
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// Runtime of the node engine (graph/process/shipment/nodes.ts): GraphQL inputs, validation and
+// writes derived from node declarations (the objects are written out in objects.ts).
 import { Prisma } from '../../../prisma/generated/client/client.ts';
-import { builder } from '../../builder.ts';
+import type { InputFieldMap, InputObjectRef } from '@pothos/core';
+import { builder, type BuilderTypes } from '../../builder.ts';
 import { checkChildIds, planList } from '../../database/nested.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { required } from '../../schema-helpers/required.ts';
-import { codeNameOf, columnData, exposeFields, inputFields } from '../../schema-helpers/fields.ts';
+import { codeNameOf, columnData, inputFields } from '../../schema-helpers/fields.ts';
 import { updateRows, type Row } from '../../database/set-rows.ts';
-import { delegateOf, walk, type NodeDef } from './nodes.ts';
+import { modelDelegate } from '../../database/records.ts';
+import type { NodeDef } from './nodes.ts';
 
 type Tx = Prisma.TransactionClient;
 type Params = Record<string, unknown>;
 /** The ids of a stored tree: `{ id, child: {...} | null, list: [{...}] }`. */
 export type IdTree = { id: number } & Record<string, unknown>;
 
-/** Extra object fields per node (computed values, relations to other areas). */
-export type ComputedFields = Record<string, (t: any) => Record<string, unknown>>;
+/** Extra input fields per node. */
+export type ExtraInputs = Record<string, (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'InputObject'>) => InputFieldMap>;
 
-/** Registers the object type of every node of the tree. */
-export function registerObjects(root: NodeDef, computed: ComputedFields = {}): void {
-  for (const n of walk(root)) {
-    builder.prismaObject(n.name as any, {
-      description: n.desc,
-      fields: (t: any) => {
-        const out: Record<string, unknown> = { id: t.exposeInt('id', { description: 'Identifier.' }) };
-        Object.assign(out, exposeFields(t, n.fields));
-        for (const [k, c] of Object.entries(n.children)) {
-          out[k] = c.single
-            ? t.relation(k, { nullable: true, description: c.desc })
-            : t.relation(k, { description: c.desc, query: { orderBy: { id: 'asc' } } });
-        }
-        return { ...out, ...(computed[n.name]?.(t) ?? {}) };
-      },
-    } as any);
-  }
-}
+/** The `<Node>Params` input of a node tree. */
+export type NodeParams = InputObjectRef<BuilderTypes, Record<string, unknown>>;
 
 /** Registers `<Node>Params` for every node of the tree; returns the root's input. */
-export function registerInputs(root: NodeDef, extra: Record<string, (t: any) => Record<string, unknown>> = {}): any {
-  const make = (n: NodeDef): any => {
+export function registerInputs(root: NodeDef, extra: ExtraInputs = {}): NodeParams {
+  const make = (n: NodeDef): NodeParams => {
     const childInputs = Object.fromEntries(Object.entries(n.children).map(([k, c]) => [k, make(c)]));
     return builder.inputType(`${n.name}Params`, {
       description: `${n.desc}${n.single ? '' : ' Send `id` to keep and update a stored entry; entries without `id` are created.'}`,
-      fields: (t: any) => {
-        const out: Record<string, unknown> = {};
+      fields: (t) => {
+        const out: InputFieldMap = {};
         if (!n.single) out.id = t.int({ description: 'Id of a stored entry to keep and update.' });
         Object.assign(out, inputFields(t, n.fields));
         for (const [k, c] of Object.entries(n.children)) {
           const o = n.requiredLists?.includes(k) ? required(c.desc) : { description: c.desc };
-          out[k] = t.field({ ...o, type: c.single ? childInputs[k] : [childInputs[k]] });
+          out[k] = c.single ? t.field({ ...o, type: childInputs[k] }) : t.field({ ...o, type: [childInputs[k]] });
         }
         return { ...out, ...(extra[n.name]?.(t) ?? {}) };
       },
-    } as any);
+    });
   };
   return make(root);
 }
@@ -153,7 +136,7 @@ interface NodeDelegate {
   createManyAndReturn(args: { data: object[]; select: { id: true } }): Promise<{ id: number }[]>;
   deleteMany(args: object): Promise<unknown>;
 }
-const delegateFor = (db: Tx, n: NodeDef) => (db as unknown as Record<string, NodeDelegate>)[delegateOf(n)];
+const delegateFor = (db: Tx, n: NodeDef) => modelDelegate<NodeDelegate>(n.name, db);
 
 /** One node to write: a create when `existing` is null, else an update of it. */
 export interface WriteTask {

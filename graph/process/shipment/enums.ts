@@ -4,40 +4,33 @@ import * as Enums from '../../../prisma/generated/client/enums.ts';
 import { builder } from '../../builder.ts';
 import { registerEnum } from '../../schema-helpers/fields.ts';
 
-const enumDescriptions: Record<string, string> = {
-  ShipmentType: 'Main transport mode of the shipment.',
-  StatusResponse: 'Result of a tracking or customs lookup.',
-  EtaSource: 'Where a shipment\'s ETA comes from.',
-  AuthorizationStatus: 'Authorization status (CE Mercante, customs document entries).',
-  ContainerType: 'Container type.',
-  ContainerSizeFootType: 'Container size.',
-  LoadType: 'Kind of load.',
-  TransportableType: 'Container or loose cargo.',
-  FreightType: 'How the international freight was contracted.',
-  TransportModalType: 'Mode of an international transport leg.',
-  MaritimeShipmentType: 'Kind of sea shipment.',
-  TrackingKey: 'Reference a sea shipment is tracked by.',
-  AirShipmentType: 'Kind of air shipment.',
-  RoadShipmentType: 'Kind of international road shipment.',
-  RoadTransportType: 'Kind of national road transport.',
-  TransportFeature: 'Special feature of a road transport.',
-  Incoterm: 'Incoterms 2020 rule.',
-  ImportChannel: 'Customs channel of an import declaration.',
-  ExportChannel: 'Customs channel of an export declaration.',
-  ImportDeclarationStatus: 'Status of an import declaration.',
-  DuimpStatus: 'Status of a DUIMP.',
-  ImportLicenseStatus: 'Status of an import licence.',
-  ExportDeclarationStatus: 'Status of an export declaration.',
-  ShowObservationsWhen: 'When the observations of a checklist item are shown.',
+export const shipmentEnums = {
+  ShipmentType: builder.enumType(Enums.ShipmentType, { name: 'ShipmentType', description: 'Main transport mode of the shipment.' }),
+  StatusResponse: builder.enumType(Enums.StatusResponse, { name: 'StatusResponse', description: 'Result of a tracking or customs lookup.' }),
+  EtaSource: builder.enumType(Enums.EtaSource, { name: 'EtaSource', description: 'Where a shipment\'s ETA comes from.' }),
+  AuthorizationStatus: builder.enumType(Enums.AuthorizationStatus, { name: 'AuthorizationStatus', description: 'Authorization status (CE Mercante, customs document entries).' }),
+  ContainerType: builder.enumType(Enums.ContainerType, { name: 'ContainerType', description: 'Container type.' }),
+  ContainerSizeFootType: builder.enumType(Enums.ContainerSizeFootType, { name: 'ContainerSizeFootType', description: 'Container size.' }),
+  LoadType: builder.enumType(Enums.LoadType, { name: 'LoadType', description: 'Kind of load.' }),
+  TransportableType: builder.enumType(Enums.TransportableType, { name: 'TransportableType', description: 'Container or loose cargo.' }),
+  FreightType: builder.enumType(Enums.FreightType, { name: 'FreightType', description: 'How the international freight was contracted.' }),
+  TransportModalType: builder.enumType(Enums.TransportModalType, { name: 'TransportModalType', description: 'Mode of an international transport leg.' }),
+  MaritimeShipmentType: builder.enumType(Enums.MaritimeShipmentType, { name: 'MaritimeShipmentType', description: 'Kind of sea shipment.' }),
+  TrackingKey: builder.enumType(Enums.TrackingKey, { name: 'TrackingKey', description: 'Reference a sea shipment is tracked by.' }),
+  AirShipmentType: builder.enumType(Enums.AirShipmentType, { name: 'AirShipmentType', description: 'Kind of air shipment.' }),
+  RoadShipmentType: builder.enumType(Enums.RoadShipmentType, { name: 'RoadShipmentType', description: 'Kind of international road shipment.' }),
+  RoadTransportType: builder.enumType(Enums.RoadTransportType, { name: 'RoadTransportType', description: 'Kind of national road transport.' }),
+  TransportFeature: builder.enumType(Enums.TransportFeature, { name: 'TransportFeature', description: 'Special feature of a road transport.' }),
+  Incoterm: builder.enumType(Enums.Incoterm, { name: 'Incoterm', description: 'Incoterms 2020 rule.' }),
+  ImportChannel: builder.enumType(Enums.ImportChannel, { name: 'ImportChannel', description: 'Customs channel of an import declaration.' }),
+  ExportChannel: builder.enumType(Enums.ExportChannel, { name: 'ExportChannel', description: 'Customs channel of an export declaration.' }),
+  ImportDeclarationStatus: builder.enumType(Enums.ImportDeclarationStatus, { name: 'ImportDeclarationStatus', description: 'Status of an import declaration.' }),
+  DuimpStatus: builder.enumType(Enums.DuimpStatus, { name: 'DuimpStatus', description: 'Status of a DUIMP.' }),
+  ImportLicenseStatus: builder.enumType(Enums.ImportLicenseStatus, { name: 'ImportLicenseStatus', description: 'Status of an import licence.' }),
+  ExportDeclarationStatus: builder.enumType(Enums.ExportDeclarationStatus, { name: 'ExportDeclarationStatus', description: 'Status of an export declaration.' }),
+  ShowObservationsWhen: builder.enumType(Enums.ShowObservationsWhen, { name: 'ShowObservationsWhen', description: 'When the observations of a checklist item are shown.' }),
 };
 
-// NOTE: the enums are named at run time; Pothos types enumType by the enum object it is given.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const enumsByName = Enums as Record<string, any>;
-
-export const shipmentEnums = Object.fromEntries(
-  Object.entries(enumDescriptions).map(([name, description]) => [name, builder.enumType(enumsByName[name], { name, description })]),
-);
 for (const [name, ref] of Object.entries(shipmentEnums)) registerEnum(name, ref);
 export const IncotermEnum = shipmentEnums.Incoterm;
 export const EtaSourceEnum = shipmentEnums.EtaSource;

@@ -7,7 +7,7 @@
 import type { Fields } from '../../schema-helpers/fields.ts';
 
 export interface NodeDef {
-  /** Prisma model and GraphQL object name; the input is `<name>Params`. */
+  /** Prisma model and GraphQL object name (graph/process/shipment/objects.ts); the input is `<name>Params`. */
   name: string;
   table: string;
   desc: string;
@@ -33,9 +33,6 @@ export function node(
 ): NodeDef {
   return { name, table, desc, parentKey, single, fields, children };
 }
-
-/** The Prisma delegate of a node (`ShipmentItem` -> `shipmentItem`). */
-export const delegateOf = (n: NodeDef) => n.name[0].toLowerCase() + n.name.slice(1);
 
 /** Every node of a tree, parents first. */
 export function walk(root: NodeDef): NodeDef[] {

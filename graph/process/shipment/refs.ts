@@ -4,25 +4,26 @@ import type { Prisma } from '../../../prisma/generated/client/client.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { referenceCodes } from '../../reference/countries-currencies.ts';
 import { portsByCodes } from '../../reference/port-aliases.ts';
+import { modelDelegate } from '../../database/records.ts';
 import type { RefUse } from './engine.ts';
 
 type Tx = Prisma.TransactionClient;
 
-/** Prisma delegate of each kind; company-owned kinds are scoped, soft-deletable ones must be live. */
-const kinds: Record<string, { delegate: string; company: boolean; live?: boolean }> = {
-  route: { delegate: 'route', company: true, live: true },
-  maritimePort: { delegate: 'maritimePort', company: false },
-  airport: { delegate: 'airport', company: false },
-  airline: { delegate: 'airline', company: false },
-  sealine: { delegate: 'sealine', company: false },
-  vessel: { delegate: 'vessel', company: false },
-  actor: { delegate: 'actor', company: true },
-  driver: { delegate: 'driver', company: true, live: true },
-  vehicle: { delegate: 'vehicle', company: true, live: true },
-  trailer: { delegate: 'trailer', company: true, live: true },
-  purchaseOrderItem: { delegate: 'purchaseOrderItem', company: true },
-  salesOrderItem: { delegate: 'salesOrderItem', company: true },
-  costModelVersion: { delegate: 'costModelVersion', company: true },
+/** Prisma model of each kind; company-owned kinds are scoped, soft-deletable ones must be live. */
+const kinds: Record<string, { model: Prisma.ModelName; company: boolean; live?: boolean }> = {
+  route: { model: 'Route', company: true, live: true },
+  maritimePort: { model: 'MaritimePort', company: false },
+  airport: { model: 'Airport', company: false },
+  airline: { model: 'Airline', company: false },
+  sealine: { model: 'Sealine', company: false },
+  vessel: { model: 'Vessel', company: false },
+  actor: { model: 'Actor', company: true },
+  driver: { model: 'Driver', company: true, live: true },
+  vehicle: { model: 'Vehicle', company: true, live: true },
+  trailer: { model: 'Trailer', company: true, live: true },
+  purchaseOrderItem: { model: 'PurchaseOrderItem', company: true },
+  salesOrderItem: { model: 'SalesOrderItem', company: true },
+  costModelVersion: { model: 'CostModelVersion', company: true },
 };
 
 /** Reports every reference that does not exist (or is another company's) as "does not exist". */
@@ -48,7 +49,7 @@ export async function checkRefs(db: Tx, companyId: number, refs: RefUse[], error
       continue;
     } else {
       const k = kinds[kind];
-      const delegate = k && (db as unknown as Record<string, { findMany(a: object): Promise<{ id: number }[]> }>)[k.delegate];
+      const delegate = k && modelDelegate<{ findMany(a: object): Promise<{ id: number }[]> }>(k.model, db);
       if (!delegate) continue; // that area is not in the schema yet
       const ids = [...new Set(uses.map((u) => u.id))];
       const where: Record<string, unknown> = { id: { in: ids } };
