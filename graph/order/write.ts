@@ -57,12 +57,12 @@ async function writeLines(db: Tx, companyId: number, kind: Kind, lists: LineList
     const plan = planList(
       list.items.map((item, i) => ({ item, product: list.products[i], index: i })),
       [...list.stored],
-      (s) => s.item.line_reference!.trim(),
+      (s) => s.item.line_reference!,
       ([line]) => line,
     );
     if (list.replace) for (const [, row] of plan.removed) removed.set(row.id, list.name);
     for (const { sent: { item, product, index }, stored: old } of plan.children) {
-      const row: Row = { ...columnData(cat, item), line_reference: item.line_reference!.trim(), company_id: companyId };
+      const row: Row = { ...columnData(cat, item), line_reference: item.line_reference!, company_id: companyId };
       if (product !== undefined) row.product_id = product;
       if (old) {
         kept.set(old[1].id, [list.at(index)]);
@@ -167,7 +167,7 @@ export async function updateOne(ctx: Context, info: GraphQLResolveInfo, operatio
   return inTransaction(
     async (db) => {
       await checkOperation(db, companyId, operationId);
-      const code = params.reference_code?.trim();
+      const code = params.reference_code;
       if (code) await lockKeys(db, companyId, 'order', orderKeys(operationId, [code]));
       if (!(await lockRoots(db.order, { company_id: companyId, operation_id: operationId, ...by }))) throw new NotFoundError();
       const existing = await findLive(db, companyId, operationId, by);
@@ -199,7 +199,7 @@ export async function upsertMany(
   return inTransaction(
     async (db) => {
       await checkOperation(db, companyId, operationId);
-      const codes = list.map((p) => p.reference_code?.trim()).filter((c): c is string => !!c);
+      const codes = list.map((p) => p.reference_code).filter((c): c is string => !!c);
       await lockKeys(db, companyId, 'order', orderKeys(operationId, codes));
       const live = { company_id: companyId, operation_id: operationId, reference_code: { in: codes } };
       if (codes.length) await lockRoots(db.order, live);
@@ -213,7 +213,7 @@ export async function upsertMany(
       const batch: Validated[] = [];
       for (const [i, params] of list.entries()) {
         // Without a code the entry is validated as a new order, so every problem is answered at once.
-        const code = params.reference_code?.trim();
+        const code = params.reference_code;
         if (code && seen.has(code)) errors.add(`${prefixOf(i)}reference_code`, fieldMessages.taken);
         if (code) seen.add(code);
         const existing = (code && byCode.get(code)) || null;
@@ -246,7 +246,7 @@ export async function updateItem(ctx: Context, info: GraphQLResolveInfo, kind: K
     if (partId === undefined || !line) throw new NotFoundError();
     const errors = new FieldErrors();
     checkRequired(info.schema, kind === 'purchase' ? 'PurchaseOrderItemParams' : 'SalesOrderItemParams', args.params, errors);
-    const newLine = args.params.line_reference?.trim();
+    const newLine = args.params.line_reference;
     if (newLine && newLine !== args.line_reference && stored.has(newLine)) errors.add('line_reference', fieldMessages.taken);
     const products = validateItems(known, kind, [args.params], new Map([[newLine ?? '', { product_id: line.product_id }]]), await referenceCodes(), errors, '');
     // Item routes name fields without an index.

@@ -198,7 +198,7 @@ export function inputFields<Ref>(t: InputFieldBuilder<Ref>, fields: Fields): Rec
 /**
  * The column values of the catalogue fields `params` sends (left-out fields are not
  * touched): null clears a column, writes its default, or an empty list; reference codes are
- * stored trimmed and upper-case.
+ * stored upper-case (trimmed already, as every code, by graph/limits/arguments.ts).
  */
 export function columnData(fields: Fields, params: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
@@ -206,7 +206,7 @@ export function columnData(fields: Fields, params: Record<string, unknown>): Rec
     const k = def.kind;
     if (isReference(def)) {
       const v = params[`${name}_code`];
-      if (v !== undefined) data[`${name}_code`] = typeof v === 'string' ? v.trim().toUpperCase() : null;
+      if (v !== undefined) data[`${name}_code`] = typeof v === 'string' ? v.toUpperCase() : null;
       continue;
     }
     const v = params[name];
@@ -231,6 +231,6 @@ export function checkReferenceCodes(
     if (typeof def.kind !== 'object' || !('reference' in def.kind)) continue;
     const code = params[`${name}_code`];
     const known = def.kind.reference === 'country' ? codes.countries : codes.currencies;
-    if (typeof code === 'string' && !known.has(code.trim().toUpperCase())) errors.add(`${prefix}${name}_code`, fieldMessages.missing);
+    if (typeof code === 'string' && !known.has(code.toUpperCase())) errors.add(`${prefix}${name}_code`, fieldMessages.missing);
   }
 }
