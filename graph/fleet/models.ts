@@ -1,9 +1,10 @@
 // Drivers, vehicles and trailers are declared alike: each kind's model and list, its Prisma
 // delegate, and `t.prismaField` for a model named at run time.
-import type { GenericFieldRef } from '@pothos/core';
+import type { ArgMap, ModelFieldBuilder } from '../builder.ts';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import type { RootDelegate } from '../database/locks.ts';
+import { modelDelegate } from '../database/records.ts';
 import type { Tx } from '../database/transaction.ts';
 
 export type Key = { company_id: number; id: number };
@@ -34,7 +35,7 @@ interface FleetDelegate extends RootDelegate {
   update(args: { where: { company_id_id: Key }; data: object; select: { company_id: true; id: true } }): Promise<Key>;
 }
 
-export const delegate = (db: Tx, kind: Kind) => db[kind] as unknown as FleetDelegate;
+export const delegate = (db: Tx, kind: Kind) => modelDelegate<FleetDelegate>(kind, db);
 
 /** A field answering one row of a fleet model; `Args` is what its `args` declare. */
 interface FleetField<Args> {
@@ -42,12 +43,9 @@ interface FleetField<Args> {
   /** A lookup by id: a missing row is null with NOT_FOUND at its path (docs/graphql.md). */
   nullable?: boolean;
   description: string;
-  args: Record<string, unknown>;
+  args: ArgMap;
   resolve: (query: object, root: unknown, args: Args, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
 }
 
-/** `t.prismaField` for a fleet model. */
-// NOTE: the model is named at run time; Pothos types prismaField by a literal model name, so
-// the field builder is taken as it comes and the field's options are typed by FleetField.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const modelField = <Args>(t: any, field: FleetField<Args>): GenericFieldRef<unknown> => t.prismaField(field);
+/** `t.prismaField` for a fleet model (a model named at run time: graph/builder.ts, `ModelFieldBuilder`). */
+export const modelField = <Args>(t: ModelFieldBuilder, field: FleetField<Args>) => t.prismaField(field);
