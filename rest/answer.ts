@@ -5,9 +5,6 @@ import {
   getNamedType,
   getOperationAST,
   isInputObjectType,
-  isObjectType,
-  Kind,
-  parse,
   type DocumentNode,
   type FieldNode,
   type GraphQLField,
@@ -16,6 +13,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Locale } from '../graph/context.ts';
+import { isPayloadField, selectionOf, withUserErrors } from '../graph/schema-helpers/payload-selection.ts';
 import { warningMessage, type WarningCode } from './i18n/warnings.ts';
 
 /** The answer's field node, its schema field and its path in `data`. */
@@ -25,18 +23,12 @@ export interface AnswerField {
   path: string[];
 }
 
-/** True for a mutation payload type: the written record beside `userErrors`. */
-const isPayload = (field: GraphQLField<unknown, unknown>) => {
-  const type = getNamedType(field.type);
-  return isObjectType(type) && 'userErrors' in type.getFields();
-};
-
 /** The field a route answers: the root field, or the payload's record field it selects. */
 export function answerField(schema: GraphQLSchema, op: OperationDefinitionNode): AnswerField {
   const root = op.selectionSet.selections[0] as FieldNode;
   const rootType = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
   const rootField = rootType!.getFields()[root.name.value];
-  if (!isPayload(rootField)) return { node: root, field: rootField, path: [root.name.value] };
+  if (!isPayloadField(rootField)) return { node: root, field: rootField, path: [root.name.value] };
   const picked = (root.selectionSet?.selections ?? []).filter((s): s is FieldNode => s.kind === 'Field' && s.name.value !== 'warnings' && s.name.value !== 'userErrors');
   if (picked.length !== 1) throw new Error(`${root.name.value}: a route selects exactly the payload's record`);
   const payload = getNamedType(rootField.type) as { getFields(): Record<string, GraphQLField<unknown, unknown>> };
@@ -71,9 +63,7 @@ export function warningCodes(schema: GraphQLSchema, document: DocumentNode): War
   return (Object.keys(warningInputs) as WarningCode[]).filter((code) => args.some((a) => takesInput(a.type, warningInputs[code])));
 }
 
-const selectionOf = (text: string) => (parse(text).definitions[0] as OperationDefinitionNode).selectionSet.selections[0];
 const warningsSelection = selectionOf('{ warnings { field code message } }');
-const userErrorsSelection = selectionOf('{ userErrors { field code message } }');
 
 /**
  * The document of a route as it runs: a mutation's payload has its `userErrors` selected beside
@@ -81,15 +71,7 @@ const userErrorsSelection = selectionOf('{ userErrors { field code message } }')
  * route can answer some.
  */
 export function withPayloadProblems(schema: GraphQLSchema, document: DocumentNode): DocumentNode {
-  const op = getOperationAST(document);
-  const root = op?.selectionSet.selections[0];
-  if (op?.operation !== 'mutation' || root?.kind !== Kind.FIELD || !root.selectionSet) return document;
-  const rootField = schema.getMutationType()?.getFields()[root.name.value];
-  if (!rootField || !isPayload(rootField)) return document;
-  const extra = [userErrorsSelection, ...(warningCodes(schema, document).length ? [warningsSelection] : [])];
-  const selected: FieldNode = { ...root, selectionSet: { ...root.selectionSet, selections: [...root.selectionSet.selections, ...extra] } };
-  const changed: OperationDefinitionNode = { ...op, selectionSet: { ...op.selectionSet, selections: [selected] } };
-  return { kind: Kind.DOCUMENT, definitions: document.definitions.map((d) => (d === op ? changed : d)) };
+  return withUserErrors(schema, document, warningCodes(schema, document).length ? [warningsSelection] : []);
 }
 
 /** A warning as REST answers it. */
