@@ -27,6 +27,7 @@ import { graphqlExecutors } from '../graph/env.ts';
 import { freePort, withDatabase } from './local-net.ts';
 import { startDirect, startPostGraphile, startRawPg, stopProcess, type Peer } from './bench-peers.ts';
 import { spawn, execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -368,6 +369,9 @@ async function main() {
     // 2. Migrations and a company, in this process (graph/env.ts reads DATABASE_URL once).
     process.env.DATABASE_URL = databaseUrl;
     process.env.NODE_ENV ??= 'production';
+    // Production on a PostgreSQL server needs the carrier secrets key (docs/tracking.md,
+    // "Settings"): a throwaway one for this run's database, inherited by every app it starts.
+    process.env.CARRIER_SECRETS_KEY ??= randomBytes(32).toString('base64');
     const { openDatabase } = await import('../prisma/database.ts');
     const { applyMigrations, applySchemaDrift } = await import('../prisma/migrate.ts');
     const migrationDb = await openDatabase({ databaseUrl, dataDir: '' });
