@@ -2,8 +2,9 @@
 // `GET /api/operations/{id}/orders?limit=` answered by ONE SQL statement in which PostgreSQL
 // builds the whole answer's JSON (json_build_object / json_agg): every field the app's route
 // answers (rest/routes/orders.routes.ts, its fragments in rest/operations.graphql), the lines'
-// balances (docs/orders.md, balance), `total_count` and `next_cursor`. The bench checks that it
-// equals the app's answer (parsed, deep-equal) before measuring.
+// balances (docs/orders.md, balance), `total_count` and `next_cursor` of the default sort (id
+// ascending; an exact count, as the app answers below its count cap, graph/database/count.ts).
+// The bench checks that it equals the app's answer (parsed, deep-equal) before measuring.
 import { cursorText, iso, list, one } from './bench-floor-sql.ts';
 
 // Countries and currencies by code, read once by the statement (the `reference` CTE of orderPageSql):
