@@ -3,7 +3,8 @@
 // - direct: a minimal node:http server in the bench process calling Prisma with the facade's
 //   where, order and take, answering the same JSON;
 // - raw pg: the same in one SQL statement per request through a plain `pg` pool, the JSON of
-//   the nested lists built by PostgreSQL: the floor of any Node.js service on this database;
+//   the nested lists built by PostgreSQL: the floor of any Node.js service on this database; it
+//   answers the order page too, PostgreSQL building the whole answer (scripts/bench-floor-orders.ts);
 // - PostGraphile 5 (scripts/peers/postgraphile), the best-known GraphQL engine over PostgreSQL,
 //   in a process of its own, asked for the same rows and fields over GraphQL (GET).
 // The two in-process servers authenticate the `api-key` header as the facade does (its key
@@ -23,6 +24,8 @@ export interface Peer {
   pid: number;
   /** The paths of the list and of each by-code request, when they are not the REST ones. */
   listPath?: string;
+  /** The operation pages it answers as the app does (`orders`, `processes`): the floors of scripts/bench-floor-*.ts. */
+  pages?: string[];
   codePath?: (code: string) => string;
   stop(): Promise<void>;
 }
@@ -97,6 +100,13 @@ export async function stopProcess(proc: ChildProcess): Promise<void> {
 interface ProductAnswers {
   list(companyId: number, limit: number): Promise<unknown>;
   byCode(companyId: number, code: string): Promise<unknown | null>;
+  /** An operation's page of orders or processes, as JSON text built by the database. */
+  page?(kind: string, companyId: number, operationId: number, limit: number): Promise<string>;
+}
+
+/** An answer's JSON text, sent as it is. */
+class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /**
@@ -108,7 +118,7 @@ async function listenProducts(name: string, answers: ProductAnswers): Promise<Pe
   const { authenticate } = await import('../graph/company/auth.ts');
   const { sqlCounter } = await import('../prisma/database.ts');
   const send = (res: http.ServerResponse, status: number, body: unknown, statements: number) => {
-    const text = JSON.stringify(body);
+    const text = body instanceof JsonText ? body.text : JSON.stringify(body);
     res.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(text),
@@ -125,6 +135,12 @@ async function listenProducts(name: string, answers: ProductAnswers): Promise<Pe
       const limit = Number(url.searchParams.get('limit') ?? 20);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) return [400, { errors: [{ code: 'BAD_REQUEST' }] }];
       return [200, await answers.list(company.id, limit)];
+    }
+    const page = /^\/api\/operations\/(\d+)\/(orders|processes)\/?$/.exec(url.pathname);
+    if (req.method === 'GET' && page && answers.page) {
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return [400, { errors: [{ code: 'BAD_REQUEST' }] }];
+      return [200, new JsonText(await answers.page(page[2], company.id, Number(page[1]), limit))];
     }
     const byCode = /^\/api\/products-by-code\/([^/]+)\/?$/.exec(url.pathname);
     if (req.method === 'GET' && byCode) {
@@ -185,9 +201,21 @@ const RAW_PRODUCTS = `
        FROM product_foreign_operators f WHERE f.company_id = p.company_id AND f.product_id = p.id) AS operators
   FROM products p WHERE p.company_id = $1 AND p.deleted_at IS NULL`;
 
-/** raw pg: one statement per request (the list's count in the same one) through a plain pool. */
+/** The floors of the operation pages: each one statement building the whole answer (scripts/bench-floor-*.ts). */
+async function floorStatements(): Promise<Record<string, string>> {
+  const { BusinessRole } = await import('../prisma/generated/client/enums.ts');
+  const { orderPageSql } = await import('./bench-floor-orders.ts');
+  const roles = Object.values(BusinessRole);
+  return { orders: orderPageSql(roles) };
+}
+
+/**
+ * raw pg: one statement per request (the list's count in the same one) through a plain pool;
+ * the operation pages' floors as prepared statements, PostgreSQL building their whole JSON.
+ */
 export async function startRawPg(databaseUrl: string): Promise<Peer> {
   const { sqlCounter } = await import('../prisma/database.ts');
+  const floors = await floorStatements();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
   const query = async (text: string, values: unknown[]) => {
     const counter = sqlCounter.getStore();
@@ -208,8 +236,14 @@ export async function startRawPg(databaseUrl: string): Promise<Peer> {
       const [row] = await query(`${RAW_PRODUCTS} AND p.code = $2`, [companyId, code]);
       return row ? json(row) : null;
     },
+    async page(kind, companyId, operationId, limit) {
+      const counter = sqlCounter.getStore();
+      if (counter) counter.statements++;
+      const { rows } = await pool.query({ name: `floor-${kind}`, text: floors[kind], values: [companyId, operationId, limit] });
+      return rows[0].body as string;
+    },
   });
-  return { ...peer, stop: async () => (await peer.stop(), await pool.end()) };
+  return { ...peer, pages: Object.keys(floors), stop: async () => (await peer.stop(), await pool.end()) };
 }
 
 const POSTGRAPHILE_DIR = path.join(process.cwd(), 'scripts', 'peers', 'postgraphile');

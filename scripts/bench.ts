@@ -31,6 +31,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
@@ -537,6 +538,10 @@ async function main() {
       for (const app of apps.slice(1)) {
         if ((await getJson(app.base, l.page)).text !== first.text) checks.push(`${app.name} ${l.name}: the answer differs from ${primary.name}'s`);
       }
+      // The floor's text is PostgreSQL's (other spacing): compared parsed.
+      for (const peer of peers.filter((p) => p.pages?.includes(l.name))) {
+        if (!isDeepStrictEqual((await getJson(peer.base, l.page)).body, first.body)) checks.push(`${peer.name} ${l.name}: the answer differs from ${primary.name}'s`);
+      }
     }
     for (const w of checks) console.warn(`WARNING: ${w}`);
     if (!checks.length) log('every server answers the same (product list and by code against direct; order and process lists against each other)');
@@ -570,7 +575,7 @@ async function main() {
     const requests = [
       { request: `GET ${listPath}`, paths: [listPath], servers: [...appServers, ...peerServers((peer) => (peer.listPath ? [peer.listPath] : undefined))] },
       { request: 'GET /api/products-by-code/{code}', paths: codePaths, servers: [...appServers, ...peerServers((peer) => peer.codePath && codes.map(peer.codePath))] },
-      ...domainPaths.map((l) => ({ request: `GET ${l.page}`, paths: [l.page], servers: appServers })),
+      ...domainPaths.map((l) => ({ request: `GET ${l.page}`, paths: [l.page], servers: [...appServers, ...peers.filter((p) => p.pages?.includes(l.name)).map((p): Server => ({ name: p.name, base: p.base, pid: p.pid }))] })),
     ];
     const rotate = <T>(xs: T[], k: number) => xs.map((_, i) => xs[(i + k) % xs.length]);
     const loadBefore = os.loadavg()[0];
@@ -690,6 +695,20 @@ async function main() {
       '|---|---|---:|---:|---:|',
       ...againstRaw.map((r) => `| ${r.request} | ${r.server} | ${fmt(r.rps, 3)} | ${perRound(r.rounds, 3)} | ${r.cpu === undefined ? 'n/a' : fmt(r.cpu, 3)} |`),
     ].join('\n');
+    // The operation pages over their floor: PostgreSQL building the same answer in one statement.
+    const floorRequests = domainPaths.filter((l) => peers.some((p) => p.pages?.includes(l.name))).map((l) => `GET ${l.page}`);
+    const floorTable = floorRequests.length
+      ? [
+          '| Request | Server | req/s ÷ raw pg | per round | server CPU ms/req ÷ raw pg |',
+          '|---|---|---:|---:|---:|',
+          ...floorRequests.flatMap((request) =>
+            apps.map((a) => {
+              const r = ratio(request, a.name, 'raw pg');
+              return `| ${request} | ${a.name} | ${fmt(r.rps, 3)} | ${perRound(r.rounds, 3)} | ${r.cpu === undefined ? 'n/a' : fmt(r.cpu, 3)} |`;
+            }),
+          ),
+        ].join('\n')
+      : '';
     const rawMet = againstRaw.filter((r) => r.server === primary.name).map((r) => `${r.request}: ${fmt(r.rps, 2)} (${r.rps >= RAW_TARGET ? 'met' : 'not met'})`);
     const aheadOfGraphile =
       typeof graphile === 'string' ? `PostGraphile was left out of this run: ${graphile}.` : (() => {
@@ -756,8 +775,8 @@ Ratios of two servers measured in the same round are steadier than the req/s fig
 - One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time${write.bulk ? ` (${fmt(viaRest)} of them; see Write throughput)` : ''}; then 100 orders and 100 processes through their batch upserts (see Orders and processes); then ANALYZE.
 - Facade: the app (\`node scripts/serve.mjs\`, NODE_ENV=production, SQL_STATS=1, WEB_CONCURRENCY=1: one serving process under its supervisor; RATE_LIMITS=0: the load generator is one client asking far more than one key's share, see "Rate limits and idempotency") as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. One app per server below, all on the same database${PROCESSES > 1 ? `; \`${EXECUTORS[0]} ×${PROCESSES}\` is the same app with WEB_CONCURRENCY=${PROCESSES}: ${PROCESSES} serving processes behind one port, the scale-out of docs/decisions/014-scale-out.md` : ''}; the first serves the writes, the others start after them. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on every side.
 - Servers: ${serverList.join('; ')}; \`direct\`: a minimal \`node:http\` server in the bench process that authenticates the \`api-key\` with the same query (graph/company/auth.ts), then calls Prisma with the same where, order and take (company_id, deleted_at null, id ascending, internal codes by id, foreign operator links), outside any transaction, and answers the same JSON (products only).
-- Peers (scripts/bench-peers.ts): \`raw pg\`: a \`node:http\` server in the bench process, the same key check, then one SQL statement per request through a plain \`pg\` pool of the same size (the nested lists' JSON built by PostgreSQL, the list's count in the same statement), answering the same JSON: the floor of any Node.js service on this database; \`postgraphile\`: PostGraphile ${'5'} (scripts/peers/postgraphile, Amber preset, conditions on every column, its own process, one pool of the same size; it asks for Node.js 22 and runs on ${process.version} with \`Promise.withResolvers\` supplied) asked over GraphQL \`GET\` for the same rows: \`allProducts(first: 100, orderBy: PRIMARY_KEY_ASC, condition: {companyId, deletedAt: null}) { totalCount nodes { ... } }\` and \`query ($code: String!) { allProducts(first: 1, condition: {companyId, deletedAt: null, code: $code}) ... }\` (the code a variable: one document serves every code, as a client would send it), with every product column and both nested lists.
-- Before measuring, the answers are compared: each app's product list and by-code answers against direct's, and each app's order and process lists of ${LIST_LIMIT} against ${primary.name}'s, byte for byte: ${checks.length ? `they differ: ${checks.join('; ')}` : 'they are identical'}.
+- Peers (scripts/bench-peers.ts): \`raw pg\`: a \`node:http\` server in the bench process, the same key check, then one SQL statement per request through a plain \`pg\` pool of the same size (the nested lists' JSON built by PostgreSQL, the list's count in the same statement), answering the same JSON: the floor of any Node.js service on this database; it answers the order page too, one prepared statement in which PostgreSQL builds the whole answer (every field, the lines' balances, \`total_count\`, \`next_cursor\`; scripts/bench-floor-orders.ts), sent as PostgreSQL wrote it; \`postgraphile\`: PostGraphile ${'5'} (scripts/peers/postgraphile, Amber preset, conditions on every column, its own process, one pool of the same size; it asks for Node.js 22 and runs on ${process.version} with \`Promise.withResolvers\` supplied) asked over GraphQL \`GET\` for the same rows: \`allProducts(first: 100, orderBy: PRIMARY_KEY_ASC, condition: {companyId, deletedAt: null}) { totalCount nodes { ... } }\` and \`query ($code: String!) { allProducts(first: 1, condition: {companyId, deletedAt: null, code: $code}) ... }\` (the code a variable: one document serves every code, as a client would send it), with every product column and both nested lists.
+- Before measuring, the answers are compared: each app's product list and by-code answers against direct's, and each app's order and process lists of ${LIST_LIMIT} against ${primary.name}'s, byte for byte, and raw pg's order page against ${primary.name}'s, parsed: ${checks.length ? `they differ: ${checks.join('; ')}` : 'they are identical'}.
 - Every server uses a pool of ${process.env.DATABASE_POOL_SIZE ?? 10} PostgreSQL connections.
 - Load: autocannon (programmatic, in a worker thread of the bench process), ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s of measurement per server and request. Each request is measured on every server in turn, then the next request; the order of the servers rotates by one each round; ${ROUNDS} rounds. Figures are the mean of the rounds. By code picks a random code from a fixed list of ${CODE_SAMPLE} codes for each request. A request unanswered after 30 s counts as failed.
 - Server CPU ms/req: CPU time of the server's main thread (Linux /proc: the app's process; for direct, the bench process's main thread, without the load generator's thread) over warm-up and measurement, divided by the requests answered. Garbage-collector helper threads are not counted. It depends less on other load on the machine than req/s.
@@ -780,6 +799,7 @@ ${rawTable}
 
 Targets: the facade at least ${RAW_TARGET} x raw pg on the list and by code (${primary.name}: ${rawMet.join('; ')}), and ahead of PostGraphile on the same list. ${aheadOfGraphile} PostGraphile and raw pg do not authenticate the same way: raw pg uses the facade's key check (cached), PostGraphile checks no key and is given the company as a condition; raw pg answers the same JSON, PostGraphile its own (the same rows, fields and nested lists, under its own names, with \`totalCount\`).
 
+${floorTable ? `\n### Against the floor (operation pages)\n\nThe app's pages over raw pg's, whose one statement has PostgreSQL build the whole answer's JSON (scripts/bench-floor-orders.ts; its answer equals the app's, parsed). Target: the app within 3 x the floor (req/s ÷ raw pg at least 0.33).\n\n${floorTable}\n` : ''}
 ## SQL statements per request
 
 ${sqlTable}

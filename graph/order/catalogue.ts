@@ -98,9 +98,20 @@ export const salesOrderDates = fieldsOf('datetime', {
  */
 export const shippedSelect = { quantity: true, quantity_shipped: true } as const;
 
+type ShippedRow = { quantity: string | null; quantity_shipped: string };
+type Balances = { balance_shipped: string; balance: string | null };
+
+/** Each row's balances, worked out once for its two fields (a page of 100 orders of 10 lines asks 2,000 times). */
+const worked = new WeakMap<ShippedRow, Balances>();
+
 /** `balance_shipped` (quantity on shipments) and `balance` (quantity minus that) of an item row. */
-export function balances(row: { quantity: string | null; quantity_shipped: string }) {
-  const zero = row.quantity ? zeroLike(row.quantity) : '0';
-  const balance_shipped = addDecimal(zero, row.quantity_shipped);
-  return { balance_shipped, balance: row.quantity ? subDecimal(row.quantity, balance_shipped) : null };
+export function balances(row: ShippedRow): Balances {
+  let found = worked.get(row);
+  if (!found) {
+    const zero = row.quantity ? zeroLike(row.quantity) : '0';
+    const balance_shipped = addDecimal(zero, row.quantity_shipped);
+    found = { balance_shipped, balance: row.quantity ? subDecimal(row.quantity, balance_shipped) : null };
+    worked.set(row, found);
+  }
+  return found;
 }

@@ -31,9 +31,11 @@ export interface SortKey {
 /** The values of each enum of the data model, in their declared order. */
 const enumOrder = new Map<string, readonly string[]>(Object.entries(prismaEnums).map(([name, values]) => [name, Object.values(values as Record<string, string>)]));
 
+/** The data model's models, parsed at the first call only (getDatamodel parses its JSON text at each). */
+const modelsOf = ((parsed?: ReturnType<typeof getDatamodel>['datamodel']['models']) => () => (parsed ??= getDatamodel().datamodel.models))();
 /** The enum of each enum column of a model, by field name. */
 const enumColumns = (model: string): Map<string, string> =>
-  new Map(getDatamodel().datamodel.models[model].fields.filter((f) => f.kind === 'enum').map((f) => [f.name, f.type]));
+  new Map(modelsOf()[model].fields.filter((f) => f.kind === 'enum').map((f) => [f.name, f.type]));
 
 /** The sort keys of a Prisma `orderBy` list (graph/schema-helpers/list.ts, pageOf), with PostgreSQL's default null placement. */
 export function sortKeys(orderBy: Record<string, unknown>[], nullable: ReadonlySet<string>, model?: string): SortKey[] {
@@ -73,7 +75,7 @@ export function afterWhere(keys: SortKey[], values: CursorValue[]): object {
 
 /** The model's column types (and its to-one relations' as `relation.column`), to check the values a cursor brings back. */
 function columnTypes(model: string): Map<string, string> {
-  const models = getDatamodel().datamodel.models;
+  const models = modelsOf();
   return new Map(
     models[model].fields.flatMap((f) => [
       [f.name, f.type] as const,
