@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
-import { PAGE } from '../schema-helpers/page.ts';
+import { PAGE } from '../schema-helpers/pagination/bounds.ts';
 import { eventTypes } from './catalogue.ts';
 import { beforeReading } from '../database/before-reading.ts';
 import { relayCompany } from './relay.ts';

@@ -15,7 +15,7 @@ import type { Context } from '../context.ts';
 import { modelDelegate } from '../database/records.ts';
 import { cappedCount, COUNT_CAP, type CappedCount } from '../database/count.ts';
 import { BadInputError, fieldMessages } from '../errors.ts';
-import { PAGE, pageSize } from './page.ts';
+import { PAGE, pageSize } from './pagination/bounds.ts';
 import { on, selectOf, sortEntry, valueAt } from './sort-paths.ts';
 
 /** One key of a sort: a column, its direction and where its nulls go. */

@@ -11,7 +11,7 @@ import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { BadInputError, fieldMessages } from '../errors.ts';
 import { PageInfo } from './connection.ts';
-import { firstDescription, PAGE } from './page.ts';
+import { firstDescription, PAGE } from './pagination/bounds.ts';
 
 /** The arguments of a link connection. */
 export interface LinkArgs {

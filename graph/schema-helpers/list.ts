@@ -7,7 +7,7 @@ import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type Ke
 import { statisticsSettled } from '../database/statistics.ts';
 
 /** Pagination bounds of the public contract. */
-import { PAGE } from './page.ts';
+import { PAGE } from './pagination/bounds.ts';
 
 /** The `after` argument of a list or a connection: a cursor, at most PAGE.cursorLength characters (docs/limits.md). */
 const cursorArg = (t: ArgsBuilder, description: string) => t.arg.string({ description, extensions: { maxLength: PAGE.cursorLength } });
