@@ -3,7 +3,7 @@
 import { OpenApiBuilder, type OperationObject, type SchemaObject } from 'openapi3-ts/oas31';
 import { env } from '../graph/env.ts';
 import { locales, defaultLocale } from '../graph/context.ts';
-import { PAGE } from '../graph/schema-helpers/page.ts';
+import { PAGE } from '../graph/schema-helpers/pagination/bounds.ts';
 import { compiledRoutes } from '../rest/match.ts';
 import { tagGroups, tags as tagDescriptions } from '../rest/routes/index.ts';
 import { addErrorComponents } from './errors.ts';

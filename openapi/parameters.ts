@@ -2,7 +2,7 @@
 // enforces, the headers it honours (graph/limits/request.ts), and the headers of its answer.
 import { getNamedType, isInputObjectType, isListType, isNonNullType, type GraphQLEnumType } from 'graphql';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
-import { PAGE } from '../graph/schema-helpers/page.ts';
+import { PAGE } from '../graph/schema-helpers/pagination/bounds.ts';
 import type { CompiledRoute } from '../rest/match.ts';
 import { headersOfRoute } from '../rest/resources.ts';
 import { IDEMPOTENCY_KEY, IF_MATCH, PREFER, type HeaderRule } from '../graph/limits/request.ts';

@@ -1,7 +1,7 @@
 // Actors and partnerships (docs/handlers.md): the actor's catalogue fields and the object types of an actor,
 // its partnership and roles, access groups and subsidiaries.
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { firstDescription, pageSize } from '../schema-helpers/pagination/bounds.ts';
 import { linkArgs, relationLink } from '../schema-helpers/link-connection.ts';
 import { graphqlOnly } from '../schema-helpers/selection.ts';
 import { exposeFields, fieldsOf, type Fields } from '../schema-helpers/fields.ts';

@@ -2,7 +2,7 @@
 // version with their precification and matching rules, and the costs per expense of a process.
 import { CostReference, MatchingRuleOperator, PrecificationModel } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { firstDescription, pageSize } from '../schema-helpers/pagination/bounds.ts';
 import { linkArgs, relationLink } from '../schema-helpers/link-connection.ts';
 import { graphqlOnly } from '../schema-helpers/selection.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';

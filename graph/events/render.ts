@@ -7,7 +7,7 @@
 import { parse, type GraphQLSchema } from 'graphql';
 import type { Context } from '../context.ts';
 import { runnerOf as executorRunnerOf, type Run } from '../executor.ts';
-import { PAGE } from '../schema-helpers/page.ts';
+import { PAGE } from '../schema-helpers/pagination/bounds.ts';
 import { selectAll, withFragments } from '../schema-helpers/selection.ts';
 import type { Resource } from './catalogue.ts';
 

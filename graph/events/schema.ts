@@ -4,7 +4,9 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
-import { PAGE } from '../schema-helpers/page.ts';
+import { checkedSize, sizeDescription } from '../schema-helpers/pagination/bounds.ts';
+import { checkedAfter, cursorKind } from '../schema-helpers/pagination/cursor.ts';
+import { lastCursor, readSlice } from '../schema-helpers/pagination/page.ts';
 import { eventTypes } from './catalogue.ts';
 import { beforeReading } from '../database/before-reading.ts';
 import { relayCompany } from './relay.ts';
@@ -65,48 +67,49 @@ const EventPage = builder.objectRef<{ data: EventRow[]; next_cursor: string | nu
   }),
 });
 
-/** A cursor is the position of the last event of a page, opaque to clients. */
-const encodeCursor = (seq: bigint) => Buffer.from(`e:${seq}`).toString('base64url');
-function decodeCursor(cursor: string): bigint | undefined {
-  const match = /^e:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  return match ? BigInt(match[1]) : undefined;
-}
+/** A cursor is the position (`seq`) of the last event of a page, opaque to clients (graph/schema-helpers/pagination/cursor.ts). */
+const eventCursor = cursorKind<bigint>(
+  (seq) => `e:${seq}`,
+  (text) => {
+    const match = /^e:(\d{1,18})$/.exec(text);
+    return match ? BigInt(match[1]) : undefined;
+  },
+);
 
 builder.queryFields((t) => ({
   events: t.field({
     type: EventPage,
     description: 'Lists the events of the company, oldest first, by cursor: to catch up after an outage, pass the last `next_cursor` you kept as `after`.',
     args: {
-      limit: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
+      limit: t.arg.int({ description: sizeDescription }),
       after: t.arg.string({ description: 'The `next_cursor` of the previous page.' }),
       filters: t.arg({ type: EventFilters, description: 'Type and time filters.' }),
     },
     resolve: async (_root, args, ctx, info) => {
       const errors = new FieldErrors();
-      const limit = args.limit ?? PAGE.defaultLimit;
-      if (!Number.isInteger(limit) || limit < 1 || limit > PAGE.maxLimit) errors.add('limit', fieldMessages.outOfRange);
-      const after = args.after == null ? undefined : decodeCursor(args.after);
-      if (args.after != null && after === undefined) errors.add('after', fieldMessages.invalid);
+      const limit = checkedSize('limit', args.limit, errors);
+      const after = checkedAfter(eventCursor, args.after, errors);
       const type = args.filters?.type;
       if (type != null && !(eventTypes as readonly string[]).includes(type)) errors.add('filters.type', fieldMessages.invalid);
       errors.throwIfAny(BadInputError);
       // Only the columns the selection of `data` needs (and `seq`, the cursor): no payload unless a field of it is asked for.
       const query = queryFromInfo({ context: ctx, info, typeName: 'Event', path: ['data'] }) as { select?: Record<string, unknown> };
-      const rows = await prisma().event.findMany({
+      const read = (take: number) => prisma().event.findMany({
         select: { ...query.select, seq: true, id: true },
         where: {
           company_id: ctx.company.id,
-          ...(after !== undefined ? { seq: { gt: after } } : {}),
+          ...(after !== null ? { seq: { gt: after } } : {}),
           ...(type ? { type } : {}),
           ...(args.filters?.created_after || args.filters?.created_before
             ? { created_at: { ...(args.filters.created_after ? { gte: args.filters.created_after } : {}), ...(args.filters.created_before ? { lt: args.filters.created_before } : {}) } }
             : {}),
         },
         orderBy: { seq: 'asc' },
-        take: limit + 1,
+        take,
       });
-      const page = rows.slice(0, limit);
-      return { data: page, has_more: rows.length > limit, next_cursor: page.length ? encodeCursor(page[page.length - 1].seq) : (args.after ?? null) };
+      const page = await readSlice(limit, read, (event) => eventCursor.encode(event.seq));
+      // After the last page the cursor is kept: newer events come after it.
+      return { data: page.rows, has_more: page.hasNextPage, next_cursor: lastCursor(page) ?? args.after ?? null };
     },
   }),
 }));

@@ -6,7 +6,7 @@ import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { findLiveProcess, requireOperation } from '../process/stored.ts';
 import { BadInputError, FieldErrors, fieldMessages, formatFieldMessage } from '../errors.ts';
-import { PAGE } from '../schema-helpers/page.ts';
+import { PAGE } from '../schema-helpers/pagination/bounds.ts';
 import { eventTypes } from './catalogue.ts';
 import { liveEvents } from './live.ts';
 import { EventObject } from './schema.ts';

@@ -25,7 +25,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { replacedAt, withExtensions } from '../request/graphql-errors.ts';
 import { catalogue } from '../errors.ts';
-import { PAGE } from '../schema-helpers/page.ts';
+import { PAGE } from '../schema-helpers/pagination/bounds.ts';
 
 /** The published limits (docs/graphql.md). */
 export const graphqlLimits = {

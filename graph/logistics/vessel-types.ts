@@ -4,7 +4,7 @@ import { AisClass } from '../../prisma/generated/client/enums.ts';
 import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { found } from '../schema-helpers/locate.ts';
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { firstDescription, pageSize } from '../schema-helpers/pagination/bounds.ts';
 import { linkArgs, relationLink } from '../schema-helpers/link-connection.ts';
 import { graphqlOnly } from '../schema-helpers/selection.ts';
 import { prisma } from '../db.ts';

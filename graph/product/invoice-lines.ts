@@ -8,6 +8,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { linkPage, linkWindow, type LinkArgs, type LinkPage } from '../schema-helpers/link-connection.ts';
+import { lookahead } from '../schema-helpers/pagination/page.ts';
 import { loaderAt } from '../schema-helpers/place-loader.ts';
 
 type Line = { id: number; product_sku: string };
@@ -41,5 +42,5 @@ export async function invoiceLinesPage(ctx: Context, info: GraphQLResolveInfo, c
   if (window.error) throw window.error;
   const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'] }) as { select?: object };
   const keyed = query.select ? { ...query, select: { ...query.select, id: true, product_sku: true } } : query;
-  return linkPage(link, window, await invoiceLinesOf(keyed, ctx, info, code, window.first + 1, window.afterId));
+  return linkPage(link, window, await invoiceLinesOf(keyed, ctx, info, code, lookahead(window.first), window.afterId));
 }

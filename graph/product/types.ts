@@ -1,6 +1,6 @@
 // Products (docs/products.md): the field lists by kind, from which the object type and the input are built, and the object types.
 import { builder } from '../builder.ts';
-import { firstDescription, pageSize } from '../schema-helpers/page.ts';
+import { firstDescription, pageSize } from '../schema-helpers/pagination/bounds.ts';
 import { graphqlOnly } from '../schema-helpers/selection.ts';
 import { linkArgs, linkConnectionType, relationLink } from '../schema-helpers/link-connection.ts';
 import { enumField, exposeFields, field, fieldsOf, type Fields } from '../schema-helpers/fields.ts';

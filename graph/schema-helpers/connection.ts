@@ -10,12 +10,13 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import * as prismaEnums from '../../prisma/generated/client/enums.ts';
 import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
-import { builder, namedTypeField } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { modelDelegate } from '../database/records.ts';
 import { cappedCount, COUNT_CAP, type CappedCount } from '../database/count.ts';
-import { BadInputError, fieldMessages } from '../errors.ts';
-import { PAGE, pageSize } from './page.ts';
+import { pageSize } from './pagination/bounds.ts';
+import { readAfter, sortedCursor, type CursorKind } from './pagination/cursor.ts';
+import { connectionObjects } from './pagination/objects.ts';
+import { connectionOf, emptyConnection, readSlice, type Connection, type Slice } from './pagination/page.ts';
 import { on, selectOf, sortEntry, valueAt } from './sort-paths.ts';
 
 /** One key of a sort: a column, its direction and where its nulls go. */
@@ -85,7 +86,7 @@ function columnTypes(model: string): Map<string, string> {
 }
 
 /** Whether a cursor value fits its column (an enum's value is one of the enum's): anything else is a forged or stale cursor. */
-function fits(type: string | undefined, v: CursorValue): boolean {
+function fits(type: string | undefined, v: unknown): boolean {
   if (v === null) return true;
   const values = type ? enumOrder.get(type) : undefined;
   if (values) return typeof v === 'string' && values.includes(v);
@@ -107,88 +108,48 @@ function fits(type: string | undefined, v: CursorValue): boolean {
   }
 }
 
-/** What a cursor holds: the sort it belongs to and its row's values of the sort keys. */
-interface Cursor {
-  sort: string;
-  values: CursorValue[];
-}
-
 const signature = (keys: SortKey[]) => keys.map((k) => `${k.field}:${k.desc ? 'd' : 'a'}${k.nullsFirst ? 'f' : 'l'}`).join(',');
 
-function encodeCursor(keys: SortKey[], row: Record<string, unknown>): string {
-  const values = keys.map((k) => {
+/**
+ * The cursors of a sort: its row's values of the sort keys (graph/schema-helpers/pagination/cursor.ts,
+ * `sortedCursor`). A cursor of another sort, a value that does not fit its column, or a null on a
+ * column that holds none is not one of them (a 400 on `after`).
+ */
+function keysetCursor(keys: SortKey[], model: string): CursorKind<CursorValue[]> {
+  return sortedCursor(signature(keys), (values): values is CursorValue[] => {
+    if (values.length !== keys.length) return false;
+    const types = columnTypes(model);
+    return keys.every((k, i) => fits(types.get(k.field), values[i]) && (k.nullable || values[i] !== null));
+  });
+}
+
+/** A row's values of the sort keys, as its cursor holds them. */
+const cursorValues = (keys: SortKey[], row: Record<string, unknown>): CursorValue[] =>
+  keys.map((k) => {
     const v = valueAt(row, k.field);
     return v instanceof Date ? v.toISOString() : v === undefined || v === null ? null : typeof v === 'object' ? String(v) : (v as CursorValue);
   });
-  return Buffer.from(JSON.stringify({ sort: signature(keys), values } satisfies Cursor)).toString('base64url');
-}
 
-/** The values of a cursor sent back as `after`; a cursor of another sort, or not one of ours, is a 400 on `after`. */
-function decodeCursor(text: string, keys: SortKey[], types: Map<string, string>): CursorValue[] {
-  let cursor: Cursor | undefined;
-  try {
-    cursor = text.length <= PAGE.cursorLength ? (JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor) : undefined;
-  } catch {
-    cursor = undefined;
-  }
-  const ok =
-    cursor &&
-    cursor.sort === signature(keys) &&
-    Array.isArray(cursor.values) &&
-    cursor.values.length === keys.length &&
-    keys.every((k, i) => fits(types.get(k.field), cursor!.values[i]) && (k.nullable || cursor!.values[i] !== null));
-  if (!ok) throw new BadInputError([{ name: 'after', message: fieldMessages.invalid }]);
-  return cursor!.values;
-}
-
-/** What the connection's root field hands its fields. */
-interface ConnectionSource {
-  edges: { cursor: string; node: unknown }[];
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
+/** What the connection's root field hands its fields: the page, and what `totalCount` counts. */
+interface ConnectionSource extends Connection<unknown> {
   where: object;
   model: string;
   /** The rows' count, read once for `totalCount` and `totalCountExact` alike. */
   count?: Promise<CappedCount>;
 }
 
-export const PageInfo = builder.objectRef<{ hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }>('PageInfo').implement({
-  description: 'Where a page of a connection stands (Relay cursor connections).',
-  fields: (t) => ({
-    hasNextPage: t.exposeBoolean('hasNextPage', { description: 'Whether rows follow this page: pass `endCursor` as `after` to read them.' }),
-    hasPreviousPage: t.exposeBoolean('hasPreviousPage', { description: 'Whether this page was read `after` a cursor (rows come before it).' }),
-    startCursor: t.exposeString('startCursor', { nullable: true, description: 'Cursor of the first row of the page (null when the page is empty).' }),
-    endCursor: t.exposeString('endCursor', { nullable: true, description: 'Cursor of the last row of the page (null when the page is empty).' }),
-  }),
-});
-
 type Delegate = { findMany(args: object): Promise<Record<string, unknown>[]> };
 const delegateOf = (model: string) => modelDelegate<Delegate>(model);
 
 /** Declares `<Model>Connection` and `<Model>Edge`; answers the connection type. */
 export function connectionType(model: string, what: string) {
-  const Edge = builder.objectRef<{ cursor: string; node: unknown }>(`${model}Edge`).implement({
-    description: `One of the ${what} of a connection, with its cursor.`,
-    fields: (t) => ({
-      cursor: t.exposeString('cursor', { description: 'Opaque cursor of this row: pass it as `after` to read the rows that follow it.' }),
-      // The model is named at run time (graph/builder.ts, `namedTypeField`); the node was loaded with the selection of `edges.node`.
-      node: namedTypeField(t, { type: model, description: `The row.`, resolve: (edge: { node: unknown }) => edge.node }),
-    }),
-  });
-  return builder.objectRef<ConnectionSource>(`${model}Connection`).implement({
+  return connectionObjects<ConnectionSource>({
+    name: model,
+    node: model,
     description: `A page of ${what} read by cursor (docs/graphql.md, "Cursor pagination").`,
+    edgeDescription: `One of the ${what} of a connection, with its cursor.`,
+    edgesDescription: `The ${what} of this page, in order.`,
     fields: (t) => ({
-      edges: t.field({ type: [Edge], description: `The ${what} of this page, in order.`, resolve: (c) => c.edges }),
-      pageInfo: t.field({
-        type: PageInfo,
-        description: 'Whether more rows follow, and the cursors of the page.',
-        resolve: (c) => ({
-          hasNextPage: c.hasNextPage,
-          hasPreviousPage: c.hasPreviousPage,
-          startCursor: c.edges[0]?.cursor ?? null,
-          endCursor: c.edges.at(-1)?.cursor ?? null,
-        }),
-      }),
       totalCount: t.int({
         description: `How many ${what} match, over all pages (counted only when asked for), up to ${COUNT_CAP.toLocaleString('en-US')}: beyond that it answers ${COUNT_CAP.toLocaleString('en-US')} and \`totalCountExact\` is false (docs/limits.md, "Counts").`,
         resolve: async (c) => (await (c.count ??= cappedCount(c.model, c.where))).count,
@@ -227,6 +188,7 @@ export interface KeysetSpec {
 /** A keyset read with its cursor decoded: `after` is the keyset condition (none on a first page). */
 export interface Keyset extends KeysetSpec {
   keys: SortKey[];
+  cursor: CursorKind<CursorValue[]>;
   after?: object;
 }
 
@@ -236,26 +198,24 @@ export interface Keyset extends KeysetSpec {
  */
 export function keysetOf(spec: KeysetSpec, after: string | null | undefined): Keyset {
   const keys = sortKeys(spec.orderBy, spec.nullable, spec.model);
-  return { ...spec, keys, ...(after != null ? { after: afterWhere(keys, decodeCursor(after, keys, columnTypes(spec.model))) } : {}) };
+  const cursor = keysetCursor(keys, spec.model);
+  const values = readAfter(cursor, after);
+  return { ...spec, keys, cursor, ...(values !== null ? { after: afterWhere(keys, values) } : {}) };
 }
 
 /** The keys and sort values of a page's rows, whether more follow, and the cursor of a row. */
-export interface KeysetPage {
-  rows: Record<string, unknown>[];
-  hasNextPage: boolean;
-  cursorOf: (row: Record<string, unknown>) => string;
-}
+export type KeysetPage = Slice<Record<string, unknown>>;
 
 /**
  * The first statement of every page, by cursor or by position: the key and sort values of
  * `size + 1` rows after the cursor (and past `skip` rows), filtered, sorted and limited alone
  * so an index can serve it. The extra row tells whether more follow.
  */
-export async function readKeys(set: Keyset, size: number, skip = 0): Promise<KeysetPage> {
+export function readKeys(set: Keyset, size: number, skip = 0): Promise<KeysetPage> {
   const select = selectOf([set.key, ...set.keys.map((k) => k.field)]);
   const where = set.after ? { AND: [set.where, set.after] } : set.where;
-  const found = await delegateOf(set.model).findMany({ where, orderBy: set.orderBy, ...(skip ? { skip } : {}), take: size + 1, select });
-  return { rows: found.slice(0, size), hasNextPage: found.length > size, cursorOf: (row) => encodeCursor(set.keys, row) };
+  const read = (take: number) => delegateOf(set.model).findMany({ where, orderBy: set.orderBy, ...(skip ? { skip } : {}), take, select });
+  return readSlice(size, read, (row) => set.cursor.encode(cursorValues(set.keys, row)));
 }
 
 /**
@@ -283,18 +243,13 @@ export async function readConnection(
   info: GraphQLResolveInfo,
 ): Promise<ConnectionSource> {
   const first = pageSize('first', args.first);
+  const counted = { where: set.where, model: set.model };
   // Asked for its count alone (`{ totalCount }`), a connection reads no page.
   const asked = selectedNames(info);
-  if (!asked.has('edges') && !asked.has('pageInfo')) return { edges: [], hasNextPage: false, hasPreviousPage: args.after != null, where: set.where, model: set.model };
+  if (!asked.has('edges') && !asked.has('pageInfo')) return { ...emptyConnection(args.after != null), ...counted };
   const page = await readKeys(set, first);
   const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'] });
   const rows = await rowsOfKeys(set, query, page.rows.map((r) => r[set.key]));
   const byKey = new Map(rows.map((row) => [row[set.key], row]));
-  return {
-    edges: page.rows.flatMap((r) => (byKey.has(r[set.key]) ? [{ cursor: page.cursorOf(r), node: byKey.get(r[set.key]) }] : [])),
-    hasNextPage: page.hasNextPage,
-    hasPreviousPage: args.after != null,
-    where: set.where,
-    model: set.model,
-  };
+  return { ...connectionOf(page, (r) => byKey.get(r[set.key]), args.after != null), ...counted };
 }

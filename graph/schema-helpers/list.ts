@@ -5,12 +5,8 @@ import { cappedCount, COUNT_CAP, countWhole, type CappedCount } from '../databas
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
 import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type Keyset, type KeysetPage } from './connection.ts';
 import { statisticsSettled } from '../database/statistics.ts';
-
-/** Pagination bounds of the public contract. */
-import { PAGE } from './page.ts';
-
-/** The `after` argument of a list or a connection: a cursor, at most PAGE.cursorLength characters (docs/limits.md). */
-const cursorArg = (t: ArgsBuilder, description: string) => t.arg.string({ description, extensions: { maxLength: PAGE.cursorLength } });
+import { checkedSize, cursorArg, PAGE, sizeDescription } from './pagination/bounds.ts';
+import { nextCursor } from './pagination/page.ts';
 
 export const OrderDirection = builder.enumType('OrderDirection', {
   description: 'Sort direction, optionally placing nulls first or last.',
@@ -53,9 +49,8 @@ export interface ListArgs {
 /** Prisma skip/take/orderBy for list arguments; out-of-range pagination is a 400 on its field. */
 export function pageOf(args: ListArgs, nullable: ReadonlySet<string>, key = 'id', paths: Readonly<Record<string, string>> = {}) {
   const errors = new FieldErrors();
-  const limit = args.limit ?? PAGE.defaultLimit;
+  const limit = checkedSize('limit', args.limit, errors);
   const offset = args.offset ?? 0;
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE.maxLimit) errors.add('limit', fieldMessages.outOfRange);
   if (!Number.isInteger(offset) || offset < 0) errors.add('offset', fieldMessages.outOfRange);
   errors.throwIfAny(BadInputError);
   const orderBy: Record<string, unknown>[] = (args.order_by ?? []).map(({ field, order }) => {
@@ -125,12 +120,6 @@ async function pageRows(query: object, source: ListSource): Promise<unknown[]> {
   return rowsOfKeys(source.keyset, query, rows.map((row) => row[source.keyset.key]));
 }
 
-/** The cursor of the page's last row when more rows follow; null on the last page. */
-async function nextCursor(source: ListSource): Promise<string | null> {
-  const page = await keysOf(source);
-  return page.hasNextPage && page.rows.length ? page.cursorOf(page.rows[page.rows.length - 1]) : null;
-}
-
 /** One list query of the schema: the page type, its sort keys, search and filters (docs/index.md: lists). */
 export interface ListSpec<Args extends Record<string, unknown>> {
   /** Prisma model of the rows, e.g. `Product`; also names `<Model>List`, `<Model>OrderBy`. */
@@ -188,7 +177,7 @@ function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
       next_cursor: t.string({
         nullable: true,
         description: 'Pass as `after` (with the same `order_by`, filters and `search`) to read the next page; null on the last page.',
-        resolve: (p) => nextCursor(p),
+        resolve: async (p) => nextCursor(await keysOf(p)),
       }),
     }),
   });
@@ -238,7 +227,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       description: spec.description,
       args: {
         ...sharedArgs(t),
-        limit: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
+        limit: t.arg.int({ description: sizeDescription }),
         offset: t.arg.int({ description: 'Rows to skip (default 0); not with `after`.' }),
         after: cursorArg(t, 'The rows after this cursor: the `next_cursor` of the previous page, sent with the same `order_by`, filters and `search`.'),
       },
@@ -257,7 +246,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       description: `${spec.description} By cursor: \`first\` rows \`after\` a cursor (docs/graphql.md, "Cursor pagination").`,
       args: {
         ...sharedArgs(t),
-        first: t.arg.int({ description: `Page size, 1 to ${PAGE.maxLimit} (default ${PAGE.defaultLimit}).` }),
+        first: t.arg.int({ description: sizeDescription }),
         after: cursorArg(t, "The rows after this cursor (an edge's `cursor` or `pageInfo.endCursor`); the first page without it."),
       },
       resolve: async (_root, rawArgs, ctx, info) => {

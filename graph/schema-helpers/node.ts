@@ -7,7 +7,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { BadInputError, NotFoundError, formatFieldMessage } from '../errors.ts';
-import { PAGE } from './page.ts';
+import { PAGE } from './pagination/bounds.ts';
 import { recordsById, type RecordScope } from '../database/records.ts';
 import { graphqlOnly } from './selection.ts';
 

@@ -8,7 +8,7 @@ import { exposeFields, field, enumField, type Fields } from '../../schema-helper
 import { inRange, rangeFields } from '../../schema-helpers/filters.ts';
 import { listField } from '../../schema-helpers/list.ts';
 import { graphqlOnly } from '../../schema-helpers/selection.ts';
-import { PAGE, pageSize } from '../../schema-helpers/page.ts';
+import { PAGE, pageSize } from '../../schema-helpers/pagination/bounds.ts';
 import { EtaSourceEnum } from './enums.ts';
 
 const changeFields: Fields = {
