@@ -13,8 +13,8 @@ let opening: Promise<PrismaClient> | undefined;
 /** Opens the database of the environment once and returns the shared Prisma client. */
 export function connect(): Promise<PrismaClient> {
   opening ??= (async () => {
-    const { databaseUrl, dataDir, databasePoolSize, sqlTraceChars, statementTimeoutMs } = env();
-    database = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize, traceChars: sqlTraceChars, statementTimeoutMs });
+    const { databaseUrl, dataDir, databasePoolSize, sqlTraceChars, sqlCaptureFile, statementTimeoutMs } = env();
+    database = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize, traceChars: sqlTraceChars, captureFile: sqlCaptureFile, statementTimeoutMs });
     client = new PrismaClient({ adapter: database.adapterFactory });
     return client;
   })();

@@ -36,6 +36,8 @@ export interface Env {
   sqlStats: boolean;
   /** Characters of each statement SQL_TRACE prints; undefined when tracing is off. */
   sqlTraceChars?: number;
+  /** File each statement a request runs is appended to with its parameters (SQL_CAPTURE, tests only); undefined when off. */
+  sqlCaptureFile?: string;
   websiteUrl: string;
   /** Worker processes a production start runs and restarts (0: the server runs alone, unsupervised). */
   workers: number;
@@ -179,12 +181,14 @@ function serverSettings(r: Reader, vars: Vars) {
   const skipDemo = r.flag('SKIP_DEMO');
   const sqlTrace = r.flag('SQL_TRACE');
   const sqlTraceChars = r.int('SQL_TRACE_CHARS', 300);
+  const sqlCapture = r.given('SQL_CAPTURE');
+  const sqlCaptureFile = sqlCapture ? path.resolve(sqlCapture) : undefined;
   const logLevel = r.oneOf<LogLevel>('LOG_LEVEL', 'info', logLevels);
   const graphqlExecutor = r.oneOf<GraphqlExecutor>('GRAPHQL_EXECUTOR', 'jit', graphqlExecutors);
   return {
     ...{ port, databaseUrl, databasePoolSize, statementTimeoutMs, companyConcurrency, companyQueue },
     ...{ rateLimitRequests, rateLimitWriteCost, rateLimitUnauthenticated, rateLimits, dataDir, documentsDir, production, adminToken },
-    ...{ maxUploadBytes, bodyTimeoutMs, skipDemo, sqlStats, sqlTraceChars: sqlTrace ? sqlTraceChars : undefined, websiteUrl, corsOrigins, workers },
+    ...{ maxUploadBytes, bodyTimeoutMs, skipDemo, sqlStats, sqlTraceChars: sqlTrace ? sqlTraceChars : undefined, sqlCaptureFile, websiteUrl, corsOrigins, workers },
     ...{ logLevel, graphqlExecutor },
   };
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientConfig } from 'pg';
 import type {
@@ -24,6 +24,29 @@ export interface DatabaseConfig {
   traceChars?: number;
   /** On a PostgreSQL server, cancel any statement running longer than this many ms (docs/limits.md). */
   statementTimeoutMs?: number;
+  /**
+   * Append every statement a request runs (counted by `sqlCounter`), with its parameters, as
+   * one JSON line to this file (tests/query-plans.test.ts replays them under EXPLAIN).
+   */
+  captureFile?: string;
+}
+
+/** How the statements are watched: traced to stderr, captured to a file (DatabaseConfig). */
+type Watch = Pick<DatabaseConfig, 'traceChars' | 'captureFile'>;
+
+/** One captured statement: its text, its parameters as the adapter received them and their types. */
+export interface CapturedStatement {
+  sql: string;
+  args: unknown[];
+  argTypes?: unknown[];
+}
+
+/** Appends one statement to the capture file: bigints as text, bytes as base64 (JSON has neither). */
+function capture(file: string, statement: CapturedStatement): void {
+  const line = JSON.stringify(statement, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value,
+  );
+  appendFileSync(file, `${line}\n`);
 }
 
 /** An open database: the adapter factory Prisma and the migration engine share. */
@@ -77,10 +100,8 @@ const canceledByTimeout = (e: unknown) => {
   const cause = (e as { cause?: { originalCode?: unknown; code?: unknown } } | undefined)?.cause;
   return cause?.originalCode === '57014' || cause?.code === '57014';
 };
-function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw(q: SqlQuery): Promise<number> }>(
-  target: T,
-  traceChars: number | undefined,
-): T {
+function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw(q: SqlQuery): Promise<number> }>(target: T, watch: Watch): T {
+  const { traceChars, captureFile } = watch;
   return new Proxy(target, {
     get(obj, prop, receiver) {
       const value = Reflect.get(obj, prop, receiver);
@@ -90,6 +111,7 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
           if (store) {
             store.statements += 1;
             if (prop === 'queryRaw') store.reads = (store.reads ?? 0) + 1;
+            if (captureFile) capture(captureFile, { sql: q.sql, args: q.args, argTypes: q.argTypes });
           }
           const run = () =>
             (value as (q: SqlQuery) => Promise<unknown>).call(obj, q).then(
@@ -115,7 +137,7 @@ function counted<T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw
           const tx = await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args).catch((e: unknown) => {
             throw markIfUnavailable(e);
           });
-          return counted(tx, traceChars);
+          return counted(tx, watch);
         };
       }
       return typeof value === 'function' ? value.bind(obj) : value;
@@ -141,12 +163,12 @@ function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
   });
 }
 
-function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory, traceChars: number | undefined): SqlMigrationAwareDriverAdapterFactory {
+function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory, watch: Watch): SqlMigrationAwareDriverAdapterFactory {
   return new Proxy(factory, {
     get(obj, prop, receiver) {
       const value = Reflect.get(obj, prop, receiver);
       if (prop === 'connect') {
-        return async () => wholeScripts(counted(await (value as () => Promise<SqlDriverAdapter>).call(obj), traceChars));
+        return async () => wholeScripts(counted(await (value as () => Promise<SqlDriverAdapter>).call(obj), watch));
       }
       return typeof value === 'function' ? value.bind(obj) : value;
     },
@@ -218,10 +240,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       adapterFactory: countingFactory(new PrismaPg(pool, {
         // The adapter passes the name to pg as it is; pg sends an unnamed statement for undefined.
         statementNameGenerator: preparedStatementNames() as (query: { sql: string }) => string,
-      }), config.traceChars),
+      }), config),
       direct: async <T>(text: string, values: unknown[], options: DirectOptions = {}) => {
         const store = sqlCounter.getStore();
         if (store) store.statements += 1;
+        if (store && config.captureFile) capture(config.captureFile, { sql: text, args: values });
         const query = options.name ? { name: options.name, text, values } : { text, values };
         const { rows } = await (options.relaxed ? relaxedPool() : pool).query(query).catch((e: unknown) => {
           throw markIfUnavailable(e);
@@ -269,7 +292,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   return {
     kind: 'pglite',
-    adapterFactory: countingFactory(new PrismaPGlite(client), config.traceChars),
+    adapterFactory: countingFactory(new PrismaPGlite(client), config),
     direct: null,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
