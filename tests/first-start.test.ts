@@ -31,7 +31,7 @@ describe('the first start on an empty database', () => {
   beforeAll(async () => {
     writeFileSync(stdout, '');
     writeFileSync(stderr, '');
-    app = await startAppServer({ serverUrl: process.env.DATABASE_URL, adminToken: 'first-start-admin', stdoutLog: stdout, stderrLog: stderr, settings: { SKIP_DEMO: '0' } });
+    app = await startAppServer({ serverUrl: process.env.DATABASE_URL, adminToken: 'first-start-admin', stdoutLog: stdout, stderrLog: stderr, settings: { SKIP_DEMO: '0' }, unmigrated: true });
     key = await until(() => /Its API key \(shown once, keep it\):\n\s+(tt_\S+)/.exec(printed())?.[1], 60_000, 'the demo key');
   }, 360_000);
 

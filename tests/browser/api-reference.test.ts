@@ -1,15 +1,11 @@
 // The API reference page (/api/) in Chromium: Redoc renders every operation of /openapi.json,
 // nothing is requested from another host, the colour mode re-themes it, a failed load can be
 // retried, and the page reads without JavaScript. Screenshots go to screenshots/ (git-ignored).
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../helpers.ts';
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// CI must run these: a missing browser there is a failure, not a skip.
-if (process.env.CI && !existsSync(executablePath)) throw new Error(`Chromium is required in CI and is missing at ${executablePath}`);
-const available = existsSync(executablePath);
+import { browserAvailable, connectBrowser } from './chromium.ts';
 
 type Description = { paths: Record<string, Record<string, { operationId: string; summary: string; tags: string[] }>> };
 
@@ -48,14 +44,11 @@ async function redocVisible(page: Page): Promise<number> {
   return Math.round((await at.jsonValue()) as number);
 }
 
-describe.skipIf(!available)('the API reference in a browser', () => {
+describe.skipIf(!browserAvailable())('the API reference in a browser', () => {
   let browser: Browser;
   let doc: Description;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await connectBrowser();
     doc = (await (await fetch(`${baseUrl()}/openapi.json`)).json()) as Description;
     mkdirSync('screenshots', { recursive: true });
   });

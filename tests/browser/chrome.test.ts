@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../helpers.ts';
-import { browserAvailable, launch, watchedPage } from './chromium.ts';
+import { browserAvailable, connectBrowser, watchedPage } from './chromium.ts';
 
 /**
  * Types `query` into the focused search box and answers the hits once the box ends with all of it
@@ -35,7 +35,7 @@ async function searchFor(page: Page, query: string, until: (hits: string[]) => b
 describe.skipIf(!browserAvailable())('the site chrome', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,22 +1,18 @@
-// Debian's Chromium, driven by playwright-core (docs/docs-site.md, "Tests"). CI installs it
-// (.ci/run) and a missing browser fails the run there; elsewhere the browser tests skip.
-import { existsSync } from 'node:fs';
+// Debian's Chromium, driven by playwright-core (docs/docs-site.md, "Tests"). One browser serves
+// the whole run (tests/setup/browser-server.ts); each file connects to it and works in contexts
+// of its own. CI installs it (.ci/run) and a missing browser fails the run there; elsewhere the
+// browser tests skip.
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
-export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Whether to run the browser tests: always in CI, where a missing browser is an error. */
+/** Whether to run the browser tests: the run's browser was launched (always in CI, where a missing browser fails the global setup). */
 export function browserAvailable(): boolean {
-  if (existsSync(executablePath)) return true;
-  if (process.env.CI) throw new Error(`Chromium is missing at ${executablePath}: CI runs the browser tests, it never skips them`);
-  return false;
+  return inject('browserEndpoint') !== '';
 }
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+/** A connection to the run's browser; closing it closes the contexts it opened, not the browser. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /** A page that records console errors, uncaught errors and requests to any other origin. */

@@ -3,12 +3,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newCompany } from '../helpers.ts';
-import { browserAvailable, launch, watchedPage } from './chromium.ts';
+import { browserAvailable, connectBrowser, watchedPage } from './chromium.ts';
 
 describe.skipIf(!browserAvailable())('GraphiQL', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

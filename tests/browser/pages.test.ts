@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../helpers.ts';
-import { browserAvailable, launch, overflow, watchedPage } from './chromium.ts';
+import { browserAvailable, connectBrowser, overflow, watchedPage } from './chromium.ts';
 
 const SHOTS = 'screenshots';
 
@@ -36,7 +36,7 @@ describe.skipIf(!browserAvailable())('every page of the site', () => {
   let browser: Browser;
   let paths: string[] = [];
   beforeAll(async () => {
-    browser = await launch();
+    browser = await connectBrowser();
     mkdirSync(SHOTS, { recursive: true });
     const { page, close } = await watchedPage(browser);
     await page.goto(`${baseUrl()}/`);

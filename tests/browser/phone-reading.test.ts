@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../helpers.ts';
-import { browserAvailable, launch, overflow, watchedPage } from './chromium.ts';
+import { browserAvailable, connectBrowser, overflow, watchedPage } from './chromium.ts';
 
 const FIRST_PAINT_LIMIT_MS = 4_000;
 const OPERATION_LIMIT_MS = 8_000;
@@ -75,7 +75,7 @@ async function referenceTimings(browser: Browser, width: number): Promise<{ pain
 describe.skipIf(!browserAvailable())('reading on a phone and a desktop', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,8 @@
 // Starts the app as a child process on a database of its own: a fresh PostgreSQL database
 // when a server URL is given (created here, dropped on stop), otherwise a fresh embedded
-// PGlite folder. Used once per test run (global.ts) and by tests that must break their
-// own database (resilience.test.ts).
+// PGlite folder, a copy of the run's migrated template (database-template.ts). Used once per
+// test run (global.ts) and by tests that need other settings or must break their own
+// database (resilience.test.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, withDatabase } from '../../scripts/local-net.ts';
+import { copyTemplate } from './database-template.ts';
 
 export { freePort, withDatabase };
 
@@ -57,8 +59,13 @@ export async function throwawayDatabase(serverUrl: string, prefix: string): Prom
 /** One key for the carrier secrets of every app a run starts (so a restarted app, or a worker beside it, reads what it stored). */
 export const carrierKey = randomBytes(32).toString('base64');
 
-export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutLog, settings = {} }: {
+export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutLog, settings = {}, unmigrated = false }: {
   serverUrl?: string;
+  /**
+   * On PGlite, start on an empty folder that the app migrates itself (as on a first start),
+   * rather than on a copy of the migrated template.
+   */
+  unmigrated?: boolean;
   adminToken: string;
   stderrLog?: string;
   /** File the app's standard output (its request log) is appended to as it arrives. */
@@ -83,10 +90,12 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tt-test-'));
     runEnv.DATA_DIR = dir;
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    if (!unmigrated) await copyTemplate(dir);
   }
   // Outside CI, schema changes without a migration yet are pushed so work in progress can
-  // be tested; CI applies migrations only (tests/schema.test.ts fails on drift).
-  if (!process.env.CI) {
+  // be tested; CI applies migrations only (tests/schema.test.ts fails on drift). A copy of
+  // the template has them already.
+  if (!process.env.CI && (kind === 'postgres' || unmigrated)) {
     const { openDatabase } = await import('../../prisma/database.ts');
     const { applySchemaDrift } = await import('../../prisma/migrate.ts');
     const db = await openDatabase({ databaseUrl: runEnv.DATABASE_URL, dataDir: runEnv.DATA_DIR ?? '' });
