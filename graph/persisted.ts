@@ -11,7 +11,8 @@ import { requestCaller } from './company/caller.ts';
 import { documentHash, learnDocument, storedDocument, UnregisteredDocumentError } from './company/trusted-documents.ts';
 import { BadInputError, fieldMessages } from './errors.ts';
 
-type Params = { query?: unknown; extensions?: Record<string, unknown> | null; documentId?: unknown } & Record<string, unknown>;
+/** What a request sends that names its document (yoga checks the parameters' types after this plugin). */
+type Params = { query?: unknown; extensions?: Record<string, unknown> | null; documentId?: unknown };
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -76,10 +77,11 @@ async function documentOf(params: Params, apiKey: string | null): Promise<string
 /** The plugin: resolves hashes to documents and holds keys limited to registered documents to them. */
 export const usePersistedDocuments: Plugin = {
   async onParams({ params, request, setParams }) {
-    const sent = params as unknown as Params;
-    const query = await documentOf(sent, request.headers.get('api-key'));
+    // `documentId` is one of yoga's extra parameters (graph/yoga.ts): sent beside the others, outside their type.
+    const documentId = 'documentId' in params ? params.documentId : undefined;
+    const query = await documentOf({ query: params.query, extensions: params.extensions, documentId }, request.headers.get('api-key'));
     if (query === undefined) return;
-    const { documentId: _id, ...rest } = sent;
-    setParams({ ...rest, query } as never);
+    const { documentId: _id, ...rest } = { ...params, documentId };
+    setParams({ ...rest, query });
   },
 };

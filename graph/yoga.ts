@@ -1,6 +1,6 @@
 import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
 import { sqlCounter, type SqlCount } from '../prisma/database.ts';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { createContext, type Context } from './context.ts';
 import { schema } from './schema.ts';
 import { snapshot } from './database/transaction.ts';
@@ -25,11 +25,10 @@ refuseArgumentsAtRootQueries(schema);
  * the last plugin, so the turn is taken before a snapshot's transaction holds a connection. A
  * REST call took its request's turn already (rest/router.ts): its operations run in it.
  */
-const useFairShare: Plugin = {
+const useFairShare: Plugin<Context> = {
   onExecute({ args, executeFn, setExecuteFn }) {
-    const context = args.contextValue as unknown as Context;
     setExecuteFn((a) =>
-      inTurn(context, () => Promise.resolve(executeFn(a))).catch((e) => {
+      inTurn(args.contextValue, () => Promise.resolve(executeFn(a))).catch((e) => {
         // A full queue answers like any refused operation: a result carrying the 429.
         if (e instanceof TooManyRequestsError) return { errors: [e] };
         throw e;
@@ -77,25 +76,27 @@ const useDatabaseOutage: Plugin = {
  */
 const useFieldErrorsAs200: Plugin = {
   onExecutionResult({ result, setResult }) {
-    const errors = (result as { errors?: readonly GraphQLError[] }).errors;
+    if (!result || isAsyncIterable(result)) return;
+    const { errors } = result;
     if (!errors?.some((e) => e.path && e.extensions?.http)) return;
     const withoutStatus = errors.map((e) => {
       if (!e.path || !e.extensions?.http) return e;
       const { status: _status, ...http } = e.extensions.http as { status?: number };
       return withExtensions(e, { ...e.extensions, http });
     });
-    setResult({ ...(result as object), errors: withoutStatus } as never);
+    setResult({ ...result, errors: withoutStatus });
   },
 };
 
 /** Every GraphQL error names the request in `extensions.request_id`, as REST error bodies do (docs/graphql.md). */
 const useRequestIdInErrors: Plugin = {
   onExecutionResult({ result, setResult }) {
-    const errors = (result as { errors?: readonly GraphQLError[] }).errors;
+    if (!result || isAsyncIterable(result)) return;
+    const { errors } = result;
     const id = requestScope.getStore()?.id;
     if (!errors?.length || !id) return;
     const named = errors.map((e) => withExtensions(e, { ...e.extensions, request_id: id }));
-    setResult({ ...(result as object), errors: named } as never);
+    setResult({ ...result, errors: named });
   },
 };
 
@@ -110,11 +111,11 @@ const singleStatement = new WeakMap<DocumentNode, boolean>();
  * snapshot's transaction from then on (it costs three round trips); should it ever read more,
  * it goes back to snapshots. Mutations open their own transactions in the write path.
  */
-const useSnapshotReads: Plugin = {
+const useSnapshotReads: Plugin<Context> = {
   onExecute({ args, executeFn, setExecuteFn }) {
     if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
     const document = args.document;
-    const ready = () => readyToRead(document, args.operationName, args.contextValue as unknown as Context);
+    const ready = () => readyToRead(document, args.operationName, args.contextValue);
     setExecuteFn(async (a) => {
       await ready();
       // NOTE: the statements of a transaction are counted in the scope that opened it, so the
@@ -143,8 +144,12 @@ const useSnapshotReads: Plugin = {
   },
 };
 
-/** The one yoga instance: `/graphql` over HTTP, and the executor the REST facade runs through. */
-export const yoga = createYoga<Record<string, never>, Context>({
+/**
+ * The one yoga instance: `/graphql` over HTTP, and the executor the REST facade runs through.
+ * It has no server context (`Record<never, never>`, no keys), so the context yoga builds is typed
+ * as `Context` (rest/router.ts).
+ */
+export const yoga = createYoga<Record<never, never>, Context>({
   schema,
   graphqlEndpoint: '/graphql',
   // A key read from a database that cannot be used is a 503, not an unexpected error.

@@ -1,7 +1,7 @@
 // The schema of a route's successful answer in the reference: a list page (with its count and
 // cursor, docs/index.md "Pagination and sorting"), the events feed's page, or one record; with
 // the warnings a write can give.
-import { GraphQLNonNull, getNamedType, getOperationAST, isNonNullType, type FieldNode, type GraphQLOutputType, type GraphQLType } from 'graphql';
+import { GraphQLNonNull, getNamedType, getOperationAST, isNonNullType, isObjectType, type FieldNode, type GraphQLType } from 'graphql';
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import { COUNT_CAP, isCountedWhole } from '../graph/database/count.ts';
 import { schema as graphSchema } from '../graph/schema.ts';
@@ -29,7 +29,9 @@ function totalCountSchema(rowType: GraphQLType): SchemaObject {
 function listPageSchema(root: FieldNode, listType: GraphQLType, registry: SchemaRegistry): SchemaObject {
   const selections = root.selectionSet!.selections;
   const sel = selections.find((s) => s.kind === 'Field' && s.name.value === 'data') as FieldNode;
-  const dataField = (getNamedType(listType) as unknown as { getFields(): Record<string, { type: GraphQLOutputType }> }).getFields().data;
+  const page = getNamedType(listType);
+  if (!isObjectType(page)) throw new Error(`${String(page)}: a list page is an object type`);
+  const dataField = page.getFields().data;
   const data = registry.selection(dataField.type, sel.selectionSet);
   const selected = (name: string) => selections.some((s) => s.kind === 'Field' && s.name.value === name);
   // The events feed is read by cursor alone: its cursor is kept after the last page.

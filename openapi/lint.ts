@@ -17,6 +17,9 @@ export async function lintOpenApi(document: string): Promise<string[]> {
   const config = await createConfig(redoclyRules);
   const redocly = await lintFromString({ source: document, absoluteRef: '/openapi.json', config });
   const spectral = new spectralCore.Spectral();
+  // @stoplight/spectral-rulesets declares `oas` as its object literal's inferred type, which
+  // spectral-core's RulesetDefinition does not accept (its rules' literals widened); the value is
+  // the ruleset spectral-core is documented to take.
   spectral.setRuleset(spectralRules as never);
   const found = await spectral.run(new spectralCore.Document(document, spectralParsers.Json));
   return [

@@ -1,7 +1,7 @@
 // A route's parameters in the reference: path and query variables with the bounds the router
 // enforces, the headers it honours (graph/limits/request.ts), and the headers of its answer.
 import { getNamedType, isInputObjectType, isListType, isNonNullType, type GraphQLEnumType } from 'graphql';
-import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { ParameterObject, ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PAGE } from '../graph/schema-helpers/pagination/bounds.ts';
 import type { CompiledRoute } from '../rest/match.ts';
 import { headersOfRoute } from '../rest/resources.ts';
@@ -62,8 +62,8 @@ const headerSchema = (rule: HeaderRule): SchemaObject => ({
 });
 
 /** The parameters of a route: its path and query variables, the headers it honours, the locale. */
-export function parametersOf(route: CompiledRoute, registry: SchemaRegistry): ParameterObject[] {
-  const params: ParameterObject[] = [];
+export function parametersOf(route: CompiledRoute, registry: SchemaRegistry): (ParameterObject | ReferenceObject)[] {
+  const params: (ParameterObject | ReferenceObject)[] = [];
   for (const v of route.variables) {
     if (v.from === 'body') continue;
     const named = getNamedType(v.type);
@@ -104,7 +104,7 @@ export function parametersOf(route: CompiledRoute, registry: SchemaRegistry): Pa
     params.push(p);
   }
   for (const rule of headersOfRoute(route)) params.push({ name: rule.name, in: 'header', required: false, ...headerDocs.get(rule)!, schema: headerSchema(rule) });
-  params.push({ $ref: '#/components/parameters/locale' } as unknown as ParameterObject);
+  params.push({ $ref: '#/components/parameters/locale' });
   return params;
 }
 

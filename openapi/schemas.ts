@@ -42,7 +42,7 @@ export function withLimits(
   if (schema.type === 'array' && schema.items) return { ...schema, maxItems, items: withLimits(schema.items, field) };
   if (schema.type === 'string' && holdsText(field.type)) {
     const format = formatOf(field);
-    return { ...schema, maxLength: maxLengthOf(field as never), ...(format ? { pattern: format.pattern, example: format.example } : {}) };
+    return { ...schema, maxLength: maxLengthOf(field), ...(format ? { pattern: format.pattern, example: format.example } : {}) };
   }
   if (schema.type === 'object' && getNamedTypeName(field.type) === 'JSONObject') {
     return { ...schema, maxProperties: inputLimits.jsonKeys, description: `At most ${inputLimits.jsonDepth} levels deep, ${inputLimits.jsonKeys} keys in all and ${inputLimits.jsonBytes / 1024} KiB as JSON.` };

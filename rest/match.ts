@@ -1,7 +1,8 @@
 // The route table (rest/routes/index.ts) compiled once at start, and a request matched to its
 // route: each route's document validated, its variables bound to the path, the body or the
 // query string by name, its path turned into a pattern.
-import { getOperationAST, Kind, parse, typeFromAST, validate, type FieldNode, type GraphQLInputType } from 'graphql';
+import { getOperationAST, Kind, parse, validate } from 'graphql';
+import { variableType } from '../graph/request/root-fields.ts';
 import { schema } from '../graph/schema.ts';
 import { answerField, withPayloadProblems } from './answer.ts';
 import type { CompiledRoute, RouteDef } from './route.ts';
@@ -15,15 +16,17 @@ export function compileRoute(def: RouteDef): CompiledRoute {
   const problems = validate(schema, document);
   if (problems.length) throw new Error(`route ${def.id}: ${problems.map((p) => p.message).join('; ')}`);
   const op = getOperationAST(document);
-  if (!op || op.selectionSet.selections.length !== 1 || op.selectionSet.selections[0].kind !== 'Field') {
+  const root = op?.selectionSet.selections[0];
+  if (!op || op.selectionSet.selections.length !== 1 || root?.kind !== Kind.FIELD) {
     throw new Error(`route ${def.id}: the document must have exactly one root field`);
   }
   const pathParams = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const root = op.selectionSet.selections[0] as FieldNode;
   const rootDef = (op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType())?.getFields()[root.name.value];
   const variables = (op.variableDefinitions ?? []).map((v) => {
     const name = v.variable.name.value;
-    const type = typeFromAST(schema, v.type as never) as GraphQLInputType;
+    const type = variableType(schema, v);
+    // The document was validated above: each variable's type is an input type of the schema.
+    if (!type) throw new Error(`route ${def.id}: variable $${name} has no input type`);
     const from = pathParams.includes(name) ? 'path' : name === 'params' ? 'body' : 'query';
     const fed = root.arguments?.find((a) => a.value.kind === Kind.VARIABLE && a.value.name.value === name)?.name.value;
     return { name, type, from, extensions: rootDef?.args.find((a) => a.name === fed)?.extensions } as const;

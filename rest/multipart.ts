@@ -58,6 +58,8 @@ export async function readMultipart(request: Request, maxFileBytes: number): Pro
       });
       bb.on('close', () => Promise.all(writes).then(() => resolve(), reject));
       bb.on('error', reject);
+      // The DOM library's ReadableStream type (the Fetch Request's body) lacks the async iteration
+      // node:stream/web's declares; the value is Node's own web stream, which has it.
       Readable.fromWeb(request.body as unknown as WebReadableStream).on('error', reject).pipe(bb);
     });
   } catch {

@@ -58,7 +58,7 @@ async function handle(request: Request, path: string): Promise<RestAnswer> {
     let context: Context;
     try {
       // The request's key, authenticated once for the whole request (graph/company/caller.ts).
-      context = (await contextFactory()) as unknown as Context;
+      context = await contextFactory({});
     } catch (e) {
       if (e instanceof DomainError) return fromError(e, locale);
       throw e;

@@ -1,5 +1,6 @@
 import { useNavigate } from '@remix-run/react';
 import type MiniSearch from 'minisearch';
+import type { SearchResult } from 'minisearch';
 import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { searchOptions, type SearchDocument } from '../docs/search-options';
 
@@ -8,6 +9,10 @@ interface Hit {
   page: string;
   heading: string;
 }
+
+/** Whether a result carries the fields of a hit (the index stores them, `searchOptions.storeFields`; MiniSearch leaves stored fields untyped). */
+const isHit = (result: SearchResult): result is SearchResult & Hit =>
+  typeof result.url === 'string' && typeof result.page === 'string' && typeof result.heading === 'string';
 
 type IndexState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; index: MiniSearch<SearchDocument> } | { kind: 'failed' };
 
@@ -133,7 +138,7 @@ export function SearchBox({ indexUrl }: { indexUrl: string }) {
 
   const hits: Hit[] =
     state.kind === 'ready' && query.trim()
-      ? (state.index.search(query) as unknown as Hit[]).slice(0, MAX_HITS)
+      ? state.index.search(query).filter(isHit).slice(0, MAX_HITS)
       : [];
 
   const go = (hit: Hit | undefined) => {

@@ -64,6 +64,8 @@ function toFetchRequest(req: IncomingMessage): Request {
         return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
       },
     };
+    // The stand-in holds what the REST path reads of a call without a body (url, method,
+    // headers.get); the Fetch Request type names the whole class (body, clone, signal, ...).
     return { url, method: req.method, headers } as unknown as Request;
   }
   const headers = new Headers();

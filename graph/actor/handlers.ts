@@ -247,7 +247,7 @@ export const OrderHandlerMapRef = builder.prismaObject('Order', {
           nullable: true,
           description: `The ${role.toLowerCase().replace(/_/g, ' ')}.`,
           select: (_args, _ctx, nested) => ({ handlers: nested({ orderBy: { id: 'asc' } }) }),
-          resolve: (o) => ((o as unknown as { handlers: { role: BusinessRole }[] }).handlers.find((h) => h.role === role) ?? null) as never,
+          resolve: (o) => o.handlers.find((h) => h.role === role) ?? null,
         }),
       ]),
     ),

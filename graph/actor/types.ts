@@ -54,7 +54,7 @@ export const ActorRef = builder.prismaObject('Actor', {
       type: [PartnershipRoleRef],
       description: 'The business roles the actor holds for the company (from the partnership).',
       select: (_args, _ctx, nested) => ({ partnership: { select: { roles: nested({ orderBy: { role: 'asc' } }) } } }),
-      resolve: (a) => (a as unknown as { partnership: { roles: never[] } | null }).partnership?.roles ?? [],
+      resolve: (a) => a.partnership?.roles ?? [],
     }),
     process_entries: t.relation('process_handlers', {
       ...graphqlOnly,

@@ -45,7 +45,7 @@ export function callCarrier(target: CarrierTarget, method: 'GET' | 'POST', url: 
     const fail = (error: string) => resolve({ status: null, body: null, error });
     const request = (url.protocol === 'https:' ? https : http).request(
       url,
-      { method, headers, lookup: checkedLookup as never, agent: false, timeout, signal: AbortSignal.timeout(timeout) },
+      { method, headers, lookup: checkedLookup, agent: false, timeout, signal: AbortSignal.timeout(timeout) },
       (response) => {
         const chunks: Buffer[] = [];
         let read = 0;

@@ -1,6 +1,7 @@
 // Events in GraphQL (docs/webhooks.md): the Event type and the `events` query an integrator
 // catches up with after an outage; REST's GET /api/events runs it.
 import { queryFromInfo } from '@pothos/plugin-prisma';
+import type { Prisma } from '../../prisma/generated/client/client.ts';
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { BadInputError, FieldErrors, fieldMessages } from '../errors.ts';
@@ -11,10 +12,11 @@ import { eventTypes } from './catalogue.ts';
 import { beforeReading } from '../database/before-reading.ts';
 import { relayCompany } from './relay.ts';
 
-/** The stored payload of an event: the resource and what else the event is about. */
-type Payload = Record<string, Record<string, unknown> | undefined>;
-
-const part = (name: string) => (event: { payload: unknown }) => ((event.payload as Payload)[name] ?? null) as never;
+/** A part of the stored payload of an event (an object: the resource and what else the event is about), null when absent. */
+const part = (name: string) => (event: { payload: Prisma.JsonValue }) => {
+  const payload = event.payload;
+  return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload[name] ?? null) : null;
+};
 
 /** The payload is read only for a field that shows part of it: a reader of the typed fields alone does not load it (docs/webhooks.md, "Typed fields"). */
 const fromPayload = { select: { payload: true } } as const;

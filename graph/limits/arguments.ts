@@ -12,7 +12,6 @@ import {
   isListType,
   isNonNullType,
   Kind,
-  typeFromAST,
   TypeInfo,
   visit,
   visitWithTypeInfo,
@@ -25,7 +24,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../context.ts';
 import { BadInputError, DomainError, FieldErrors, ValidationError } from '../errors.ts';
-import { rootFields, type ArgumentSite } from '../request/root-fields.ts';
+import { rootFields, variableType, type ArgumentSite } from '../request/root-fields.ts';
 import { formatOf } from '../schema-helpers/text-formats.ts';
 import { assertBatchSize, BatchTooLargeError, checkInputValue, inputLimits, isCodeName, maxLengthOf, type InputProblems } from './values.ts';
 
@@ -150,11 +149,11 @@ function variableErrors(args: { schema: GraphQLSchema; document: DocumentNode; o
  * (`Context.refusedArguments`: a query field answers the error at its path, a mutation lists it
  * in its `userErrors`), and a whole subscription before it runs.
  */
-export const useInputLimits: Plugin = {
+export const useInputLimits: Plugin<Context> = {
   onExecute({ args, setResultAndStopExecution }) {
     const badVariables = variableErrors(args);
     if (badVariables) return setResultAndStopExecution({ errors: badVariables });
-    const context = args.contextValue as unknown as Context;
+    const context = args.contextValue;
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
     try {
       const refusals = refusalsByRootField(args.schema, args.document, variables, args.operationName);
@@ -250,7 +249,7 @@ function trimVariableCodes(schema: GraphQLSchema, document: DocumentNode, variab
   const out = { ...variables };
   for (const definition of operation.variableDefinitions) {
     const name = definition.variable.name.value;
-    const type = typeFromAST(schema, definition.type as never) as GraphQLInputType | undefined;
+    const type = variableType(schema, definition);
     if (type && out[name] !== undefined) out[name] = trimCodes(out[name], type, codeVariables.has(name));
   }
   return out;

@@ -3,7 +3,6 @@
 // arrive within the body deadline and stay within the size limit, and a JSON body's shape
 // (nesting, number of values) is checked on the bytes as they arrive, so `JSON.parse` only
 // ever sees text that is small, shallow and sparse enough to parse in a few milliseconds.
-import type { ReadableStreamDefaultReader } from 'node:stream/web';
 import type { FieldError } from '../errors.ts';
 import { formatFieldMessage } from '../errors.ts';
 
@@ -74,7 +73,7 @@ export async function readText(request: Request, limits: ReadLimits): Promise<Te
 export async function readBytes(request: Request, { maxBytes, deadlineMs, inspect }: ReadLimits): Promise<BytesRead> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return { ok: false, problem: 'tooLarge' };
   if (!request.body) return { ok: true, bytes: Buffer.alloc(0) };
-  const reader = request.body.getReader() as unknown as ReadableStreamDefaultReader<Uint8Array>;
+  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let timer: NodeJS.Timeout | undefined;

@@ -22,7 +22,7 @@ import {
   type ValidationContext,
   type ValueNode,
 } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { replacedAt, withExtensions } from '../request/graphql-errors.ts';
 import { catalogue } from '../errors.ts';
 import { PAGE } from '../schema-helpers/pagination/bounds.ts';
@@ -232,10 +232,11 @@ const useDocumentLimits: Plugin = {
   // A mutation sent over GET (refused by yoga with 405) answers 405 METHOD_NOT_ALLOWED with
   // `Allow: POST`, as GraphQL over HTTP says (docs/graphql.md, GraphQL over HTTP).
   onExecutionResult({ result, setResult }) {
-    const errors = (result as { errors?: readonly GraphQLError[] }).errors;
+    if (!result || isAsyncIterable(result)) return;
+    const { errors } = result;
     if (!errors?.some((e) => e.extensions?.code === 'BAD_REQUEST' && !e.path)) return;
     const mapped = errors.map((e) => (e.extensions?.code !== 'BAD_REQUEST' || e.path ? e : isMutationOverGet(e) ? methodNotAllowed(e) : asBadRequest(e)));
-    setResult({ ...(result as object), errors: mapped } as never);
+    setResult({ ...result, errors: mapped });
   },
   onParse({ params, parseFn, setParseFn }) {
     const text = typeof params.source === 'string' ? params.source : params.source.body;

@@ -7,8 +7,6 @@ import {
   isListType,
   isNonNullType,
   isScalarType,
-  type GraphQLArgument,
-  type GraphQLInputField,
   type GraphQLInputType,
 } from 'graphql';
 import { DomainError, fieldMessages, formatFieldMessage, type FieldErrors } from '../errors.ts';
@@ -56,7 +54,7 @@ const LONG_LINE_NAME = /(^|_)(address|url|path|stopovers|dimensions)$/;
 export const isCodeName = (name: string): boolean => CODE_NAME.test(name);
 
 /** The longest text a field or argument of this name takes; `extensions.maxLength` overrides the naming rule. */
-export function maxLengthOf(field: Pick<GraphQLInputField | GraphQLArgument, 'name' | 'extensions'>): number {
+export function maxLengthOf(field: { name: string; extensions?: unknown }): number {
   const declared = (field.extensions as { maxLength?: unknown } | undefined)?.maxLength;
   if (typeof declared === 'number') return declared;
   if (isCodeName(field.name)) return inputLimits.codeLength;

@@ -2,7 +2,7 @@
 import { located } from '../schema-helpers/locate.ts';
 import { orderLocator, type OrderBy, type OrderInput, type Kind } from './validate.ts';
 import { prisma } from '../db.ts';
-import { transition, readBack, updateItem, upsertMany, softDelete, updateOne, type Action, type ItemRoute } from './write.ts';
+import { transition, readBack, updateItem, upsertMany, softDelete, updateOne, type Action } from './write.ts';
 import { SalesOrderItemParams, PurchaseOrderItemParams, OrderParams } from './inputs.ts';
 import { mutationFields } from '../schema-helpers/payload.ts';
 
@@ -27,7 +27,7 @@ mutationFields((t) => {
         line_reference: t.arg.string({ required: true, description: 'Line reference of the item.' }),
         params: t.arg({ type: kind === 'purchase' ? PurchaseOrderItemParams : SalesOrderItemParams, required: true }),
       },
-      resolve: async (query, _root, args, ctx, info) => readBack(query, ctx, await updateItem(ctx, info, kind, args as unknown as ItemRoute)),
+      resolve: async (query, _root, args, ctx, info) => readBack(query, ctx, await updateItem(ctx, info, kind, args)),
     });
   return {
     createOrder: t.prismaField({

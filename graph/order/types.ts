@@ -1,7 +1,7 @@
 // Orders (docs/orders.md): the object types of an order, its purchase or sales order part and their items.
 import { OrderSubtype, OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
-import { exposeFields, fieldsOf, type Fields } from '../schema-helpers/fields.ts';
+import { exposeFields, fieldsOf, type Fields, type ObjectFieldBuilder } from '../schema-helpers/fields.ts';
 import { MeasurementUnitEnum } from '../reference/enums.ts';
 import { OrderHandlerMapRef } from '../actor/handlers.ts';
 import { balances, salesItemCatalogue, purchaseItemCatalogue, shippedSelect, salesOrderDates, purchaseOrderDates } from './catalogue.ts';
@@ -45,14 +45,18 @@ const balanceFields = {
 } as const;
 
 /**
- * The fields both kinds of order line share, the catalogue's fields included.
- * NOTE: `t` is typed loosely: the two line types' field builders differ only in their row type.
+ * The calls the fields both kinds of order line share make: the two lines' field builders are
+ * both one, their row types (the only difference) left out.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function lineFields(t: any, catalogue: Fields) {
+interface LineFieldBuilder<Ref> extends ObjectFieldBuilder<Ref> {
+  relation(name: 'product', options: { type: typeof OrderItemProductRef; nullable: true; description: string }): Ref;
+}
+
+/** The fields both kinds of order line share, the catalogue's fields included. */
+function lineFields<Ref>(t: LineFieldBuilder<Ref>, catalogue: Fields): Record<string, Ref> {
   return {
-    id: t.exposeInt('id', { description: 'Identifier.' }),
-    line_reference: t.exposeString('line_reference', { description: 'The line\'s key within the order.' }),
+    id: t.expose('id', { type: 'Int', description: 'Identifier.' }),
+    line_reference: t.expose('line_reference', { type: 'String', description: 'The line\'s key within the order.' }),
     product: t.relation('product', { type: OrderItemProductRef, nullable: true, description: 'The product of the line.' }),
     ...exposeFields(t, catalogue),
     balance: t.field({
@@ -167,7 +171,7 @@ export const OrderRef = builder.prismaObject('Order', {
       select: (_args, _ctx, nested) => ({
         process_links: { where: { process: { deleted_at: null } }, select: { process: nested() }, orderBy: { process_id: 'asc' } },
       }),
-      resolve: (o) => (o as unknown as { process_links: { process: never }[] }).process_links.map((l) => l.process),
+      resolve: (o) => o.process_links.map((l) => l.process),
     }),
     purchase_order: t.relation('purchase_order', { nullable: true, description: 'The purchase order part (PURCHASE orders).' }),
     sales_order: t.relation('sales_order', { nullable: true, description: 'The sales order part (SALES orders).' }),

@@ -44,8 +44,8 @@ builder.prismaObject('ProcessDocument', {
     size: t.exposeInt('size_bytes', { description: 'Size in bytes.' }),
     invoice_id: t.exposeInt('invoice_id', { nullable: true, description: 'The invoice of the shipment the document belongs to.' }),
     parent_document_id: t.exposeInt('parent_document_id', { nullable: true, description: 'The document this one belongs to.' }),
-    invoice: t.prismaField(referenceField('invoice_id', 'Invoice', 'The invoice (invoice_id)', ofCompany)),
-    parent_document: t.prismaField(referenceField('parent_document_id', 'ProcessDocument', 'The document this one belongs to (parent_document_id)', live)),
+    invoice: referenceField(t, 'invoice_id', 'Invoice', 'The invoice (invoice_id)', ofCompany),
+    parent_document: referenceField(t, 'parent_document_id', 'ProcessDocument', 'The document this one belongs to (parent_document_id)', live),
     inserted_at: t.expose('inserted_at', { type: 'DateTime', description: 'When it was uploaded.' }),
   }),
 });

@@ -71,7 +71,7 @@ export async function findLiveProcess(db: Tx, companyId: number, operationId: nu
     select: storedSelect,
   });
   if (!row) throw new NotFoundError();
-  return row as unknown as Stored;
+  return row;
 }
 
 

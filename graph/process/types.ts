@@ -1,5 +1,5 @@
 // Processes (docs/processes/index.md): the object types of a process, its handler entries, linked orders and Brazilian invoices; the shipment tree is in shipment/.
-import { type BusinessRole, AlertLevel } from '../../prisma/generated/client/enums.ts';
+import { AlertLevel } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
 import { handlerRoles } from '../actor/handlers.ts';
 import { graphqlOnly } from '../schema-helpers/selection.ts';
@@ -37,7 +37,7 @@ const ProcessHandlerMap = builder.prismaObject('Process', {
           nullable: true,
           description: `The ${role.toLowerCase().replace(/_/g, ' ')}.`,
           select: (_args, _ctx, nested) => ({ handlers: nested({ orderBy: { id: 'asc' as const } }) }),
-          resolve: (p) => ((p as unknown as { handlers: { role: BusinessRole }[] }).handlers.find((h) => h.role === role) ?? null) as never,
+          resolve: (p) => p.handlers.find((h) => h.role === role) ?? null,
         }),
       ]),
     ),
@@ -81,7 +81,7 @@ export const ProcessRef = builder.prismaObject('Process', {
       type: [ProcessOrderRef],
       description: 'The linked orders (id, reference_code).',
       select: (_args, _ctx, nested) => ({ order_links: { select: { order: nested() }, orderBy: { order_id: 'asc' } } }),
-      resolve: (p) => (p as unknown as { order_links: { order: never }[] }).order_links.map((l) => l.order),
+      resolve: (p) => p.order_links.map((l) => l.order),
     }),
     handler: t.variant(ProcessHandlerMap, { description: 'Handler entries keyed by lower-case role.' }),
     handlers: t.relation('handlers', { description: 'Deprecated: the handler entries as a flat list; use `handler`.', deprecationReason: 'Use `handler`, keyed by role.', query: { orderBy: { id: 'asc' } } }),

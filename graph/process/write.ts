@@ -184,7 +184,7 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
       } else if (codes.length) {
         await lockRoots(db.process, { ...scope, reference_code: { in: codes } });
         const rows = await db.process.findMany({ where: { ...scope, reference_code: { in: codes }, deleted_at: null }, select: storedSelect });
-        stored = new Map((rows as unknown as Stored[]).map((r) => [r.reference_code, r]));
+        stored = new Map(rows.map((r) => [r.reference_code, r]));
       }
       const errors = new FieldErrors();
       const refs: RefUse[] = [];

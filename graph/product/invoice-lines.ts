@@ -5,19 +5,18 @@
 // twin `invoice_itemsConnection` reads the same way, `first + 1` lines after the cursor's id.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
+import type { InvoiceItem } from '../../prisma/generated/client/client.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { linkPage, linkWindow, type LinkArgs, type LinkPage } from '../schema-helpers/link-connection.ts';
 import { lookahead } from '../schema-helpers/pagination/page.ts';
 import { loaderAt } from '../schema-helpers/place-loader.ts';
 
-type Line = { id: number; product_sku: string };
-
 /** The first `first` invoice lines of ids above `afterId`, in id order, of each product code asked at one place of the query. */
-export function invoiceLinesOf(fieldQuery: object, ctx: Context, info: GraphQLResolveInfo, code: string, first: number, afterId: number | null = null): Promise<Line[]> {
+export function invoiceLinesOf(fieldQuery: object, ctx: Context, info: GraphQLResolveInfo, code: string, first: number, afterId: number | null = null): Promise<InvoiceItem[]> {
   // Read by every row's call (Pothos checks each row's query is used); the rows of one place share it.
   const query = { ...fieldQuery };
-  return loaderAt<string, Line[]>(ctx, info, `${first}:${afterId}`, async (codes) => {
+  return loaderAt<string, InvoiceItem[]>(ctx, info, `${first}:${afterId}`, async (codes) => {
     const picked = await prisma().$queryRaw<{ id: number }[]>`
       SELECT id FROM (
         SELECT i.id, row_number() OVER (PARTITION BY i.product_sku ORDER BY i.id) AS n
@@ -29,7 +28,7 @@ export function invoiceLinesOf(fieldQuery: object, ctx: Context, info: GraphQLRe
           AND i.id > ${afterId ?? 0}
       ) AS ranked WHERE n <= ${first}`;
     const rows = picked.length
-      ? ((await prisma().invoiceItem.findMany({ ...query, where: { company_id: ctx.company.id, id: { in: picked.map((p) => p.id) } }, orderBy: { id: 'asc' } })) as unknown as Line[])
+      ? await prisma().invoiceItem.findMany({ ...query, where: { company_id: ctx.company.id, id: { in: picked.map((p) => p.id) } }, orderBy: { id: 'asc' } })
       : [];
     return codes.map((c) => rows.filter((r) => r.product_sku === c));
   }).load(code);

@@ -40,4 +40,4 @@ mutationFields((t) => ({
     description: (how) => `Deletes a product by ${how} (soft delete: it answers 404 from then on).`,
     resolve: (query, by, _args, ctx) => softDelete(query, ctx, by as ProductBy),
   }),
-}) as never);
+}));

@@ -26,5 +26,5 @@ builder.queryFields((t) =>
     type: 'Product',
     description: (how) => `One live product by ${how}.`,
     resolve: (query, by, _args, ctx) => found(prisma().product.findFirst({ ...query, where: { company_id: ctx.company.id, ...by, deleted_at: null } })),
-  }) as never,
+  }),
 );

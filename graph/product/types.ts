@@ -116,7 +116,7 @@ export const ProductRef = builder.prismaObject('Product', {
       type: ['InvoiceItem'],
       description: 'Commercial invoice lines of the product (by `product_sku`) in live processes, in id order, each up to its invoice, shipment and process (GraphQL only).',
       args: { first: t.arg.int({ description: firstDescription }) },
-      resolve: (query, p, args, ctx, info) => invoiceLinesOf(query, ctx, info, p.code, pageSize('first', args.first)) as never,
+      resolve: (query, p, args, ctx, info) => invoiceLinesOf(query, ctx, info, p.code, pageSize('first', args.first)),
     }),
     invoice_itemsConnection: t.field({
       ...graphqlOnly,

@@ -2,7 +2,9 @@
 // (fragments followed), so the input limits can refuse one root field and let the others run
 // (docs/graphql.md, "Errors").
 import {
+  isInputType,
   Kind,
+  typeFromAST,
   TypeInfo,
   visit,
   visitWithTypeInfo,
@@ -11,10 +13,12 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
+  type GraphQLInputType,
   type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  type VariableDefinitionNode,
 } from 'graphql';
 
 /** A field of a document that takes arguments, with its definition. */
@@ -90,4 +94,15 @@ export function rootFields(schema: GraphQLSchema, document: DocumentNode, operat
   const list = [...out.values()];
   known.set(operation, list);
   return list;
+}
+
+/**
+ * The input type a variable is declared with, or undefined when `schema` has none by that name.
+ * graphql-js declares `typeFromAST` once per kind of type node, so each kind is passed on alone.
+ */
+export function variableType(schema: GraphQLSchema, definition: VariableDefinitionNode): GraphQLInputType | undefined {
+  const node = definition.type;
+  const type =
+    node.kind === Kind.NAMED_TYPE ? typeFromAST(schema, node) : node.kind === Kind.LIST_TYPE ? typeFromAST(schema, node) : typeFromAST(schema, node);
+  return isInputType(type) ? type : undefined;
 }

@@ -28,9 +28,9 @@ function parseGlobalId(value: string): { type: string; id: number } | null {
   return { type: match[1], id: Number(match[2]) };
 }
 
-export const NodeRef = builder.interfaceRef<{ id: number }>('Node').implement({
+export const NodeRef = builder.interfaceRef<{ id: number; [NODE_TYPE]?: string }>('Node').implement({
   description: 'A record with a global id: find it again with `node(id:)` whatever its type.',
-  resolveType: (row) => (row as { [NODE_TYPE]?: string })[NODE_TYPE] ?? null,
+  resolveType: (row) => row[NODE_TYPE] ?? null,
   fields: (t) => ({
     node_id: t.id({
       ...graphqlOnly,
@@ -53,11 +53,11 @@ export function node(model: string, scope: RecordScope): { interfaces: [typeof N
  * Records by global id, in the order asked, null where an id names no record of the asking
  * company: one statement per type asked for, whatever the number of ids.
  */
-async function findNodes(ctx: Context, info: GraphQLResolveInfo, values: readonly string[]): Promise<unknown[]> {
+async function findNodes(ctx: Context, info: GraphQLResolveInfo, values: readonly string[]): Promise<({ id: number; [NODE_TYPE]: string } | null)[]> {
   const parsed = values.map(parseGlobalId);
   const byType = new Map<string, number[]>();
   for (const p of parsed) if (p) byType.set(p.type, [...(byType.get(p.type) ?? []), p.id]);
-  const found = new Map<string, Map<number, unknown>>();
+  const found = new Map<string, Map<number, { id: number }>>();
   await Promise.all(
     [...byType].map(async ([type, ids]) => found.set(type, await recordsById(type, queryFromInfo({ context: ctx, info, typeName: type }), scopes.get(type)!(ctx), ids))),
   );
@@ -76,7 +76,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx, info) => {
       const [row] = await findNodes(ctx, info, [String(args.id)]);
       if (!row) throw new NotFoundError();
-      return row as never;
+      return row;
     },
   }),
   nodes: t.field({
@@ -86,7 +86,7 @@ builder.queryFields((t) => ({
     args: { ids: t.arg.idList({ required: true, description: `Global ids (\`node_id\`), at most ${PAGE.maxLimit}.` }) },
     resolve: async (_root, args, ctx, info) => {
       if (args.ids.length > PAGE.maxLimit) throw new BadInputError([{ name: 'ids', message: formatFieldMessage('tooMany', PAGE.maxLimit) }]);
-      return (await findNodes(ctx, info, args.ids.map(String))) as never;
+      return findNodes(ctx, info, args.ids.map(String));
     },
   }),
 }));

@@ -3,6 +3,8 @@
 // row that selects the link at one place in the query are read together, in one statement, with
 // the fields selected below it; a record that is gone, or another company's, is null.
 import type { GraphQLResolveInfo } from 'graphql';
+import type PrismaTypes from '../../prisma/generated/pothos-types.ts';
+import type { ModelFieldBuilder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { loaderAt } from './place-loader.ts';
 import { recordsById, type RecordScope } from '../database/records.ts';
@@ -18,13 +20,12 @@ function loaderOf(ctx: Context, info: GraphQLResolveInfo, model: string, scope: 
 }
 
 /**
- * The `t.prismaField` options of a link from `column` to a record of `model` (its GraphQL type
- * has the model's name). As a Prisma field, the records it answers carry what the fields below
- * it select, read in the same statement.
+ * The link from `column` to a record of `model` (its GraphQL type has the model's name), a
+ * `t.prismaField`: the records it answers carry what the fields below it select, read in the
+ * same statement. The model is named by the caller's data (graph/builder.ts, `ModelFieldBuilder`).
  */
-// NOTE: Pothos types `type` by literal names; links are declared for several node types at run time.
-export function referenceField(column: string, model: string, description: string, scope: RecordScope): never {
-  return {
+export function referenceField(t: ModelFieldBuilder, column: string, model: keyof PrismaTypes, description: string, scope: RecordScope) {
+  return t.prismaField({
     ...graphqlOnly,
     type: model,
     nullable: true,
@@ -36,5 +37,5 @@ export function referenceField(column: string, model: string, description: strin
       const selection = { ...query };
       return typeof row[column] === 'number' ? loaderOf(ctx, info, model, scope, selection).load(row[column] as number) : null;
     },
-  } as never;
+  });
 }

@@ -47,7 +47,7 @@ export function post(url: URL, headers: Record<string, string>, body: string): P
   return new Promise((resolve) => {
     const request = (url.protocol === 'https:' ? https : http).request(
       url,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: checkedLookup as never, agent: false, timeout: ATTEMPT_TIMEOUT_MS, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) },
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: checkedLookup, agent: false, timeout: ATTEMPT_TIMEOUT_MS, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) },
       (response) => {
         let read = 0;
         response.on('data', (chunk: Buffer) => {

@@ -32,7 +32,7 @@ const daysBetween = (from: Date, to: Date | null) => Math.max(0, wholeDays(from,
 // Prisma relations, joined in the same query.
 builder.prismaObjectFields('ForeignTradeShipment', (t) => ({
   process: t.relation('parent', { ...graphqlOnly, description: 'The process of the shipment (GraphQL only).' }),
-  route: t.prismaField(referenceField('route_id', 'Route', 'The route (route_id)', live)),
+  route: referenceField(t, 'route_id', 'Route', 'The route (route_id)', live),
   eta_changed_at: t.expose('eta_changed_at', {
     ...graphqlOnly,
     type: 'DateTime',
@@ -172,11 +172,11 @@ builder.prismaObjectFields('ShipmentItem', (t) => ({
 
 builder.prismaObjectFields('NationalRoadTransport', (t) => ({
   route: t.relation('route', { description: 'The route.' }),
-  national_road_carrier: t.prismaField(referenceField('national_road_carrier_id', 'Actor', 'The road carrier (national_road_carrier_id)', ofCompany)),
+  national_road_carrier: referenceField(t, 'national_road_carrier_id', 'Actor', 'The road carrier (national_road_carrier_id)', ofCompany),
 }));
 
 builder.prismaObjectFields('ParcelShipment', (t) => ({
-  courier: t.prismaField(referenceField('courier_id', 'Actor', 'The courier (courier_id)', ofCompany)),
+  courier: referenceField(t, 'courier_id', 'Actor', 'The courier (courier_id)', ofCompany),
 }));
 
 builder.prismaObjectFields('Trip', (t) => ({
