@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 import { createRequire } from 'node:module';
+import { LongestFirst } from './tests/setup/sequencer.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -38,5 +39,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });
