@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort, withDatabase } from '../../scripts/local-net.ts';
 import { copyTemplate } from './database-template.ts';
+import { copyPostgresTemplate } from './postgres-template.ts';
 
 export { freePort, withDatabase };
 
@@ -32,13 +33,20 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** Creates a throwaway database on the PostgreSQL server of `serverUrl`; returns its URL and a dropper. */
-export async function throwawayDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a throwaway database on the PostgreSQL server of `serverUrl`, empty or (`migrated`) a
+ * copy of the server's migrated template (postgres-template.ts); returns its URL and a dropper.
+ */
+export async function throwawayDatabase(serverUrl: string, prefix: string, { migrated = false } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  if (migrated) {
+    await copyPostgresTemplate(serverUrl, name);
+  } else {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   return {
     url: withDatabase(serverUrl, name),
     drop: async () => {
@@ -62,8 +70,8 @@ export const carrierKey = randomBytes(32).toString('base64');
 export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutLog, settings = {}, unmigrated = false }: {
   serverUrl?: string;
   /**
-   * On PGlite, start on an empty folder that the app migrates itself (as on a first start),
-   * rather than on a copy of the migrated template.
+   * Start on an empty database that the app migrates itself (as on a first start), rather than
+   * on a copy of the migrated template.
    */
   unmigrated?: boolean;
   adminToken: string;
@@ -78,7 +86,7 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
   let kind: AppServer['kind'];
   if (serverUrl) {
     kind = 'postgres';
-    const db = await throwawayDatabase(serverUrl, 'tt_test');
+    const db = await throwawayDatabase(serverUrl, 'tt_test', { migrated: !unmigrated });
     runEnv.DATABASE_URL = db.url;
     cleanups.push(db.drop);
     // Uploaded documents stay out of the working tree.
@@ -95,7 +103,7 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
   // Outside CI, schema changes without a migration yet are pushed so work in progress can
   // be tested; CI applies migrations only (tests/schema.test.ts fails on drift). A copy of
   // the template has them already.
-  if (!process.env.CI && (kind === 'postgres' || unmigrated)) {
+  if (!process.env.CI && unmigrated) {
     const { openDatabase } = await import('../../prisma/database.ts');
     const { applySchemaDrift } = await import('../../prisma/migrate.ts');
     const db = await openDatabase({ databaseUrl: runEnv.DATABASE_URL, dataDir: runEnv.DATA_DIR ?? '' });

@@ -1,13 +1,14 @@
-// The migrated PGlite folder every app of a test run starts on a copy of (tests/setup/app-server.ts),
-// instead of creating and migrating a database of its own: creating a PGlite database and running
-// the migration engine took each file that starts its own app several seconds.
+// The migrated database every app of a test run starts on a copy of (tests/setup/app-server.ts),
+// instead of creating and migrating a database of its own: running the migration engine took each
+// file that starts its own app several seconds on PGlite and 15 to 30 s on PostgreSQL.
 //
-// The folder is kept under node_modules/.cache/tradetrack-tests/, named by a hash of what makes
-// it: the migrations, prisma/schema (outside CI, its changes without a migration are pushed into
-// the template, as they were into each database before), the versions of PGlite, its Prisma
-// adapter and the schema engine, and whether CI runs. A change to any of them makes a new one;
-// an unchanged one is reused by the next run. The run's global setup (global.ts) makes it before
-// any file starts, so the files only copy it.
+// On PGlite it is a folder kept under node_modules/.cache/tradetrack-tests/; on PostgreSQL a
+// template database on the same server (postgres-template.ts). Both are named by a hash of what
+// makes them: the migrations, prisma/schema (outside CI, its changes without a migration are pushed
+// into the template, as they were into each database before), the versions of PGlite, its Prisma
+// adapter and the schema engine, and whether CI runs. A change to any of them makes a new one; an
+// unchanged one is reused by the next run. The run's global setup (global.ts) makes it before any
+// file starts, so the files only copy it.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,7 +31,7 @@ function filesUnder(dir: string): [string, Buffer][] {
 }
 
 /** The hash naming the template: of everything its content follows from. */
-function templateKey(): string {
+export function templateKey(): string {
   const hash = createHash('sha256');
   for (const dir of ['prisma/migrations', 'prisma/schema']) {
     for (const [file, content] of filesUnder(path.resolve(dir))) hash.update(`${dir}/${file}\0`).update(content).update('\0');
@@ -41,7 +42,7 @@ function templateKey(): string {
 }
 
 /** Templates of other keys not used for this long are removed when a new one is made. */
-const UNUSED_FOR_MS = 24 * 3600_000;
+export const UNUSED_FOR_MS = 24 * 3600_000;
 
 /**
  * The template folder (holding `pglite/`), made now if no run made it yet. Several processes
