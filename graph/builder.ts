@@ -1,27 +1,15 @@
 import SchemaBuilder, { type ArgBuilder, type FieldRef, type InputFieldMap } from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
+import PayloadPlugin, { type PayloadName } from './schema-helpers/payload-plugin.ts';
 import type PrismaTypes from '../prisma/generated/pothos-types.ts';
 import { getDatamodel } from '../prisma/generated/pothos-types.ts';
-import type { Context } from './context.ts';
 import { prisma } from './db.ts';
 import { env } from './env.ts';
-import type { UploadHandle } from './storage.ts';
+import type { BuilderTypes, DomainSchemaTypes } from './schema-types.ts';
 
 /** The one SchemaBuilder of the domain; types register themselves in graph/<aggregate>/. */
-export const builder = new SchemaBuilder<{
-  PrismaTypes: PrismaTypes;
-  Context: Context;
-  DefaultFieldNullability: false;
-  DefaultInputFieldRequiredness: false;
-  Scalars: {
-    Decimal: { Input: string; Output: string };
-    DateTime: { Input: Date; Output: Date | string };
-    JSONObject: { Input: Record<string, unknown>; Output: unknown };
-    /** A file of a multipart upload (input only, graph/process/documents.ts). */
-    Upload: { Input: UploadHandle; Output: never };
-  };
-}>({
-  plugins: [PrismaPlugin],
+export const builder = new SchemaBuilder<DomainSchemaTypes>({
+  plugins: [PrismaPlugin, PayloadPlugin],
   defaultFieldNullability: false,
   prisma: {
     client: () => prisma(),
@@ -32,8 +20,8 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-/** The schema types of the builder (Pothos' `Types`), for the few helpers that name them. */
-export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+/** The schema types of the builder (Pothos' `Types`, graph/schema-types.ts), for the few helpers that name them. */
+export type { BuilderTypes };
 
 /** The field builder of the `prismaObject` of model `Name`, for field helpers shared by its declarations. */
 export type PrismaFieldBuilder<Name extends keyof PrismaTypes> = Parameters<Parameters<typeof builder.prismaObjectFields<Name>>[1]>[0];
@@ -44,6 +32,16 @@ export type ArgsBuilder = { arg: ArgBuilder<BuilderTypes> };
 /** The arguments of a field, as declared. */
 export type ArgMap = InputFieldMap;
 
+/** The options of a `prismaField` whose model is named at run time (`ModelFieldBuilder`). */
+export interface ModelFieldOptions {
+  type: keyof PrismaTypes | [keyof PrismaTypes];
+  description?: string;
+  nullable?: boolean | { list: boolean; items: boolean };
+  args?: ArgMap;
+  extensions?: Record<string, unknown>;
+  resolve: (...args: never[]) => unknown;
+}
+
 /**
  * A field builder that declares `prismaField`s, for the few fields whose model is named at run
  * time (list pages, located records): Pothos types a Prisma field by a literal model name, so the
@@ -52,14 +50,15 @@ export type ArgMap = InputFieldMap;
  * either way).
  */
 export interface ModelFieldBuilder extends ArgsBuilder {
-  prismaField(options: {
-    type: keyof PrismaTypes | [keyof PrismaTypes];
-    description?: string;
-    nullable?: boolean | { list: boolean; items: boolean };
-    args?: ArgMap;
-    extensions?: Record<string, unknown>;
-    resolve: (...args: never[]) => unknown;
-  }): FieldRef<BuilderTypes>;
+  prismaField(options: ModelFieldOptions): FieldRef<BuilderTypes>;
+}
+
+/**
+ * The same for mutations: a mutation field builder declaring `payloadField`s
+ * (graph/schema-helpers/payload-plugin.ts) whose model is named at run time (located twins, fleet kinds).
+ */
+export interface ModelPayloadFieldBuilder extends ArgsBuilder {
+  payloadField(options: Pick<ModelFieldOptions, 'type' | 'args' | 'resolve'> & { payload: PayloadName; description: string }): FieldRef<BuilderTypes>;
 }
 
 /** The options of a field whose object type is named at run time (`namedTypeField`). */
@@ -72,7 +71,7 @@ interface NamedTypeFieldOptions {
 }
 
 /**
- * A field of an object type named at run time (a payload's record, a connection's node: a Prisma
+ * A field of an object type named at run time (a connection's node: a Prisma
  * model): Pothos types `type` by literal names, so any Pothos object field builder is met through
  * its `field` call alone (TypeScript compares method parameters either way).
  */

@@ -3,6 +3,8 @@ import { describeSchema } from './schema-helpers/descriptions/index.ts';
 import './scalars.ts';
 import './reference/enums.ts';
 import './company/operation.ts';
+// The objects every mutation's payload lists its problems in (`UserError`, `Warning`).
+import './schema-helpers/payload.ts';
 import './company/api-keys.ts';
 import './company/trusted-documents.ts';
 import './product/queries.ts';

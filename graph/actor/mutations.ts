@@ -1,11 +1,12 @@
 // Actor mutations: partnership and access group upserts, subsidiary creation.
+import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
 import { AccessGroupParams, PartnershipParams, SubsidiaryParams } from './inputs.ts';
 import { createSubsidiary, upsertAccessGroup, upsertPartnership, type PartnershipInput } from './write.ts';
 
-mutationFields((t) => ({
-  upsertPartnership: t.prismaField({
+builder.mutationFields((t) => ({
+  upsertPartnership: t.payloadField({
+    payload: 'UpsertPartnershipPayload',
     type: 'Partnership',
     description:
       'Creates or updates a partnership identified by `internal_code` or by `official_document` with `document_type`, with its partner actor and roles.',
@@ -15,13 +16,15 @@ mutationFields((t) => ({
       return prisma().partnership.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id } } });
     },
   }),
-  upsertAccessGroup: t.prismaField({
+  upsertAccessGroup: t.payloadField({
+    payload: 'UpsertAccessGroupPayload',
     type: 'AccessGroup',
     description: 'Creates an access group, or renames the one with the same slug.',
     args: { params: t.arg({ type: AccessGroupParams, required: true }) },
     resolve: (query, _root, args, ctx, info) => upsertAccessGroup(query, ctx, info, args.params as Record<string, unknown>),
   }),
-  createSubsidiary: t.prismaField({
+  createSubsidiary: t.payloadField({
+    payload: 'CreateSubsidiaryPayload',
     type: 'Subsidiary',
     description: 'Creates a subsidiary of the company.',
     args: { params: t.arg({ type: SubsidiaryParams, required: true }) },

@@ -3,7 +3,6 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { NotFoundError } from '../errors.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
 import { deleteConnection, putConnection, scacOf, type ConnectionParams } from './connections.ts';
 import { notificationUrl } from './subscriptions.ts';
 import { lookupShipment } from './lookup.ts';
@@ -41,7 +40,8 @@ builder.prismaObject('CarrierConnection', {
   }),
 });
 
-builder.prismaObject('ForeignTradeShipment', {
+/** A shipment's tracking summary, the record `refreshProcessTracking` answers. */
+const ShipmentTracking = builder.prismaObject('ForeignTradeShipment', {
   variant: 'ShipmentTracking',
   description: "A shipment's tracking summary after a lookup (docs/tracking.md).",
   fields: (t) => ({
@@ -90,7 +90,7 @@ async function shipmentOf(companyId: number, operationId: number, where: { id: n
   return process.foreign_trade_shipment.id;
 }
 
-mutationFields((t) => {
+builder.mutationFields((t) => {
   const scac = t.arg.string({ required: true, description: "The carrier's SCAC." });
   const operation_id = t.arg.int({ required: true, description: 'Operation id.' });
   const refresh = async (query: object, companyId: number, shipmentId: number) => {
@@ -98,7 +98,8 @@ mutationFields((t) => {
     return prisma().foreignTradeShipment.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: companyId, id: shipmentId } } });
   };
   return {
-    putCarrierConnection: t.prismaField({
+    putCarrierConnection: t.payloadField({
+      payload: 'PutCarrierConnectionPayload',
       type: 'CarrierConnection',
       description: 'Creates or updates the connection to a carrier; a new one subscribes with the carrier where it offers subscriptions.',
       args: { scac, params: t.arg({ type: CarrierConnectionParams, required: true, description: 'The connection as written.' }) },
@@ -107,7 +108,8 @@ mutationFields((t) => {
         return prisma().carrierConnection.findUniqueOrThrow({ ...query, where: { company_id_id: key } });
       },
     }),
-    deleteCarrierConnection: t.prismaField({
+    deleteCarrierConnection: t.payloadField({
+      payload: 'DeleteCarrierConnectionPayload',
       type: 'CarrierConnection',
       description: 'Deletes the connection and its credentials; its shipments are no longer looked up.',
       args: { scac },
@@ -118,16 +120,16 @@ mutationFields((t) => {
         return row;
       },
     }),
-    refreshProcessTracking: t.prismaField({
-      // NOTE: a variant of ForeignTradeShipment; payloads take the type by name (graph/schema-helpers/payload.ts).
-      type: 'ShipmentTracking' as 'ForeignTradeShipment',
+    refreshProcessTracking: t.payloadField({
+      payload: 'RefreshProcessTrackingPayload',
+      type: ShipmentTracking,
       description: "Looks the process's shipment up with its carrier now; answers the tracking summary after the lookup (a failed lookup is in `tracking_error`).",
       args: { operation_id, id: t.arg.int({ required: true, description: 'Process id.' }) },
       resolve: async (query, _root, args, ctx) => refresh(query, ctx.company.id, await shipmentOf(ctx.company.id, args.operation_id, { id: args.id })),
     }),
-    refreshProcessTrackingByReferenceCode: t.prismaField({
-      // NOTE: a variant of ForeignTradeShipment; payloads take the type by name (graph/schema-helpers/payload.ts).
-      type: 'ShipmentTracking' as 'ForeignTradeShipment',
+    refreshProcessTrackingByReferenceCode: t.payloadField({
+      payload: 'RefreshProcessTrackingByReferenceCodePayload',
+      type: ShipmentTracking,
       description: 'The same as refreshProcessTracking, the process named by its reference code.',
       args: { operation_id, reference_code: t.arg.string({ required: true, description: 'Process reference code.' }) },
       resolve: async (query, _root, args, ctx) => refresh(query, ctx.company.id, await shipmentOf(ctx.company.id, args.operation_id, { reference_code: args.reference_code })),

@@ -5,7 +5,6 @@ import { prisma } from '../db.ts';
 import { found } from '../schema-helpers/locate.ts';
 import { listField } from '../schema-helpers/list.ts';
 import { graphqlOnly } from '../schema-helpers/selection.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
 import { prefixOf } from './auth.ts';
 import { companyKey, createKey, checkRotation, keyLimits, revokeKey, rotateKey, type KeyParams, type RotationParams } from './keys.ts';
 import { SCOPES } from './scopes.ts';
@@ -121,13 +120,14 @@ builder.queryFields((t) => ({
   }),
 }));
 
-mutationFields((t) => {
+builder.mutationFields((t) => {
   const answer = async (query: object, prefix: string, revealed?: string) => ({
     ...(await prisma().apiKey.findUniqueOrThrow({ ...query, where: { prefix } })),
     revealed_key: revealed,
   });
   return {
-    createApiKey: t.prismaField({
+    createApiKey: t.payloadField({
+      payload: 'CreateApiKeyPayload',
       type: 'ApiKey',
       description: 'Makes an API key of the company; the answer carries the whole `key`, shown this once.',
       args: { params: t.arg({ type: ApiKeyParams, required: true, description: 'The key to make.' }) },
@@ -136,7 +136,8 @@ mutationFields((t) => {
         return answer(query, made.prefix, made.key);
       },
     }),
-    revokeApiKey: t.prismaField({
+    revokeApiKey: t.payloadField({
+      payload: 'RevokeApiKeyPayload',
       type: 'ApiKey',
       description: 'Revokes an API key: every call with it answers 401 from now on (within 5 seconds on every server). Revoking twice keeps the first time.',
       args: { prefix: t.arg.string(PREFIX) },
@@ -146,7 +147,8 @@ mutationFields((t) => {
         return answer(query, prefix);
       },
     }),
-    rotateApiKey: t.prismaField({
+    rotateApiKey: t.payloadField({
+      payload: 'RotateApiKeyPayload',
       type: 'ApiKey',
       description: 'Replaces a key with a new one of the same name and scopes, answered with its whole `key` this once; the old key keeps working for `overlap_seconds`, then answers 401.',
       args: { prefix: t.arg.string(PREFIX), params: t.arg({ type: ApiKeyRotationParams, required: true, description: 'The overlap, and the new key\'s expiry.' }) },

@@ -9,7 +9,6 @@ import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { DomainError, FieldErrors, fieldMessages, formatFieldMessage, InvalidTransitionError, NotFoundError } from '../errors.ts';
 import { lockKeys } from '../database/locks.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
 import { write } from '../database/transaction.ts';
 import { forgetKey, prefixOf } from './auth.ts';
 import { companyKey } from './keys.ts';
@@ -100,8 +99,9 @@ builder.prismaObject('PersistedDocument', {
 
 const hashList = { required: true, description: 'SHA-256 hashes (lowercase hexadecimal) of registered documents.' } as const;
 
-mutationFields((t) => ({
-  registerDocuments: t.prismaField({
+builder.mutationFields((t) => ({
+  registerDocuments: t.payloadField({
+    payload: 'RegisterDocumentsPayload',
     type: ['PersistedDocument'],
     description: `Registers GraphQL documents for the company (at most ${documentLimits.perRegistration} a call, ${documentLimits.registered} in all, each valid against the schema and at most ${documentLimits.documentLength} characters); registering one again keeps it. Keys limited to registered documents run only these.`,
     args: {
@@ -113,7 +113,8 @@ mutationFields((t) => ({
       return hashes.map((hash) => rows.find((row) => row.hash === hash)!);
     },
   }),
-  unregisterDocuments: t.prismaField({
+  unregisterDocuments: t.payloadField({
+    payload: 'UnregisterDocumentsPayload',
     type: ['PersistedDocument'],
     description: 'Removes registered documents of the company; keys limited to registered documents stop running them. Hashes not registered are left out of the answer.',
     args: { hashes: t.arg.stringList({ ...hashList, extensions: { maxLength: 64 } }) },
@@ -128,8 +129,9 @@ mutationFields((t) => ({
   }),
 }));
 
-mutationFields((t) => ({
-  setApiKeyRegisteredDocumentsOnly: t.prismaField({
+builder.mutationFields((t) => ({
+  setApiKeyRegisteredDocumentsOnly: t.payloadField({
+    payload: 'SetApiKeyRegisteredDocumentsOnlyPayload',
     type: 'ApiKey',
     description: 'Limits an API key to the documents registered for the company (`enabled: true`), or lifts the limit; it counts from the next call on this server, within 5 seconds on every server.',
     args: {

@@ -1,12 +1,13 @@
 // Cost model mutations: a model created with its versions, the costs per expense of a process written.
+import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { write as inTransaction } from '../database/transaction.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
 import { CostModelParams, CostPerExpenseParams } from './inputs.ts';
 import { checkCostModel, createCostModelRows, writeCostsPerExpense, type CostInput, type ModelInput } from './write.ts';
 
-mutationFields((t) => ({
-  createCostModel: t.prismaField({
+builder.mutationFields((t) => ({
+  createCostModel: t.payloadField({
+    payload: 'CreateCostModelPayload',
     type: 'CostModel',
     description: 'Creates a cost model with its versions and expenses (expense kinds are matched by slug).',
     args: { params: t.arg({ type: CostModelParams, required: true }) },
@@ -17,7 +18,8 @@ mutationFields((t) => ({
       return prisma().costModel.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id } } });
     },
   }),
-  upsertProcessCostPerExpenses: t.prismaField({
+  upsertProcessCostPerExpenses: t.payloadField({
+    payload: 'UpsertProcessCostPerExpensesPayload',
     type: ['CostPerExpense'],
     description: 'Creates or updates costs per expense of a process, matched by cost_model_expense_id; refused (422) while the costs are closed.',
     args: {

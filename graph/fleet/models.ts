@@ -1,11 +1,12 @@
 // Drivers, vehicles and trailers are declared alike: each kind's model and list, its Prisma
-// delegate, and `t.prismaField` for a model named at run time.
-import type { ArgMap, ModelFieldBuilder } from '../builder.ts';
+// delegate, and `t.prismaField` / `t.payloadField` for a model named at run time.
+import type { ArgMap, ModelFieldBuilder, ModelPayloadFieldBuilder } from '../builder.ts';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
 import type { RootDelegate } from '../database/locks.ts';
 import { modelDelegate } from '../database/records.ts';
 import type { Tx } from '../database/transaction.ts';
+import type { PayloadName } from '../schema-helpers/payload-plugin.ts';
 
 export type Key = { company_id: number; id: number };
 export type Kind = 'driver' | 'vehicle' | 'trailer';
@@ -49,3 +50,6 @@ interface FleetField<Args> {
 
 /** `t.prismaField` for a fleet model (a model named at run time: graph/builder.ts, `ModelFieldBuilder`). */
 export const modelField = <Args>(t: ModelFieldBuilder, field: FleetField<Args>) => t.prismaField(field);
+
+/** `t.payloadField` for a fleet model: a mutation answering its payload (graph/schema-helpers/payload-plugin.ts). */
+export const modelPayloadField = <Args>(t: ModelPayloadFieldBuilder, field: Omit<FleetField<Args>, 'nullable'> & { payload: PayloadName }) => t.payloadField(field);

@@ -2,7 +2,7 @@
 import { Prisma } from '../../prisma/generated/client/client.ts';
 import { OrderType } from '../../prisma/generated/client/enums.ts';
 import { builder } from '../builder.ts';
-import { found, located } from '../schema-helpers/locate.ts';
+import { found, located, records } from '../schema-helpers/locate.ts';
 import { orderLocator, checkOperation } from './validate.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../schema-helpers/list.ts';
@@ -60,7 +60,7 @@ listField<{ operation_id: number; filters?: OrderFiltersInput | null }>({
 });
 
 builder.queryFields((t) =>
-  located(t, 'order', orderLocator, {
+  located(records(t), 'order', orderLocator, {
     type: 'Order',
     description: (how) => `One live order by ${how}.`,
     args: (t) => ({ operation_id: t.arg.int({ required: true, description: 'Operation id.' }) }),

@@ -15,8 +15,8 @@ import { write as inTransaction } from '../database/transaction.ts';
 import { storage, UploadHandle } from '../storage.ts';
 import { storedFileName } from './file-names.ts';
 import { required } from '../schema-helpers/required.ts';
+import type { PayloadName } from '../schema-helpers/payload-plugin.ts';
 import { findLiveProcess, requireOperation, type ProcessBy } from './stored.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
 import { live, ofCompany } from '../database/records.ts';
 
 const ProcessDocumentTypeEnum = builder.enumType(ProcessDocumentType, { name: 'ProcessDocumentType', description: 'Kind of a process document.' });
@@ -171,9 +171,10 @@ builder.queryFields((t) => {
   return { processDocumentFile: file(false), processDocumentFileByReferenceCode: file(true) };
 });
 
-mutationFields((t) => {
-  const create = (byCode: boolean) =>
-    t.prismaField({
+builder.mutationFields((t) => {
+  const create = (byCode: boolean, payload: PayloadName) =>
+    t.payloadField({
+      payload,
       type: 'ProcessDocument',
       description: `Attaches an uploaded file to a process, by process ${byCode ? 'reference code' : 'id'}.`,
       args: { ...processArgs(t.arg, byCode), params: t.arg({ type: ProcessDocumentParams, required: true }) },
@@ -182,8 +183,9 @@ mutationFields((t) => {
         return prisma().processDocument.findUniqueOrThrow({ ...query, where: { company_id_id: { company_id: ctx.company.id, id } } });
       },
     });
-  const remove = (byCode: boolean) =>
-    t.prismaField({
+  const remove = (byCode: boolean, payload: PayloadName) =>
+    t.payloadField({
+      payload,
       type: 'ProcessDocument',
       description: `Deletes a document of a process, by process ${byCode ? 'reference code' : 'id'}; the stored file is removed.`,
       args: { ...processArgs(t.arg, byCode), id: documentId(t.arg) },
@@ -200,10 +202,10 @@ mutationFields((t) => {
       },
     });
   return {
-    createProcessDocument: create(false),
-    createProcessDocumentByReferenceCode: create(true),
-    deleteProcessDocument: remove(false),
-    deleteProcessDocumentByReferenceCode: remove(true),
+    createProcessDocument: create(false, 'CreateProcessDocumentPayload'),
+    createProcessDocumentByReferenceCode: create(true, 'CreateProcessDocumentByReferenceCodePayload'),
+    deleteProcessDocument: remove(false, 'DeleteProcessDocumentPayload'),
+    deleteProcessDocumentByReferenceCode: remove(true, 'DeleteProcessDocumentByReferenceCodePayload'),
   };
 });
 

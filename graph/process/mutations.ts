@@ -1,30 +1,32 @@
 // Process mutations: every process route of the REST facade maps onto one of these fields.
-import type { ArgsBuilder } from '../builder.ts';
+import { builder, type ArgsBuilder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { located } from '../schema-helpers/locate.ts';
+import { located, payloads, type FieldMaker } from '../schema-helpers/locate.ts';
+import type { PayloadName } from '../schema-helpers/payload-plugin.ts';
 import { type ProcessBy, processLocator, operationArg, type ProcessInput } from './stored.ts';
 import { ProcessParams } from './inputs.ts';
 import { transition, setCosts, type Action, readOne, saveAll, softDelete } from './write.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
 
-mutationFields((t) => {
+builder.mutationFields((t) => {
   const params = (t: ArgsBuilder) => ({ ...operationArg(t), params: t.arg({ type: ProcessParams, required: true }) });
-  const lifecycle = (action: Action, verb: string) =>
-    located(t, `${action}Process`, processLocator, {
+  const lifecycle = (action: Action, verb: string, twins: FieldMaker) =>
+    located(twins, `${action}Process`, processLocator, {
       type: 'Process',
       description: (how) => `${verb} a process by ${how}.`,
       args: operationArg,
       resolve: async (query, by, args, ctx) => readOne(query, ctx.company.id, await transition(ctx, args.operation_id as number, by as ProcessBy, action)),
     });
-  const costs = (close: boolean, description: string) =>
-    t.prismaField({
+  const costs = (close: boolean, payload: PayloadName, description: string) =>
+    t.payloadField({
+      payload,
       type: 'Process',
       description,
       args: { ...operationArg(t), process_id: t.arg.int({ required: true, description: 'Process id.' }) },
       resolve: async (query, _root, args, ctx) => readOne(query, ctx.company.id, await setCosts(ctx, args.operation_id as number, { id: args.process_id }, close)),
     });
   return {
-    createProcess: t.prismaField({
+    createProcess: t.payloadField({
+      payload: 'CreateProcessPayload',
       type: 'Process',
       description: 'Creates a process with its foreign trade shipment, or updates the live process of the operation with the same reference code (an upsert of one).',
       args: params(t),
@@ -33,7 +35,8 @@ mutationFields((t) => {
         return readOne(query, ctx.company.id, key.id);
       },
     }),
-    upsertProcesses: t.prismaField({
+    upsertProcesses: t.payloadField({
+      payload: 'UpsertProcessesPayload',
       type: ['Process'],
       description: 'Creates or updates many processes keyed by reference_code within the operation, all or nothing.',
       args: { ...operationArg(t), params: t.arg({ type: [ProcessParams], required: true }) },
@@ -44,7 +47,7 @@ mutationFields((t) => {
         return keys.map((k) => byId.get(k.id)!);
       },
     }),
-    ...located(t, 'updateProcess', processLocator, {
+    ...located(payloads(t, 'UpdateProcessPayload', 'UpdateProcessByReferenceCodePayload'), 'updateProcess', processLocator, {
       type: 'Process',
       description: (how) => `Updates a process by ${how}; fields left out are kept.`,
       args: params,
@@ -53,16 +56,16 @@ mutationFields((t) => {
         return readOne(query, ctx.company.id, key.id);
       },
     }),
-    ...located(t, 'deleteProcess', processLocator, {
+    ...located(payloads(t, 'DeleteProcessPayload', 'DeleteProcessByReferenceCodePayload'), 'deleteProcess', processLocator, {
       type: 'Process',
       description: (how) => `Deletes a process by ${how} (soft delete: it answers 404 from then on).`,
       args: operationArg,
       resolve: (query, by, args, ctx) => softDelete(query, ctx, args.operation_id as number, by as ProcessBy),
     }),
-    closeProcessCosts: costs(true, 'Closes the costs of a process (allowed when open); closed costs refuse changes.'),
-    reopenProcessCosts: costs(false, 'Reopens the costs of a process (allowed when closed).'),
-    ...lifecycle('finish', 'Finishes (allowed when active)'),
-    ...lifecycle('cancel', 'Cancels (allowed when active or finished)'),
-    ...lifecycle('uncancel', 'Uncancels (allowed when canceled)'),
+    closeProcessCosts: costs(true, 'CloseProcessCostsPayload', 'Closes the costs of a process (allowed when open); closed costs refuse changes.'),
+    reopenProcessCosts: costs(false, 'ReopenProcessCostsPayload', 'Reopens the costs of a process (allowed when closed).'),
+    ...lifecycle('finish', 'Finishes (allowed when active)', payloads(t, 'FinishProcessPayload', 'FinishProcessByReferenceCodePayload')),
+    ...lifecycle('cancel', 'Cancels (allowed when active or finished)', payloads(t, 'CancelProcessPayload', 'CancelProcessByReferenceCodePayload')),
+    ...lifecycle('uncancel', 'Uncancels (allowed when canceled)', payloads(t, 'UncancelProcessPayload', 'UncancelProcessByReferenceCodePayload')),
   };
 });

@@ -2,7 +2,7 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../schema-helpers/list.ts';
-import { found, located } from '../schema-helpers/locate.ts';
+import { found, located, records } from '../schema-helpers/locate.ts';
 import { processLocator, operationArg, requireOperation } from './stored.ts';
 import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortable, sortPaths } from './inputs.ts';
 import { inRange, inStates } from '../schema-helpers/filters.ts';
@@ -79,7 +79,7 @@ listField<{ operation_id: number; filters?: Filters | null }>({
 
 
 builder.queryFields((t) =>
-  located(t, 'process', processLocator, {
+  located(records(t), 'process', processLocator, {
     type: 'Process',
     description: (how) => `One live process by ${how}.`,
     args: operationArg,

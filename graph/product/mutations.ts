@@ -1,12 +1,13 @@
 // Product mutations: create, batch upsert, update and delete, the last two by id or code.
+import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
-import { located } from '../schema-helpers/locate.ts';
-import { mutationFields } from '../schema-helpers/payload.ts';
+import { located, payloads } from '../schema-helpers/locate.ts';
 import { byKey, softDelete, upsertMany, saveOne, type Params, type ProductBy } from './write.ts';
 import { ProductParams, productLocator } from './inputs.ts';
 
-mutationFields((t) => ({
-  createProduct: t.prismaField({
+builder.mutationFields((t) => ({
+  createProduct: t.payloadField({
+    payload: 'CreateProductPayload',
     type: 'Product',
     description: 'Creates a product.',
     args: { params: t.arg({ type: ProductParams, required: true }) },
@@ -15,7 +16,8 @@ mutationFields((t) => ({
       return prisma().product.findUniqueOrThrow({ ...query, where: byKey(key) });
     },
   }),
-  upsertProducts: t.prismaField({
+  upsertProducts: t.payloadField({
+    payload: 'UpsertProductsPayload',
     type: ['Product'],
     description: 'Creates or updates many products keyed by code, all or nothing.',
     args: { params: t.arg({ type: [ProductParams], required: true }) },
@@ -26,7 +28,7 @@ mutationFields((t) => ({
       return keys.map((k) => byId.get(k.id)!);
     },
   }),
-  ...located(t, 'updateProduct', productLocator, {
+  ...located(payloads(t, 'UpdateProductPayload', 'UpdateProductByCodePayload'), 'updateProduct', productLocator, {
     type: 'Product',
     description: (how) => `Updates a product by ${how}; fields left out are kept.`,
     args: (t) => ({ params: t.arg({ type: ProductParams, required: true }) }),
@@ -35,7 +37,7 @@ mutationFields((t) => ({
       return prisma().product.findUniqueOrThrow({ ...query, where: byKey(key) });
     },
   }),
-  ...located(t, 'deleteProduct', productLocator, {
+  ...located(payloads(t, 'DeleteProductPayload', 'DeleteProductByCodePayload'), 'deleteProduct', productLocator, {
     type: 'Product',
     description: (how) => `Deletes a product by ${how} (soft delete: it answers 404 from then on).`,
     resolve: (query, by, _args, ctx) => softDelete(query, ctx, by as ProductBy),

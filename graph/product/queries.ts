@@ -2,7 +2,7 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../schema-helpers/list.ts';
-import { found, located } from '../schema-helpers/locate.ts';
+import { found, located, records } from '../schema-helpers/locate.ts';
 import { nullableSortable, ProductFilters, productLocator, searchable, sortable } from './inputs.ts';
 
 listField<{ filters?: Record<string, unknown> | null }>({
@@ -22,7 +22,7 @@ listField<{ filters?: Record<string, unknown> | null }>({
 });
 
 builder.queryFields((t) =>
-  located(t, 'product', productLocator, {
+  located(records(t), 'product', productLocator, {
     type: 'Product',
     description: (how) => `One live product by ${how}.`,
     resolve: (query, by, _args, ctx) => found(prisma().product.findFirst({ ...query, where: { company_id: ctx.company.id, ...by, deleted_at: null } })),

@@ -1,13 +1,16 @@
 // Records located by id or by their natural key: every such field is declared once and
 // registered twice, `<field>` taking `id` and `<field>By<Key>` taking the key (an order's
-// `reference_code`, a product's `code`), so the two twins never drift apart.
+// `reference_code`, a product's `code`), so the two twins never drift apart. Reads make them
+// with `records(t)` (`t.prismaField`), mutations with `payloads(t, ...)` (`t.payloadField`,
+// each twin's payload named).
 import type { FieldRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
 import type PrismaTypes from '../../prisma/generated/pothos-types.ts';
-import type { ArgMap, ArgsBuilder, BuilderTypes, ModelFieldBuilder } from '../builder.ts';
+import type { ArgMap, ArgsBuilder, BuilderTypes, ModelFieldBuilder, ModelFieldOptions, ModelPayloadFieldBuilder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
 import { live, modelDelegate } from '../database/records.ts';
+import type { PayloadName } from './payload-plugin.ts';
 
 type OperationDelegate = { findFirst(q: object): Promise<{ operation_id: number } | null> };
 
@@ -44,19 +47,38 @@ function ordered(args: ArgMap, locating: ArgMap): ArgMap {
   return { ...(operation_id ? { operation_id } : {}), ...locating, ...rest };
 }
 
+/** Which of the twins a field is: the one taking `id`, or the one taking the key. */
+type Twin = 'id' | 'key';
+
+/** How the twins are made, with the arguments they declare. */
+export interface FieldMaker extends ArgsBuilder {
+  make(options: Pick<ModelFieldOptions, 'type' | 'args' | 'resolve'> & { description: string }, twin: Twin): FieldRef<BuilderTypes>;
+}
+
+/** Query fields answering the record. */
+export const records = (t: ModelFieldBuilder): FieldMaker => ({
+  arg: t.arg,
+  // A missing record is null with a NOT_FOUND error at its path; the document's other
+  // fields still answer (docs/graphql.md, "Errors"). REST answers 404 for it.
+  make: (options) => t.prismaField({ ...options, nullable: true }),
+});
+
+/** Mutation fields answering their payloads, named for the twin taking `id` and the one taking the key. */
+export const payloads = (t: ModelPayloadFieldBuilder, byId: PayloadName, byKey: PayloadName): FieldMaker => ({
+  arg: t.arg,
+  make: (options, twin) => t.payloadField({ ...options, payload: twin === 'id' ? byId : byKey }),
+});
+
 /** `{ [name]: by id, [name + suffix]: by key }` for a `builder.queryFields`/`mutationFields` callback. */
 // The model is named by the caller's data (graph/builder.ts, `ModelFieldBuilder`).
-export function located(t: ModelFieldBuilder, name: string, locator: Locator, field: LocatedField): Record<string, FieldRef<BuilderTypes>> {
-  const make = (how: string, locating: ArgMap, byOf: (args: Record<string, unknown>) => By) => {
+export function located(t: FieldMaker, name: string, locator: Locator, field: LocatedField): Record<string, FieldRef<BuilderTypes>> {
+  const make = (twin: Twin, how: string, locating: ArgMap, byOf: (args: Record<string, unknown>) => By) => {
     const args = field.args?.(t) ?? {};
     // By id, the operation is a check, not a key: left out, it is the record's (docs/graphql.md, "Global ids").
-    const scopedById = how === 'id' && 'operation_id' in args && locator.operationOf;
+    const scopedById = twin === 'id' && 'operation_id' in args && locator.operationOf;
     if (scopedById) args.operation_id = t.arg.int({ description: 'The operation; optional, since the id names one record (when sent, the record must be of it).' });
-    return t.prismaField({
+    return t.make({
       type: field.type,
-      // A missing record is null with a NOT_FOUND error at its path; the document's other
-      // fields still answer (docs/graphql.md, "Errors"). REST answers 404 for it.
-      nullable: true,
       description: field.description(how),
       args: ordered(args, locating),
       resolve: async (query: object, _root: unknown, args: Record<string, unknown>, ctx: Context, info: GraphQLResolveInfo) => {
@@ -67,12 +89,12 @@ export function located(t: ModelFieldBuilder, name: string, locator: Locator, fi
         }
         return field.resolve(query, byOf(args), args, ctx, info);
       },
-    });
+    }, twin);
   };
   const { arg, suffix, label, description } = locator.key;
   return {
-    [name]: make('id', { id: t.arg.int({ required: true, description: locator.id }) }, (a) => ({ id: a.id as number })),
-    [`${name}${suffix}`]: make(label, { [arg]: t.arg.string({ required: true, description }) }, (a) => ({ [arg]: a[arg] as string })),
+    [name]: make('id', 'id', { id: t.arg.int({ required: true, description: locator.id }) }, (a) => ({ id: a.id as number })),
+    [`${name}${suffix}`]: make('key', label, { [arg]: t.arg.string({ required: true, description }) }, (a) => ({ [arg]: a[arg] as string })),
   };
 }
 
