@@ -2,7 +2,7 @@
 // catalogue body `{ code, message, fields? }` with its status, like the API's.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, uniq, errorBody } from './helpers.ts';
+import { baseUrl, uniq, errorBody, sharedApp } from './helpers.ts';
 import { startAppServer, type AppServer } from './setup/app-server.ts';
 
 const en = {
@@ -170,7 +170,7 @@ describe('API keys: revoke and rotate (docs/security.md)', () => {
     expect(await status(key)).toBe(200);
     const { execFileSync } = await import('node:child_process');
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'revoke-key', '--key', prefix(key)], {
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl') as string },
+      env: { ...process.env, DATABASE_URL: sharedApp().databaseUrl },
       stdio: 'pipe',
     });
     const started = Date.now();

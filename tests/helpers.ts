@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
+import { sharedApp } from './setup/shared-app.ts';
+
+export { sharedApp };
 
 /** A catalogue error body as the API answers it, with the id of the request that got it. */
 export function errorBody(code: string, message: unknown, fields?: unknown) {
@@ -14,7 +17,7 @@ export function sameAnswer(body: unknown): unknown {
 }
 
 /** The app under test. */
-export const baseUrl = () => inject('baseUrl');
+export const baseUrl = () => sharedApp().baseUrl;
 
 /** A short unique suffix so each test's data never collides with another's. */
 export function uniq(prefix = ''): string {

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, errorBody, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { baseUrl, errorBody, newCompany, uniq, type TestCompany, sharedApp } from './helpers.ts';
 import { parallel } from './concurrency/parallel.ts';
 
 describe('idempotency keys', () => {
@@ -74,7 +74,7 @@ describe('idempotency keys', () => {
     const key = randomUUID();
     const product = { code: uniq('IDEM-'), description: 'Valve' };
     expect((await send('POST', '/products', product, key)).status).toBe(201);
-    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    const db = new pg.Client({ connectionString: sharedApp().databaseUrl });
     await db.connect();
     try {
       const aged = await db.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE company_id = $1 AND key = $2`, [c.company.id, key]);

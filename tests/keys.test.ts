@@ -2,7 +2,7 @@
 // expiry, revocation and rotation with an overlap window, over REST and GraphQL.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
-import { api, client, errorBody, graphql, newCompany, uniq } from './helpers.ts';
+import { api, client, errorBody, graphql, newCompany, uniq, sharedApp } from './helpers.ts';
 
 const en = 'locale=en-US';
 const FORBIDDEN = errorBody('FORBIDDEN', "The API key's scopes do not allow this request.");
@@ -266,7 +266,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('keys from the admin comm
   const adminCommand = (...args: string[]) =>
     JSON.parse(
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-        env: { ...process.env, DATABASE_URL: inject('databaseUrl') as string },
+        env: { ...process.env, DATABASE_URL: sharedApp().databaseUrl },
         encoding: 'utf8',
       }),
     );

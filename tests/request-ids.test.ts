@@ -2,15 +2,15 @@
 // its request in `X-Request-Id` (the client's own when sane), error bodies carry it as
 // `request_id`, and each request writes one JSON line without key, query or body.
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newCompany, uniq, type TestCompany, sharedApp } from './helpers.ts';
 
 const MADE = /^req_[0-9a-f]{24}$/;
 
 /** The request log's line of `id`, waiting a little for it to be written. */
 async function logLine(id: string): Promise<Record<string, any>> {
   for (let i = 0; i < 50; i++) {
-    const line = readFileSync(inject('serverOut'), 'utf8')
+    const line = readFileSync(sharedApp().serverOut, 'utf8')
       .split('\n')
       .find((l) => l.includes(`"request_id":"${id}"`));
     if (line) {

@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { capturedTableNames, triggerArguments } from '../../graph/events/captured.ts';
+import { sharedApp } from '../setup/shared-app.ts';
 import { pgliteExtensions } from '../../prisma/database.ts';
 import { applyMigrations } from '../../prisma/migrate.ts';
 
@@ -38,7 +39,7 @@ function argumentsOf(definition: string): string[] {
 /** The capture triggers of a migrated database. */
 async function migratedTriggers(): Promise<TriggerRow[]> {
   if (inject('databaseKind') === 'postgres') {
-    const client = new pg.Client({ connectionString: inject('databaseUrl') as string });
+    const client = new pg.Client({ connectionString: sharedApp().databaseUrl });
     await client.connect();
     try {
       return (await client.query<TriggerRow>(CAPTURE_TRIGGERS)).rows;

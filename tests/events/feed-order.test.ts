@@ -9,7 +9,7 @@
 // at a time, so there a relay always commits before the next draws its numbers.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { client, newCompany, uniq } from '../helpers.ts';
+import { client, newCompany, uniq, sharedApp } from '../helpers.ts';
 import { readEventsFeed } from '../setup/events-feed.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 
@@ -33,7 +33,7 @@ describe.runIf(onServer)('the events cursor while relays commit out of order', (
   const connections: pg.Client[] = [];
   let receiver: Receiver;
   const connect = async () => {
-    const c = new pg.Client({ connectionString: inject('databaseUrl') });
+    const c = new pg.Client({ connectionString: sharedApp().databaseUrl });
     await c.connect();
     connections.push(c);
     return c;

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { afterEach, beforeEach, inject } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { sharedApp } from './shared-app.ts';
 
 // A test fails when, while it ran,
 // - the test process called console.error, or
@@ -15,7 +16,7 @@ import { afterEach, beforeEach, inject } from 'vitest';
 // (beforeAll/afterAll hooks, between tests) are echoed to the console as "[server] ..." but
 // fail nothing.
 
-const serverLog = inject('serverLog');
+const serverLog = sharedApp().serverLog;
 
 /** Lines the server may write to stderr without it being an error. */
 function ignorable(line: string): boolean {
