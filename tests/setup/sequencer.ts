@@ -6,9 +6,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The longest files of a run, longest first (a run's report lists each file's time). */
 export const longestFiles = [
-  'tests/browser/pages.test.ts',
+  'tests/browser/pages-wide.test.ts',
+  'tests/browser/pages-phone.test.ts',
   'tests/browser/api-reference.test.ts',
-  'tests/webhooks/lifecycle.test.ts',
+  'tests/webhooks/lifecycle-crash.test.ts',
   'tests/query-plans.test.ts',
   'tests/browser/chrome.test.ts',
 ];
