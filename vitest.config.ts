@@ -39,7 +39,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // Three files at once on two cores: many files wait (on a timeout, a receiver, a restart)
+    // part of their time, and a third keeps the cores busy meanwhile. Each worker runs its files
+    // one after the other in one process rather than a new process per file (the setup file
+    // runs again before each); no test file changes module state another relies on.
+    maxWorkers: 3,
+    isolate: false,
     sequence: { sequencer: LongestFirst },
   },
 });

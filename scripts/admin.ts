@@ -105,3 +105,6 @@ try {
   await backgroundSettled();
   await disconnect();
 }
+// NOTE: exit once done, as the key commands do: the migration engine leaves a 10 s timer of its
+// own pending, which would hold the command that much longer.
+process.exit(0);

@@ -8,3 +8,5 @@ try {
 } finally {
   await disconnect();
 }
+// NOTE: exit once done: the migration engine leaves a 10 s timer of its own pending.
+process.exit(0);

@@ -1,11 +1,10 @@
 // The API reference page (/api/) in Chromium: Redoc renders every operation of /openapi.json,
 // nothing is requested from another host, the colour mode re-themes it, a failed load can be
-// retried, and the page reads without JavaScript. Screenshots go to screenshots/ (git-ignored).
-import { mkdirSync } from 'node:fs';
+// retried, and the page reads without JavaScript. Screenshots on request (chromium.ts, `screenshot`).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../helpers.ts';
-import { browserAvailable, connectBrowser } from './chromium.ts';
+import { browserAvailable, connectBrowser, screenshot } from './chromium.ts';
 
 type Description = { paths: Record<string, Record<string, { operationId: string; summary: string; tags: string[] }>> };
 
@@ -50,7 +49,6 @@ describe.skipIf(!browserAvailable())('the API reference in a browser', () => {
   beforeAll(async () => {
     browser = await connectBrowser();
     doc = (await (await fetch(`${baseUrl()}/openapi.json`)).json()) as Description;
-    mkdirSync('screenshots', { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -85,14 +83,18 @@ describe.skipIf(!browserAvailable())('the API reference in a browser', () => {
   it('follows the colour mode the navbar switches, and is drawn without horizontal scroll at 1280 and 390 px', async () => {
     for (const width of [1280, 390]) {
       const { page, errors, elsewhere, close } = await watchedPage(browser, width);
-      await page.goto(`${baseUrl()}/api/`);
+      const res = await page.goto(`${baseUrl()}/api/`);
+      expect(res?.status()).toBe(200);
       await redocVisible(page);
+      expect(await page.title()).toBe('API reference | TradeTrack Docs');
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
       const sidebarBackground = () => page.locator('#redoc .menu-content').evaluate((el) => getComputedStyle(el).backgroundColor);
       const light = await sidebarBackground();
-      await page.screenshot({ path: `screenshots/api-reference-light-${width}.png` });
+      await screenshot(page, `api-reference-light-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       if (width < 1000) await page.locator('.navbar .color-mode').evaluate((b: HTMLElement) => b.click());
       else await page.locator('.navbar .color-mode').click();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       // Redoc is drawn again in the new mode (its sidebar is briefly absent meanwhile).
       await page.waitForFunction(
         (before) => {
@@ -106,7 +108,7 @@ describe.skipIf(!browserAvailable())('the API reference in a browser', () => {
       expect(await sidebarBackground()).not.toBe(light);
       // The headings take the dark mode's light text.
       expect(await page.locator('#redoc h1').first().evaluate((h) => getComputedStyle(h).color)).not.toBe('rgb(51, 51, 51)');
-      await page.screenshot({ path: `screenshots/api-reference-dark-${width}.png` });
+      await screenshot(page, `api-reference-dark-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(elsewhere).toEqual([]);
       expect(errors).toEqual([]);

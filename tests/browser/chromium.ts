@@ -2,6 +2,7 @@
 // the whole run (tests/setup/browser-server.ts); each file connects to it and works in contexts
 // of its own. CI installs it (.ci/run) and a missing browser fails the run there; elsewhere the
 // browser tests skip.
+import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -32,3 +33,14 @@ export async function watchedPage(browser: Browser, width = 1280, height = 900) 
 
 /** The page's width beyond the viewport, in CSS pixels (0 when nothing scrolls sideways). */
 export const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * Saves a screenshot of the page as screenshots/`name`.png (git-ignored) to look at, when the run
+ * asks for them (`npm run screenshots`, SCREENSHOTS=1): nothing checks them, so `npm test` and CI
+ * take none (docs/docs-site.md, "Tests").
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png` });
+}

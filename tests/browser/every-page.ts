@@ -1,38 +1,23 @@
 // Every page of the documentation site in Chromium (docs/docs-site.md): its title, no console
-// error, nothing from another host, nothing wider than a 390 px phone, and a screenshot of each
-// in both colour modes at 390 and 1280 px (screenshots/, git-ignored) to look at. The wide and the
-// phone widths are two files (pages-wide.test.ts, pages-phone.test.ts), so they run side by side.
-import { mkdirSync } from 'node:fs';
+// error, nothing from another host, nothing wider than a 390 px phone, in both colour modes at
+// 390 and 1280 px, with a screenshot of each on request (chromium.ts, `screenshot`). The wide and
+// the phone widths are two files (pages-wide.test.ts, pages-phone.test.ts), so they run side by
+// side. The API reference (/api/), whose Redoc is drawn again at each colour mode, has the same
+// checks in api-reference.test.ts.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { baseUrl } from '../helpers.ts';
-import { connectBrowser, overflow, watchedPage } from './chromium.ts';
+import { connectBrowser, overflow, screenshot, watchedPage } from './chromium.ts';
 
 export { browserAvailable } from './chromium.ts';
-
-export const SHOTS = 'screenshots';
 
 type Theme = 'light' | 'dark';
 const other = (theme: Theme): Theme => (theme === 'light' ? 'dark' : 'light');
 
-/**
- * Clicks the navbar's colour mode switch (inside the closed menu on a phone) and waits until the
- * page is drawn in `theme`; on the API reference, until Redoc is drawn again in it.
- */
+/** Clicks the navbar's colour mode switch (inside the closed menu on a phone); the page is then drawn in `theme`. */
 async function switchTheme(page: Page, path: string, theme: Theme) {
-  const redocSidebar = () => page.locator('#redoc .menu-content').evaluate((el) => getComputedStyle(el).backgroundColor);
-  const before = path === '/api/' ? await redocSidebar() : '';
   await page.locator('.navbar .color-mode').evaluate((b: HTMLElement) => b.click());
   expect(await page.evaluate(() => document.documentElement.dataset.theme), path).toBe(theme);
-  if (path !== '/api/') return;
-  await page.waitForFunction(
-    (was) => {
-      const sidebar = document.querySelector('#redoc .menu-content');
-      return !!sidebar && getComputedStyle(sidebar).backgroundColor !== was && !!document.querySelector('#redoc h1, #redoc h2');
-    },
-    before,
-    { timeout: 30_000 },
-  );
 }
 
 /**
@@ -43,7 +28,6 @@ export function siteInBrowser() {
   const site: { browser?: Browser; paths: string[] } = { paths: [] };
   beforeAll(async () => {
     site.browser = await connectBrowser();
-    mkdirSync(SHOTS, { recursive: true });
     const { page, close } = await watchedPage(site.browser);
     await page.goto(`${baseUrl()}/`);
     site.paths = await page.locator('aside.sidebar a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
@@ -63,26 +47,21 @@ export async function renderEveryPage(browser: Browser, paths: string[], width: 
   await page.goto(`${baseUrl()}/`);
   await page.evaluate(() => localStorage.setItem('tradetrack.theme', 'light'));
   let remembered: Theme = 'light';
-  for (const path of [...paths, '/api/']) {
+  for (const path of paths) {
     const res = await page.goto(`${baseUrl()}${path}`);
     expect(res?.status(), path).toBe(200);
     expect(await page.evaluate(() => document.documentElement.dataset.theme), path).toBe(remembered);
-    if (path === '/api/') {
-      await page.waitForSelector('#redoc h1, #redoc h2', { timeout: 30_000 });
-      expect(await page.title()).toBe('API reference | TradeTrack Docs');
-    } else {
-      const h1 = (await page.locator('main.doc h1').first().textContent())?.trim();
-      expect(h1, path).toBeTruthy();
-      expect(await page.title(), path).toBe(`${h1?.replace(/#$/, '')} | TradeTrack Docs`);
-      // The sidebar is 300 px on wide screens and replaced by the menu on phones.
-      const sidebar = await page.locator('aside.sidebar').boundingBox();
-      if (width === 1280) expect(sidebar?.width, path).toBe(300);
-      else expect(sidebar, path).toBeNull();
-    }
+    const h1 = (await page.locator('main.doc h1').first().textContent())?.trim();
+    expect(h1, path).toBeTruthy();
+    expect(await page.title(), path).toBe(`${h1?.replace(/#$/, '')} | TradeTrack Docs`);
+    // The sidebar is 300 px on wide screens and replaced by the menu on phones.
+    const sidebar = await page.locator('aside.sidebar').boundingBox();
+    if (width === 1280) expect(sidebar?.width, path).toBe(300);
+    else expect(sidebar, path).toBeNull();
     for (const theme of [remembered, other(remembered)]) {
       if (theme !== remembered) await switchTheme(page, path, theme);
       expect(await overflow(page), `${path} scrolls sideways at ${width} px in ${theme}`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/${path.replace(/^\/|\/$/g, '').replace(/\W+/g, '_') || 'index'}-${width}-${theme}.png` });
+      await screenshot(page, `${path.replace(/^\/|\/$/g, '').replace(/\W+/g, '_') || 'index'}-${width}-${theme}`);
     }
     remembered = other(remembered);
   }

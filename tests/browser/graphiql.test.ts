@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newCompany } from '../helpers.ts';
-import { browserAvailable, connectBrowser, watchedPage } from './chromium.ts';
+import { browserAvailable, connectBrowser, screenshot, watchedPage } from './chromium.ts';
 
 describe.skipIf(!browserAvailable())('GraphiQL', () => {
   let browser: Browser;
@@ -47,7 +47,7 @@ describe.skipIf(!browserAvailable())('GraphiQL', () => {
       await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
       // The editor shows the starting query once its workers are up.
       await expect.poll(() => page.locator('.graphiql-query-editor .view-lines').first().textContent(), { timeout: 30_000 }).toContain('company');
-      await page.screenshot({ path: 'screenshots/graphiql-1280.png' });
+      await screenshot(page, 'graphiql-1280');
       await page.click('.graphiql-execute-button');
       // The answer pane spaces its text with no-break spaces.
       const answer = async () => (await page.locator('.graphiql-response').textContent())?.replace(/\s+/g, ' ');

@@ -47,11 +47,17 @@ function readFrom(file: string, start: number): string {
 
 /** Every console.error call the file's tests made, in order (the original still prints them). */
 const consoleErrors: string[] = [];
-const printError = console.error.bind(console);
-console.error = (...args: unknown[]) => {
-  consoleErrors.push(args.join(' '));
-  printError(...args);
-};
+// A worker runs its files in one process (vitest.config.ts, `isolate: false`) and this file
+// again before each of them: each run wraps the original console.error, not the last wrapper.
+type ConsoleError = typeof console.error & { original?: typeof console.error };
+const printError = (console.error as ConsoleError).original ?? console.error.bind(console);
+console.error = Object.assign(
+  (...args: unknown[]) => {
+    consoleErrors.push(args.join(' '));
+    printError(...args);
+  },
+  { original: printError },
+);
 
 /** Where each running test's window starts: tests of one file may run concurrently (it.concurrent). */
 const windows = new Map<string, { logStart: number; errorsStart: number }>();
