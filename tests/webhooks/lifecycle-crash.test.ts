@@ -1,25 +1,14 @@
 // Delivery across a crash, on an app of its own (lifecycle.ts): the app is killed with SIGKILL in
 // the middle of an attempt and started again on the same data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from '../setup/app-server.ts';
-import { appWithCompany } from './own-app.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { ownAppAndReceiver } from './own-app.ts';
 import { product, until } from './lifecycle.ts';
 
 describe('an app killed with SIGKILL in the middle of a delivery', () => {
-  let app: AppServer;
-  let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
-  let receiver: Receiver;
-  beforeAll(async () => {
-    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, {}));
-    receiver = await startReceiver();
-  }, 300_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await app?.stop();
-  });
+  const own = ownAppAndReceiver();
 
   it('delivers the same message again after its restart, with nothing lost', async () => {
+    const { app, call, receiver } = own;
     const endpoint = (await call('POST', '/webhooks', { url: receiver.url, events: ['product.created'] })).body.data.id;
     // The first request is held unanswered; the app dies while its attempt waits.
     receiver.script.push(0);

@@ -1,27 +1,16 @@
 // Delivery over days of failures, on an app of its own (lifecycle.ts): an endpoint that fails for
 // "3 days" (WEBHOOKS_RETRY_SCALE shrinks every duration of docs/webhooks.md, Retries) is disabled,
 // says why, and is enabled again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from '../setup/app-server.ts';
-import { appWithCompany } from './own-app.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { ownAppAndReceiver } from './own-app.ts';
 import { product, until } from './lifecycle.ts';
 
 describe('an endpoint that fails for 3 days', () => {
   // 3 days x 0.00001 = 2.6 s; retries end 0.86 s after each event.
-  let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
-  let app: AppServer;
-  let receiver: Receiver;
-  beforeAll(async () => {
-    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, { WEBHOOKS_RETRY_SCALE: '0.00001' }));
-    receiver = await startReceiver();
-  }, 300_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await app?.stop();
-  });
+  const own = ownAppAndReceiver({ WEBHOOKS_RETRY_SCALE: '0.00001' });
 
   it('is disabled with its reason, gets nothing more, and delivers again once enabled', async () => {
+    const { call, receiver } = own;
     const endpoint = (await call('POST', '/webhooks', { url: receiver.url, events: ['product.created'] })).body.data.id;
     receiver.script.push(...Array<number>(100_000).fill(500));
     // An event every 300 ms while the receiver fails, until the endpoint is disabled.

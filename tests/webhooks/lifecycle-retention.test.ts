@@ -1,26 +1,15 @@
 // Events and deliveries past their keeping time, on an app of its own (lifecycle.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from '../setup/app-server.ts';
-import { appWithCompany } from './own-app.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { ownAppAndReceiver } from './own-app.ts';
 import { product, until } from './lifecycle.ts';
 
 describe('events and deliveries past their keeping time', () => {
   // 0.0001 days = 8.64 s (EVENTS_RETENTION_DAYS); workers delete expired rows when they start
   // and every hour.
-  let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
-  let app: AppServer;
-  let receiver: Receiver;
-  beforeAll(async () => {
-    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, { EVENTS_RETENTION_DAYS: '0.0001' }));
-    receiver = await startReceiver();
-  }, 300_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await app?.stop();
-  });
+  const own = ownAppAndReceiver({ EVENTS_RETENTION_DAYS: '0.0001' });
 
   it('are deleted by the worker, and newer ones kept', async () => {
+    const { app, call, receiver } = own;
     const endpoint = (await call('POST', '/webhooks', { url: receiver.url, events: ['product.created'] })).body.data.id;
     await call('POST', '/products', product());
     const [old] = (await until(() => call('GET', `/webhooks/${endpoint}/deliveries`), (r) => r.body.data[0]?.status === 'SUCCEEDED', 10_000, 'delivered')).body.data;

@@ -3,10 +3,8 @@
 // the same loop on both, graph/webhooks/workers.ts). WEBHOOKS_RETRY_SCALE=0.05 makes the
 // first retry due 0.25 to 0.75 s after the first failure, the second 1 to 3 s after the second.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from '../setup/app-server.ts';
-import { appWithCompany } from './own-app.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { ownAppAndReceiver } from './own-app.ts';
 
 const SCALE = 0.05;
 /** The documented wait before retry `n` (1 after the first failure), before jitter: 10 s, then 4 times longer. */
@@ -15,19 +13,10 @@ const documentedWaitMs = (n: number) => 10_000 * 4 ** (n - 1) * SCALE;
 const LATE_MS = 1_000;
 
 describe('retries of a failing receiver', () => {
-  let app: AppServer;
-  let call: Awaited<ReturnType<typeof appWithCompany>>['call'];
-  let receiver: Receiver;
-  beforeAll(async () => {
-    ({ app, call } = await appWithCompany(process.env.DATABASE_URL, { WEBHOOKS_RETRY_SCALE: String(SCALE) }));
-    receiver = await startReceiver();
-  }, 300_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await app?.stop();
-  });
+  const own = ownAppAndReceiver({ WEBHOOKS_RETRY_SCALE: String(SCALE) });
 
   it('follow the documented schedule: each retry between half and one and a half times its wait after the failure', async () => {
+    const { call, receiver } = own;
     const endpoint = (await call('POST', '/webhooks', { url: receiver.url, events: ['product.created'] })).body.data.id;
     receiver.script.push(500, 503);
     expect((await call('POST', '/products', { code: `PRD-${randomBytes(4).toString('hex')}`, description: 'Retried valve' })).status).toBe(201);
