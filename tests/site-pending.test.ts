@@ -1,13 +1,15 @@
 // The first start after an install serves the API while the documentation site is built
 // (docs/docs-site.md, "Building"): until build/docs.json exists, a page answers 503 with
 // Retry-After and a page that says so; the API, GraphQL and /openapi.json answer as always.
-// The server runs in a folder of its own that holds the app's build but not the site's.
+// The server runs in a folder of its own that holds the app's build but not the site's, on a copy
+// of the migrated template database (tests/setup/database-template.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/local-net.ts';
+import { copyTemplate } from './setup/database-template.ts';
 
 /** Waits until `check` holds, polling; fails after `ms`. */
 async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -30,6 +32,7 @@ describe('a start whose documentation site is not built yet', () => {
     mkdirSync(path.join(project, 'build'), { recursive: true });
     for (const name of readdirSync('.')) if (!['build', 'data'].includes(name)) symlinkSync(path.resolve(name), path.join(project, name));
     for (const file of ['index.js', 'primary.js']) symlinkSync(path.resolve('build', file), path.join(project, 'build', file));
+    await copyTemplate(path.join(root, 'data'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['scripts/serve.mjs'], {
