@@ -3,7 +3,7 @@
 // PGlite otherwise (copies of the migrated template the files' own apps copy too:
 // database-template.ts). Tests reach them over real HTTP only. Beside them, the run's one
 // Chromium (browser-server.ts).
-import { execSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,8 +31,20 @@ let apps: AppServer[] = [];
 let browser: BrowserServer | null = null;
 let logDir: string | undefined;
 
+/** Builds what of the app and the site is not current (scripts/ensure-build.mjs), in a process of its own. */
+function ensureBuild(): Promise<void> {
+  return new Promise((resolve, reject) =>
+    spawn(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' })
+      .on('error', reject)
+      .on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`scripts/ensure-build.mjs stopped (${signal ?? `exit code ${code}`})`)))),
+  );
+}
+
 export async function setup(project: TestProject) {
-  execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
+  // The builds (on a clean clone, the site's) and the template database are made side by side,
+  // on the two cores; the apps start once both are done.
+  const building = ensureBuild();
+  building.catch(() => undefined);
   const adminToken = randomBytes(24).toString('hex');
   logDir = mkdtempSync(path.join(os.tmpdir(), 'tt-test-log-'));
   const launching = launchBrowserServer();
@@ -41,6 +53,7 @@ export async function setup(project: TestProject) {
   // Made before any app starts, so they all only copy it.
   if (process.env.DATABASE_URL) await postgresTemplate(process.env.DATABASE_URL);
   else warnOfPushedChanges(await pgliteTemplate());
+  await building;
   const shared = await Promise.all(
     Array.from({ length: Math.max(1, project.config.maxWorkers) }, async (_, i) => {
       const serverLog = path.join(logDir!, `server-${i + 1}-stderr.log`);
