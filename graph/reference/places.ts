@@ -11,8 +11,6 @@ import { dataDir } from './sources.ts';
 
 const require = createRequire(import.meta.url);
 
-/** The project's data folder (resolved from the working directory: this module is also bundled). */
-
 type PortRow = { unlocode: string; name: string; country_code: string; subdivision: string | null; latitude: number | null; longitude: number | null };
 
 /** Every UN/LOCODE port of prisma/data/seaports.csv. */

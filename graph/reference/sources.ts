@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
-/** The folder of the reference files. */
+/** The folder of the reference files (resolved from the working directory: this module is also bundled). */
 export const dataDir = path.resolve('prisma', 'data');
 /** Raise when the loading code changes what it derives from the same sources. */
 const LOADER_VERSION = 1;

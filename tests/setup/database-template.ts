@@ -37,7 +37,7 @@ function filesUnder(dir: string): [string, Buffer][] {
 /** The hash naming the template: of everything its content follows from. */
 export function templateKey(): string {
   const hash = createHash('sha256');
-  for (const dir of ['prisma/migrations', 'prisma/schema', 'prisma/data']) {
+  for (const dir of ['prisma/migrations', 'prisma/schema']) {
     for (const [file, content] of filesUnder(path.resolve(dir))) hash.update(`${dir}/${file}\0`).update(content).update('\0');
   }
   for (const name of ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm']) hash.update(`${name}@${packageVersion(name)}\0`);
