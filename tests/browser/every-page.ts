@@ -41,8 +41,10 @@ export function siteInBrowser() {
 
 // Each page is loaded once per width and seen in both colour modes: in the mode the last
 // page's switch left in local storage (applied as the page loads), then in the other one
-// after a click on the navbar's switch, so the modes alternate from page to page.
-export async function renderEveryPage(browser: Browser, paths: string[], width: number) {
+// after a click on the navbar's switch, so the modes alternate from page to page. With
+// `narrowest`, the page loaded is then resized to that width (640 px high) and must fit it too,
+// rather than being loaded once more.
+export async function renderEveryPage(browser: Browser, paths: string[], width: number, narrowest?: number) {
   const { page, errors, foreign, close } = await watchedPage(browser, width, 900);
   await page.goto(`${baseUrl()}/`);
   await page.evaluate(() => localStorage.setItem('tradetrack.theme', 'light'));
@@ -62,6 +64,11 @@ export async function renderEveryPage(browser: Browser, paths: string[], width: 
       if (theme !== remembered) await switchTheme(page, path, theme);
       expect(await overflow(page), `${path} scrolls sideways at ${width} px in ${theme}`).toBeLessThanOrEqual(0);
       await screenshot(page, `${path.replace(/^\/|\/$/g, '').replace(/\W+/g, '_') || 'index'}-${width}-${theme}`);
+    }
+    if (narrowest) {
+      await page.setViewportSize({ width: narrowest, height: 640 });
+      expect(await overflow(page), `${path} scrolls sideways at ${narrowest} px`).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width, height: 900 });
     }
     remembered = other(remembered);
   }

@@ -4,14 +4,20 @@
 // to take longest start first on every machine; the others keep vitest's own order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The longest files of a run, longest first (a run's report lists each file's time). */
+/**
+ * The longest files of a run, longest first (a run's report lists each file's time), a browser
+ * file never beside two others at the start: they share one Chromium.
+ */
 export const longestFiles = [
-  'tests/browser/pages-wide.test.ts',
-  'tests/browser/pages-phone.test.ts',
   'tests/browser/api-reference.test.ts',
-  'tests/webhooks/lifecycle-crash.test.ts',
-  'tests/query-plans.test.ts',
+  'tests/browser/pages-phone.test.ts',
+  'tests/docs-examples.test.ts',
+  'tests/browser/pages-wide.test.ts',
+  'tests/fresh-statistics.test.ts',
   'tests/browser/chrome.test.ts',
+  'tests/query-plans.test.ts',
+  'tests/statement-counts.test.ts',
+  'tests/webhooks/lifecycle-crash.test.ts',
 ];
 
 export class LongestFirst extends BaseSequencer {
