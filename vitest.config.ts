@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 import { createRequire } from 'node:module';
+import { testNodeFlags } from './tests/setup/node-flags.ts';
 import { LongestFirst } from './tests/setup/sequencer.ts';
 
 const require = createRequire(import.meta.url);
@@ -45,6 +46,8 @@ export default defineConfig({
     // runs again before each); no test file changes module state another relies on.
     maxWorkers: 3,
     isolate: false,
+    // The workers too: a few files open an embedded database in-process (tests/setup/node-flags.ts).
+    execArgv: testNodeFlags,
     sequence: { sequencer: LongestFirst },
   },
 });
