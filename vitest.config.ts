@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 import { createRequire } from 'node:module';
-import { testNodeFlags } from './tests/setup/node-flags.ts';
+import { testNodeFlags } from './tests/setup/project-process.ts';
 import { LongestFirst } from './tests/setup/sequencer.ts';
 
 const require = createRequire(import.meta.url);
@@ -46,7 +46,7 @@ export default defineConfig({
     // runs again before each); no test file changes module state another relies on.
     maxWorkers: 3,
     isolate: false,
-    // The workers too: a few files open an embedded database in-process (tests/setup/node-flags.ts).
+    // The workers too: a few files open an embedded database in-process (tests/setup/project-process.ts).
     execArgv: testNodeFlags,
     sequence: { sequencer: LongestFirst },
   },

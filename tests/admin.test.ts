@@ -4,7 +4,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, uniq, errorBody, sharedApp } from './helpers.ts';
 import { startAppServer, type AppServer } from './setup/app-server.ts';
-import { testNodeFlags } from './setup/node-flags.ts';
+import { nodeArgs } from './setup/project-process.ts';
 
 const en = {
   NOT_FOUND: errorBody('NOT_FOUND', 'Resource not found.'),
@@ -170,7 +170,7 @@ describe('API keys: revoke and rotate (docs/security.md)', () => {
     const { api_key: key } = await company();
     expect(await status(key)).toBe(200);
     const { execFileSync } = await import('node:child_process');
-    execFileSync(process.execPath, [...testNodeFlags, '--import', 'tsx', 'scripts/admin.ts', 'revoke-key', '--key', prefix(key)], {
+    execFileSync(process.execPath, nodeArgs('scripts/admin.ts', 'revoke-key', '--key', prefix(key)), {
       env: { ...process.env, DATABASE_URL: sharedApp().databaseUrl },
       stdio: 'pipe',
     });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { testNodeFlags } from './setup/node-flags.ts';
+import { nodeArgs } from './setup/project-process.ts';
 
 describe('the API platform', () => {
   it('creates a company from the command line with one key, one operation and a handler per role', async () => {
@@ -15,13 +15,13 @@ describe('the API platform', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tt-admin-'));
     try {
       const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '' };
-      const { stdout } = await run(process.execPath, [...testNodeFlags, '--import', 'tsx', 'scripts/admin.ts', 'create-company', '--name', 'Acme CLI'], { env });
+      const { stdout } = await run(process.execPath, nodeArgs('scripts/admin.ts', 'create-company', '--name', 'Acme CLI'), { env });
       const out = JSON.parse(stdout.trim().split('\n').pop()!);
       expect(out.company).toEqual({ id: expect.any(Number), name: 'Acme CLI' });
       expect(out.api_key).toMatch(/^tt_[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/);
       expect(out.operation.handlers.map((h: { role: string }) => h.role)).toContain('customs_broker');
       expect(out.operation.handlers).toHaveLength(19);
-      const bad = await run(process.execPath, [...testNodeFlags, '--import', 'tsx', 'scripts/admin.ts', 'create-company'], { env }).catch((e) => e);
+      const bad = await run(process.execPath, nodeArgs('scripts/admin.ts', 'create-company'), { env }).catch((e) => e);
       expect(bad.code).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -35,7 +35,7 @@ describe('the API platform', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tt-env-'));
     try {
       const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: 'abc', DATABASE_POOL_SIZE: '0' };
-      const failed = await run(process.execPath, [...testNodeFlags, 'scripts/serve.mjs'], { env, timeout: 60_000 }).catch((e) => e);
+      const failed = await run(process.execPath, nodeArgs('scripts/serve.mjs'), { env, timeout: 60_000 }).catch((e) => e);
       expect(failed.code).toBe(1);
       expect(failed.stderr.trim().split('\n')).toEqual([
         'Invalid environment (see .env.example):',

@@ -2,7 +2,7 @@
 // expiry, revocation and rotation with an overlap window, over REST and GraphQL.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
-import { testNodeFlags } from './setup/node-flags.ts';
+import { nodeArgs } from './setup/project-process.ts';
 import { api, client, errorBody, graphql, newCompany, uniq, sharedApp } from './helpers.ts';
 
 const en = 'locale=en-US';
@@ -266,7 +266,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('keys from the admin comm
   /** Runs `npm run admin -- ...` on the test database; answers what it printed, parsed. */
   const adminCommand = (...args: string[]) =>
     JSON.parse(
-      execFileSync(process.execPath, [...testNodeFlags, '--import', 'tsx', 'scripts/admin.ts', ...args], {
+      execFileSync(process.execPath, nodeArgs('scripts/admin.ts', ...args), {
         env: { ...process.env, DATABASE_URL: sharedApp().databaseUrl },
         encoding: 'utf8',
       }),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodePosition, encodeStatic } from '../graph/logistics/ais-encode.ts';
-import { testNodeFlags } from './setup/node-flags.ts';
+import { nodeArgs } from './setup/project-process.ts';
 import { baseUrl, client, graphql, newCompany, uniq, type TestCompany, errorBody, sameAnswer } from './helpers.ts';
 
 /** Runs an importer through the operator endpoint (the same function as `npm run admin -- import-*`). */
@@ -254,7 +254,7 @@ describe('importers and vessels', () => {
 
   it('the admin command prints its usage and exits 2 without a file', async () => {
     const run = promisify(execFile);
-    const err = await run(process.execPath, [...testNodeFlags, '--import', 'tsx', 'scripts/admin.ts', 'import-ais', '/nonexistent/file.nmea']).catch((e) => e);
+    const err = await run(process.execPath, nodeArgs('scripts/admin.ts', 'import-ais', '/nonexistent/file.nmea')).catch((e) => e);
     expect(err.code).toBe(2);
     expect(err.stderr).toMatch(/no such file/);
   });

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteExtensions } from '../prisma/database.ts';
 import type { AppServer } from './setup/app-server.ts';
-import { testNodeFlags } from './setup/node-flags.ts';
+import { nodeArgs } from './setup/project-process.ts';
 import { workerProcesses } from './setup/worker-process.ts';
 import { appWithCompany } from './webhooks/own-app.ts';
 import { startReceiver } from './webhooks/receiver.ts';
@@ -95,7 +95,7 @@ describe('the write path of each kind of process', () => {
     const admin = async () => {
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATABASE_URL: app.databaseUrl, DATA_DIR: app.dataDir };
       if (!serverUrl) delete env.DATABASE_URL;
-      output = (await promisify(execFile)(process.execPath, [...testNodeFlags, '--import', 'tsx', 'scripts/admin.ts', 'create-company', '--name', name, '--demo'], { env })).stdout;
+      output = (await promisify(execFile)(process.execPath, nodeArgs('scripts/admin.ts', 'create-company', '--name', name, '--demo'), { env })).stdout;
     };
     const left = async () => {
       const created = JSON.parse(output) as { company: { id: number } };

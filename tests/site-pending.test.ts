@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/local-net.ts';
-import { testNodeFlags } from './setup/node-flags.ts';
+import { nodeArgs } from './setup/project-process.ts';
 import { copyTemplate } from './setup/database-template.ts';
 
 /** Waits until `check` holds, polling; fails after `ms`. */
@@ -36,7 +36,7 @@ describe('a start whose documentation site is not built yet', () => {
     await copyTemplate(path.join(root, 'data'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [...testNodeFlags, 'scripts/serve.mjs'], {
+    server = spawn(process.execPath, nodeArgs('scripts/serve.mjs'), {
       cwd: project,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: path.join(root, 'data'), PORT: String(port), NODE_ENV: 'test', SKIP_DEMO: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],

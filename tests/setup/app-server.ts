@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort, withDatabase } from '../../scripts/local-net.ts';
 import { copyTemplate } from './database-template.ts';
-import { testNodeFlags } from './node-flags.ts';
+import { nodeArgs } from './project-process.ts';
 import { copyPostgresTemplate } from './postgres-template.ts';
 
 export { freePort, withDatabase };
@@ -118,7 +118,7 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
   const launch = async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, [...testNodeFlags, 'scripts/serve.mjs'], {
+    const server = spawn(process.execPath, nodeArgs('scripts/serve.mjs'), {
       env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example',
         // Tests send hundreds of requests a second on one key; the rate limits have a test of their own.
         RATE_LIMIT_REQUESTS: '1000000',

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { referenceSourcesVersion } from '../../graph/reference/sources.ts';
-import { testNodeFlags } from './node-flags.ts';
+import { nodeArgs } from './project-process.ts';
 
 /** Where the test runs keep what they may reuse from one run to the next. */
 export const testCache = path.resolve('node_modules', '.cache', 'tradetrack-tests');
@@ -54,7 +54,7 @@ export function templateKey(): string {
  * PostgreSQL database of `DATABASE_URL`.
  */
 export function loadReferenceData(database: { DATA_DIR: string } | { DATABASE_URL: string }): void {
-  execFileSync(process.execPath, [...testNodeFlags, '--import', 'tsx', 'scripts/prepare-database.ts'], {
+  execFileSync(process.execPath, nodeArgs('scripts/prepare-database.ts'), {
     env: { ...process.env, DATABASE_URL: '', ...database, NODE_ENV: 'test' },
     stdio: 'pipe',
   });

@@ -2,7 +2,7 @@
 // killed and restarted by the test, all stopped at its end. The embedded database serves one
 // process, so tests that start workers run on PostgreSQL only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { testNodeFlags } from './node-flags.ts';
+import { nodeArgs } from './project-process.ts';
 
 /** Starts and stops `npm run worker` processes on `databaseUrl` with the given settings. */
 export function workerProcesses(databaseUrl: () => string, defaults: Record<string, string> = {}) {
@@ -10,7 +10,7 @@ export function workerProcesses(databaseUrl: () => string, defaults: Record<stri
 
   /** Starts a worker; resolves once it says it started. */
   function start(settings: Record<string, string> = {}): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [...testNodeFlags, '--import', 'tsx', 'scripts/worker.ts'], {
+    const child = spawn(process.execPath, nodeArgs('scripts/worker.ts'), {
       env: { ...process.env, DATABASE_URL: databaseUrl(), NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', ...defaults, ...settings },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
