@@ -1,7 +1,7 @@
 // The operator endpoints (docs/decisions/006-operator-endpoint.md): every refusal is a
 // catalogue body `{ code, message, fields? }` with its status, like the API's.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { baseUrl, uniq, errorBody, sharedApp } from './helpers.ts';
 import { startAppServer, type AppServer } from './setup/app-server.ts';
 import { nodeArgs } from './setup/project-process.ts';
@@ -152,12 +152,11 @@ describe('API keys: revoke and rotate (docs/security.md)', () => {
   it('revokes a key at once in this server, keeps when it was last used, and 404s an unknown prefix', async () => {
     const { api_key: key } = await company();
     expect(await status(key)).toBe(200);
-    let info = (await admin(`/keys/${prefix(key)}`, { method: 'GET' })).body as { last_used_at: string | null };
-    for (let i = 0; i < 20 && !info.last_used_at; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      info = (await admin(`/keys/${prefix(key)}`, { method: 'GET' })).body as { last_used_at: string | null };
-    }
-    expect(info.last_used_at).toEqual(expect.any(String));
+    // The key's last use is recorded after the answer: wait for it.
+    await vi.waitFor(async () => {
+      const info = (await admin(`/keys/${prefix(key)}`, { method: 'GET' })).body as { last_used_at: string | null };
+      expect(info.last_used_at).toEqual(expect.any(String));
+    }, { timeout: 20_000, interval: 100 });
     const revoked = await admin(`/keys/${key}/revoke`);
     expect(revoked).toMatchObject({ status: 200, body: { prefix: prefix(key), revoked_at: expect.any(String) } });
     expect(await status(key)).toBe(401);

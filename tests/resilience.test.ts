@@ -1,7 +1,7 @@
 import { errorBody } from './helpers.ts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startAppServer, withDatabase, type AppServer } from './setup/app-server.ts';
 
 /** Creates a company on a test's own app server; answers its API key. */
@@ -56,12 +56,7 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when the database fails'
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
       await admin.end();
     }
-    let back = await call('GET', '/products', key);
-    for (let i = 0; i < 20 && back.status !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      back = await call('GET', '/products', key);
-    }
-    expect(back.status).toBe(200);
+    await vi.waitFor(async () => expect((await call('GET', '/products', key)).status).toBe(200), { timeout: 20_000, interval: 250 });
     expect((await call('POST', '/products', key, { code: 'UP-1', description: 'x' })).status).toBe(201);
     expect((await call('GET', '/products/0', key)).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseUrl, client, newCompany, uniq, type TestCompany } from '../helpers.ts';
 import { startReceiver, type Receiver, type Received } from './receiver.ts';
 import { documentedSamples, shapeOf } from './samples.ts';
@@ -111,11 +111,11 @@ describe('webhook deliveries', () => {
     own.script.push(500, 500);
     await A.post('/products', { code: uniq('PRD-'), description: 'Retried' });
     await own.until((list) => list.length >= 3);
-    let delivery: any;
-    for (let i = 0; i < 100 && delivery?.status !== 'SUCCEEDED'; i++) {
-      delivery = (await A.get(`/webhooks/${hook.id}/deliveries`)).body.data[0];
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const delivery = await vi.waitFor(async () => {
+      const first = (await A.get(`/webhooks/${hook.id}/deliveries`)).body.data[0];
+      expect(first?.status).toBe('SUCCEEDED');
+      return first;
+    }, { timeout: 20_000, interval: 50 });
     expect(delivery).toMatchObject({ status: 'SUCCEEDED', attempt_count: 3, response_status: 200, next_attempt_at: null });
     expect(delivery.attempts.map((t: any) => t.response_status)).toEqual([500, 500, 200]);
     // Every attempt is the same message: same id, same body.
@@ -130,11 +130,11 @@ describe('webhook deliveries', () => {
     const hook = (await A.post('/webhooks', { url: 'http://localhost:9/hooks', events: ['*'] })).body.data;
     expect(hook.url).toBe('http://localhost:9/hooks');
     const ping = (await A.post(`/webhooks/${hook.id}/test`, undefined)).body.data;
-    let delivery: any;
-    for (let i = 0; i < 200 && !delivery?.attempt_count; i++) {
-      delivery = (await A.get(`/webhooks/${hook.id}/deliveries`)).body.data.find((d: any) => d.id === ping.id);
-      if (!delivery?.attempt_count) await new Promise((r) => setTimeout(r, 50));
-    }
+    const delivery = await vi.waitFor(async () => {
+      const found = (await A.get(`/webhooks/${hook.id}/deliveries`)).body.data.find((d: any) => d.id === ping.id);
+      expect(found?.attempt_count).toBeGreaterThanOrEqual(1);
+      return found;
+    }, { timeout: 20_000, interval: 50 });
     // Retries come within milliseconds in tests (WEBHOOKS_RETRY_SCALE): one attempt or more may be recorded by now.
     expect(delivery.attempt_count).toBeGreaterThanOrEqual(1);
     expect(delivery).toMatchObject({ response_status: null, error: 'the connection was refused' });

@@ -3,7 +3,7 @@
 // the same loop on both, graph/webhooks/workers.ts). WEBHOOKS_RETRY_SCALE=0.05 makes the
 // first retry due 0.25 to 0.75 s after the first failure, the second 1 to 3 s after the second.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ownAppAndReceiver } from './own-app.ts';
 
 const SCALE = 0.05;
@@ -21,11 +21,11 @@ describe('retries of a failing receiver', () => {
     receiver.script.push(500, 503);
     expect((await call('POST', '/products', { code: `PRD-${randomBytes(4).toString('hex')}`, description: 'Retried valve' })).status).toBe(201);
     await receiver.until((list) => list.length === 3, 20_000);
-    let delivery: any;
-    for (let i = 0; i < 100 && delivery?.status !== 'SUCCEEDED'; i++) {
-      delivery = (await call('GET', `/webhooks/${endpoint}/deliveries`)).body.data[0];
-      if (delivery?.status !== 'SUCCEEDED') await new Promise((r) => setTimeout(r, 100));
-    }
+    const delivery = await vi.waitFor(async () => {
+      const first = (await call('GET', `/webhooks/${endpoint}/deliveries`)).body.data[0];
+      expect(first?.status).toBe('SUCCEEDED');
+      return first;
+    }, { timeout: 20_000, interval: 100 });
     expect(delivery).toMatchObject({ status: 'SUCCEEDED', attempt_count: 3, next_attempt_at: null });
     expect(delivery.attempts.map((a: any) => a.response_status)).toEqual([500, 503, 200]);
     // A failure's time is when its attempt was recorded, which the next one's wait starts from.

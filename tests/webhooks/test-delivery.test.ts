@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventTypes } from '../../graph/events/catalogue.ts';
 import { client, graphql, newCompany, type TestCompany } from '../helpers.ts';
 
@@ -89,8 +89,7 @@ describe('testing a webhook endpoint', () => {
       expect(res.body.data).toMatchObject({ event_type: 'ping', response_status: 500, error: 'answered 500', response_body: 'boom' });
       expect(res.body.data.attempts[0]).toMatchObject({ response_status: 500, error: 'answered 500' });
       // Retried on the schedule (in milliseconds in tests, WEBHOOKS_RETRY_SCALE).
-      for (let i = 0; i < 200 && receiver.got.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(receiver.got.length).toBeGreaterThanOrEqual(2);
+      await vi.waitFor(() => expect(receiver.got.length).toBeGreaterThanOrEqual(2), { timeout: 20_000, interval: 50 });
     } finally {
       await receiver.close();
     }

@@ -2,7 +2,7 @@
 // does not deliver, and worker processes started, killed and restarted by the tests. The
 // embedded database serves one process, so these run on PostgreSQL only.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppServer } from '../setup/app-server.ts';
 import { workerProcesses } from '../setup/worker-process.ts';
 import { appWithCompany } from './own-app.ts';
@@ -43,11 +43,11 @@ describe.skipIf(!serverUrl)('webhook delivery workers', () => {
     const got = await receiver.until((list) => list.length === 2, 45_000);
     expect(got[1].headers['webhook-id']).toBe(got[0].headers['webhook-id']);
     expect(got[1].body).toBe(got[0].body);
-    let settled: any[] = [];
-    for (let i = 0; i < 100 && settled[0]?.status !== 'SUCCEEDED'; i++) {
-      settled = await deliveries(endpoint);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const settled = await vi.waitFor(async () => {
+      const list = await deliveries(endpoint);
+      expect(list[0]?.status).toBe('SUCCEEDED');
+      return list;
+    }, { timeout: 20_000, interval: 100 });
     expect(settled).toMatchObject([{ status: 'SUCCEEDED', attempt_count: 1, response_status: 200 }]);
     await receiver.close();
   }, 90_000);
@@ -75,11 +75,11 @@ describe.skipIf(!serverUrl)('webhook delivery workers', () => {
     const endpoint = await subscribe(receiver);
     await startWorker({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'false' });
     await product();
-    let made: any[] = [];
-    for (let i = 0; i < 100 && !made[0]?.attempt_count; i++) {
-      made = await deliveries(endpoint);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const made = await vi.waitFor(async () => {
+      const list = await deliveries(endpoint);
+      expect(list[0]?.attempt_count).toBeGreaterThanOrEqual(1);
+      return list;
+    }, { timeout: 20_000, interval: 100 });
     // One sentence for a private and an unresolvable host, never the address (docs/webhooks.md).
     expect(made[0]).toMatchObject({ response_status: null, error: 'refused: the host does not resolve to public addresses only' });
     expect(receiver.received).toEqual([]);
