@@ -10,6 +10,13 @@ type Description = { paths: Record<string, Record<string, { operationId: string;
 
 const OPERATION_HEADING = '#redoc [data-section-id*="/operation/"] h2';
 
+/**
+ * How long a wait on the live Redoc may take before it is a failure rather than a slow drawing:
+ * one drawing is 2 to 4 s of the browser's time alone, and has taken over 30 s on a two-core
+ * machine running the rest of the suite. A test holds two drawings at most.
+ */
+const DRAWING_MS = 90_000;
+
 /** A page that records console errors, uncaught errors and every request leaving the origin. */
 async function watchedPage(browser: Browser, width: number, theme: 'light' | 'dark' = 'light') {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -38,12 +45,12 @@ async function redocVisible(page: Page): Promise<number> {
       return live && heading && heading.getBoundingClientRect().height > 0 ? performance.now() : false;
     },
     OPERATION_HEADING,
-    { timeout: 30_000, polling: 'raf' },
+    { timeout: DRAWING_MS, polling: 'raf' },
   );
   return Math.round((await at.jsonValue()) as number);
 }
 
-describe.skipIf(!browserAvailable())('the API reference in a browser', () => {
+describe.skipIf(!browserAvailable())('the API reference in a browser', { timeout: 2 * DRAWING_MS }, () => {
   let browser: Browser;
   let doc: Description;
   beforeAll(async () => {
@@ -104,7 +111,7 @@ describe.skipIf(!browserAvailable())('the API reference in a browser', () => {
           return !!sidebar && getComputedStyle(sidebar).backgroundColor !== before;
         },
         light,
-        { timeout: 30_000 },
+        { timeout: DRAWING_MS },
       );
       await redocVisible(page);
       expect(await sidebarBackground()).not.toBe(light);
@@ -130,7 +137,7 @@ describe.skipIf(!browserAvailable())('the API reference in a browser', () => {
       });
       await page.goto(`${baseUrl()}/api/`);
       // The page's own first operation (.redoc-first) shows at once; the whole preview then takes its place.
-      await page.waitForSelector('.redoc-preview:not(.redoc-first) [data-section-id*="/operation/"] h2', { state: 'visible', timeout: 30_000 });
+      await page.waitForSelector('.redoc-preview:not(.redoc-first) [data-section-id*="/operation/"] h2', { state: 'visible', timeout: DRAWING_MS });
       expect(await page.locator('.redoc-first').count()).toBe(0);
       const previewed = await page.$$eval('.redoc-preview [data-section-id*="/operation/"]', (els) => els.map((e) => e.getAttribute('data-section-id')!.split('/operation/')[1]));
       expect(new Set(previewed)).toEqual(new Set(operations().map((op) => op.operationId)));
@@ -164,7 +171,7 @@ describe.skipIf(!browserAvailable())('the API reference in a browser', () => {
     // event, so it is read from the document as served rather than waited for in the live page.
     const served = await page.goto(`${baseUrl()}/api/`);
     expect(await served!.text()).toMatch(/class="api-status" role="status"><span class="spinner"/);
-    await page.getByRole('button', { name: 'Retry', exact: true }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Retry', exact: true }).click({ timeout: DRAWING_MS });
     await redocVisible(page);
     expect(failed).toBe(true);
     expect(await page.getByRole('button', { name: 'Retry', exact: true }).count()).toBe(0);
