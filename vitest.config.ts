@@ -37,8 +37,10 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? databaseFree : [])],
     globalSetup: ['tests/setup/global.ts'],
     setupFiles: ['tests/setup/each-file.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A test's limit only catches a hang: on a two-core machine running the rest of the suite,
+    // tests that take 5 s alone have taken 25 to 35 s, so the limit is four times that.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Three files at once on two cores: many files wait (on a timeout, a receiver, a restart)
     // part of their time, and a third keeps the cores busy meanwhile. Each worker runs its files
