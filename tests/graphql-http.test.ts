@@ -28,7 +28,7 @@ describe('GraphQL over HTTP', () => {
     expect(results.length).toBeGreaterThan(40);
     const failed = results.filter((r) => r.status !== 'ok').map((r) => `${r.status}: ${r.name}`);
     expect(failed).toEqual([]);
-  }, 60_000);
+  });
 
   it('refuses variables that do not fit their types with BAD_REQUEST, naming the variable and the path inside it: 400, or 200 to application/json clients', async () => {
     for (const [accept, status] of [['application/json', 200], ['application/graphql-response+json', 400]] as const) {

@@ -1015,7 +1015,7 @@ describe('orders, partners and handlers', () => {
     expect(o.subsidiary).not.toBeNull();
     expect(o.handler.importer.actor.official_name).toBe('Acme Importadora Ltda');
     expect(o.purchase_order.items.length).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('lists the processes linked to an order, and derives balance from the quantities on their shipments', async () => {
     const code = uniq('ORC-');

@@ -66,7 +66,7 @@ describe('the write path of each kind of process', () => {
     } finally {
       await receiver.close();
     }
-  }, 60_000);
+  });
 
   it.skipIf(!serverUrl)('a worker relays a change its writer left, renders it and delivers its event to a webhook', async () => {
     const receiver = await startReceiver();
@@ -87,7 +87,7 @@ describe('the write path of each kind of process', () => {
     } finally {
       await receiver.close();
     }
-  }, 90_000);
+  });
 
   it('the admin command relays the events of the company it creates before it exits', async () => {
     const name = `Admin ${randomBytes(4).toString('hex')}`;

@@ -93,5 +93,5 @@ describe.runIf(onServer)('the events cursor while relays commit out of order', (
     const read = [...first.body.data, ...rest.events];
     expect(read.filter((e) => e.type === 'product.updated').map((e) => e.data.description)).toEqual(['Changed directly']);
     expect(read.filter((e) => e.type === 'product.created').map((e) => e.data.code)).toEqual([code]);
-  }, 60_000);
+  });
 });

@@ -52,7 +52,7 @@ describe('event data while changes of the same resource follow at once', () => {
 
   it('shows, in each event, the state its own change committed: 12 writers of one product', async () => {
     await raceOnOneProduct(call, 12);
-  }, 60_000);
+  });
 });
 
 describe('event data across app processes', () => {
@@ -80,5 +80,5 @@ describe('event data across app processes', () => {
       return { status: res.status, body: (await res.json()) as any };
     };
     await raceOnOneProduct(call, 12);
-  }, 60_000);
+  });
 });

@@ -115,7 +115,7 @@ describe('testing a webhook endpoint', () => {
     } finally {
       await silent.close();
     }
-  }, 30_000);
+  });
 
   it('answers the attempt in GraphQL too, and 404 for another company\'s endpoint', async () => {
     const receiver = await answering(200, '{"ok":true}');
