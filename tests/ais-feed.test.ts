@@ -90,5 +90,5 @@ describe('live AIS feed over TCP', () => {
     const secondEta = moved.body.data.last_position_update.voyage_eta as string;
     expect(Date.parse(secondEta) - Date.parse(firstEta)).toBe((3 * 24 + 18) * 3600_000);
     await until(shipmentEta, (eta) => eta === secondEta);
-  }, 120_000);
+  });
 });

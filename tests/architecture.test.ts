@@ -16,7 +16,7 @@ describe('architecture', () => {
     );
     expect(answer.report).not.toMatch(/error /);
     expect(answer.ok, answer.report).toBe(true);
-  }, 120_000);
+  });
 
   it(`has no hand-written file in app, rest, graph or openapi over ${maxFileLines} lines, and no function there over ${maxFunctionLines}`, () => {
     expect(oversized().map(describeOffender)).toEqual([]);

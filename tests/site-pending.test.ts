@@ -7,19 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../scripts/local-net.ts';
 import { nodeArgs } from './setup/project-process.ts';
 import { copyTemplate } from './setup/database-template.ts';
-
-/** Waits until `check` holds, polling; fails after `ms`. */
-async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('a start whose documentation site is not built yet', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'tt-site-pending-'));
@@ -42,7 +33,7 @@ describe('a start whose documentation site is not built yet', () => {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     server.stderr!.on('data', (d) => (stderr += d));
-    await until(async () => (await fetch(`${base}/openapi.json`)).status === 200, 240_000, 'the server');
+    await vi.waitFor(async () => expect((await fetch(`${base}/openapi.json`)).status, 'the server').toBe(200), { timeout: 240_000, interval: 200 });
   }, 300_000);
 
   afterAll(async () => {

@@ -3,7 +3,7 @@
 // one on the embedded database (it serves one process).
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startAppServer, type AppServer } from './setup/app-server.ts';
 
 /** The process ids of `parent`'s children, read from /proc. */
@@ -21,15 +21,6 @@ function childrenOf(parent: number): number[] {
     }
   }
   return out;
-}
-
-/** Waits until `check` holds, polling; fails after `ms`. */
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('a production start', () => {
@@ -59,15 +50,15 @@ describe('a production start', () => {
   };
 
   it('replaces a worker that is killed and goes on serving the API', async () => {
-    await until(() => childrenOf(app.pid).length === workers, 60_000, `${workers} workers`);
+    await vi.waitFor(() => expect(childrenOf(app.pid), `${workers} workers`).toHaveLength(workers), { timeout: 60_000, interval: 200 });
     const before = childrenOf(app.pid);
     const [victim] = before;
     process.kill(victim, 'SIGKILL');
-    await until(() => {
+    await vi.waitFor(() => {
       const now = childrenOf(app.pid);
-      return now.length === workers && !now.includes(victim);
-    }, 60_000, 'a new worker');
-    await until(served, 60_000, 'the port to be served again');
+      expect(now.length === workers && !now.includes(victim), 'a new worker').toBe(true);
+    }, { timeout: 60_000, interval: 200 });
+    await vi.waitFor(async () => expect(await served(), 'the port to be served again').toBe(true), { timeout: 60_000, interval: 200 });
     // The replacement serves the API itself: a company made now can read.
     const created = await fetch(`${app.baseUrl}/admin/companies`, {
       method: 'POST',

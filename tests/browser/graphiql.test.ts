@@ -57,5 +57,5 @@ describe.skipIf(!browserAvailable())('GraphiQL', () => {
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 });

@@ -105,7 +105,7 @@ describe.skipIf(!browserAvailable())('reading on a phone and a desktop', () => {
       expect(problems).toEqual([]);
       expect(errors).toEqual([]);
       await close();
-    }, 120_000);
+    });
 
     it(`shows the API reference's first operation from the preview, before the renderer, at ${width} px`, async () => {
       await referenceTimings(browser, width); // the server warm, its answers compressed and cached

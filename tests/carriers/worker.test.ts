@@ -58,5 +58,5 @@ describe.skipIf(!serverUrl)('tracking in worker processes', () => {
     // A shipment claimed twice in one interval would be asked twice within milliseconds.
     expect(Math.min(...gaps)).toBeGreaterThan(INTERVAL_SECONDS * 1000 * 0.8);
     expect(stub.problems).toEqual([]);
-  }, 120_000);
+  });
 });

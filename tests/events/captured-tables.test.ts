@@ -71,5 +71,5 @@ describe('the captured tables', () => {
     expect(installed).toEqual(declared);
     // One statement trigger per table and operation: a second one would capture rows twice.
     expect(triggers).toHaveLength(2 * capturedTableNames.length);
-  }, 120_000);
+  });
 });

@@ -8,7 +8,7 @@
 // Several relays at once need a PostgreSQL server: the embedded database runs one transaction
 // at a time, so there a relay always commits before the next draws its numbers.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { client, newCompany, uniq, sharedApp } from '../helpers.ts';
 import { readEventsFeed } from '../setup/events-feed.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
@@ -19,13 +19,7 @@ type Client = ReturnType<typeof client>;
 const eventsAfter = (C: Client, after: string | undefined) => readEventsFeed((q) => C.get('/events', q), after);
 
 /** Waits until `holds()` answers true (20 s at most), polling the database. */
-async function until(what: string, holds: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await holds())) {
-    if (Date.now() > deadline) throw new Error(`not reached in 20 s: ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+const until = (what: string, holds: () => Promise<boolean>) => vi.waitFor(async () => expect(await holds(), what).toBe(true), { timeout: 20_000, interval: 5 });
 
 const onServer = inject('databaseKind') === 'postgres';
 

@@ -16,7 +16,7 @@ describe('a change not relayed yet', () => {
   let call: Call;
   beforeAll(async () => {
     ({ app, call } = await appWithCompany(process.env.DATABASE_URL, HELD));
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.stop();
   });
@@ -44,7 +44,7 @@ describe('a change whose process died before relaying it', () => {
   let call: Call;
   beforeAll(async () => {
     if (onServer) ({ app, call } = await appWithCompany(process.env.DATABASE_URL, { EVENTS_RELAY_DELAY_MS: '10000' }));
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.stop();
   });

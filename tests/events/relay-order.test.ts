@@ -45,7 +45,7 @@ describe('event data while changes of the same resource follow at once', () => {
   let call: Call;
   beforeAll(async () => {
     ({ app, call } = await appWithCompany(process.env.DATABASE_URL, DELAYED));
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.stop();
   });
@@ -62,7 +62,7 @@ describe('event data across app processes', () => {
   let app: AppServer | undefined;
   beforeAll(async () => {
     if (onServer) app = await startAppServer({ serverUrl: process.env.DATABASE_URL, adminToken, settings: { NODE_ENV: 'production', WEB_CONCURRENCY: '2', ...DELAYED } });
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.stop();
   });

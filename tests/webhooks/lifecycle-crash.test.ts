@@ -23,5 +23,5 @@ describe('an app killed with SIGKILL in the middle of a delivery', () => {
     const settled = await until(() => call('GET', `/webhooks/${endpoint}/deliveries`), (r) => r.body.data[0]?.status === 'SUCCEEDED', 10_000, 'delivery settled');
     expect(settled.body.data).toMatchObject([{ status: 'SUCCEEDED', attempt_count: 1, response_status: 200 }]);
     expect((await call('GET', `/products/${created.body.data.id}`)).status).toBe(200);
-  }, 120_000);
+  });
 });
