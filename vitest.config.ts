@@ -20,6 +20,7 @@ export const databaseFree = [
   'tests/site-delivery.test.ts',
   'tests/site-pending.test.ts',
   'tests/openapi-document.test.ts',
+  'tests/prepared-reads.test.ts',
   'tests/command-line.test.ts',
   'tests/browser/pages-wide.test.ts',
   'tests/browser/pages-phone.test.ts',

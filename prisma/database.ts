@@ -9,6 +9,7 @@ import type {
   Transaction,
 } from '@prisma/driver-adapter-utils';
 import { markIfUnavailable, noteAvailable } from './availability.ts';
+import { preparedStatementNames } from './prepared-reads.ts';
 
 /**
  * Where the data lives (an embedded PGlite folder or a PostgreSQL server URL) and how to use it.
@@ -175,27 +176,6 @@ function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory, watch: 
   });
 }
 
-/** Statements at least this long are prepared by name (docs/decisions/009-relation-loading.md, "Prepared reads"). */
-const PREPARE_FROM_CHARS = 2_000;
-/** At most this many statement texts per process are prepared, so each connection holds a bounded set. */
-const PREPARED_PER_PROCESS = 64;
-
-/**
- * Names the long statements Prisma sends (the reads of whole trees, one statement of a hundred
- * joins and more) so that each connection parses and plans each of them once, and PostgreSQL
- * may keep a generic plan: planning such a read costs more than running it. Short statements,
- * and texts beyond the first PREPARED_PER_PROCESS, stay unnamed.
- */
-export function preparedStatementNames(): (query: { sql: string }) => string | undefined {
-  const names = new Map<string, string>();
-  return ({ sql }) => {
-    if (sql.length < PREPARE_FROM_CHARS) return undefined;
-    let name = names.get(sql);
-    if (!name && names.size < PREPARED_PER_PROCESS) names.set(sql, (name = `tt_read_${names.size}`));
-    return name;
-  };
-}
-
 /**
  * How long opening a connection to the PostgreSQL server may take. A server that takes the
  * connection and never answers, or a host that drops it, would otherwise hold a request until
@@ -287,12 +267,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  const { preparingClient } = await import('./pglite-statements.ts');
   const dir = path.resolve(config.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   return {
     kind: 'pglite',
-    adapterFactory: countingFactory(new PrismaPGlite(client), config),
+    adapterFactory: countingFactory(new PrismaPGlite(preparingClient(client)), config),
     direct: null,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),

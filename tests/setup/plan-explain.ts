@@ -64,7 +64,7 @@ function literals(db: pg.Client, s: Captured): string {
 
 /**
  * A prepared statement on one connection, as the app's pool prepares its named statements
- * (prisma/database.ts, `preparedStatementNames`): parsed once, then executed with the captured
+ * (prisma/prepared-reads.ts, `preparedStatementNames`): parsed once, then executed with the captured
  * parameters; `plan()` is the plan the connection uses now (a generic one it keeps, or a custom
  * one), `genericPlan()` the generic plan PostgreSQL would make now.
  */

@@ -1,32 +1,27 @@
-// The order the test files start in (CONTRIBUTING.md, "Tests"). Vitest runs the files that took
-// longest in the last run first, from its cache; a fresh clone (CI) has no cache and would start
-// them by size, so a long browser file could start last and run alone at the end. The files known
-// to take longest start first on every machine; the others keep vitest's own order.
+// The order the test files start in (CONTRIBUTING.md, "Tests"): longest first, by the time each
+// took in a clean-clone run of `npm test` (tests/setup/file-times.json, per database). Three workers
+// take the files in that order, so the long ones overlap one another and the run ends on short
+// ones instead of one long file running alone. Vitest's own order needs its cache of the last
+// run, which a fresh clone (CI) lacks: it then starts files by size, and that run took 44 s longer.
+// A file the table does not list yet starts first: its time is unknown, and a long one at the end
+// would run alone.
+import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/**
- * The longest files of a run, longest first (a run's report lists each file's time), a browser
- * file never beside two others at the start: they share one Chromium.
- */
-export const longestFiles = [
-  'tests/browser/api-reference.test.ts',
-  'tests/browser/pages-phone.test.ts',
-  'tests/docs-examples.test.ts',
-  'tests/browser/pages-wide.test.ts',
-  'tests/fresh-statistics.test.ts',
-  'tests/browser/chrome.test.ts',
-  'tests/query-plans.test.ts',
-  'tests/statement-counts.test.ts',
-  'tests/webhooks/lifecycle-crash.test.ts',
-];
+/** Seconds each file took, by database: `npm run test-times` rewrites a database's entry from vitest's cache after a run. */
+export const fileTimesPath = 'tests/setup/file-times.json';
+
+export type FileTimes = Record<'pglite' | 'postgres', Record<string, number>>;
+
+export function readFileTimes(): FileTimes {
+  return JSON.parse(readFileSync(fileTimesPath, 'utf8')) as FileTimes;
+}
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => {
-      const at = longestFiles.findIndex((name) => f.moduleId.endsWith(name));
-      return at === -1 ? longestFiles.length : at;
-    };
+    const times = readFileTimes()[process.env.DATABASE_URL ? 'postgres' : 'pglite'];
+    const seconds = (f: TestSpecification) => times[f.moduleId.slice(f.project.config.root.length + 1)] ?? Infinity;
     const byVitest = await super.sort(files);
-    return byVitest.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+    return byVitest.map((f, i) => ({ f, i })).sort((a, b) => seconds(b.f) - seconds(a.f) || a.i - b.i).map(({ f }) => f);
   }
 }
