@@ -71,6 +71,26 @@ describe('prepared reads on the embedded database', () => {
     expect((await prepared()).filter((p) => p.statement === sql)).toHaveLength(1);
   });
 
+  it('does not keep a generic plan made when its table was empty: statistics plan it again', async () => {
+    await raw.exec('CREATE TABLE legs (id int PRIMARY KEY, port int); CREATE INDEX legs_port ON legs (port); ANALYZE legs;');
+    const sql = long('SELECT count(*)::int AS n FROM legs WHERE port = $1', 5000);
+    for (let i = 0; i < 8; i++) await db.query(sql, [i]);
+    const kept = async () => (await raw.query<{ name: string; custom_plans: number }>('SELECT name, custom_plans::int FROM pg_prepared_statements WHERE statement = $1', [sql])).rows[0];
+    const before = await kept();
+    // The rows the plan expects the scan of legs to find.
+    const estimate = async () => {
+      const plan = (await raw.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE ${before.name}(5)`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      return Number(/Scan on legs .*rows=(\d+)/.exec(plan)![1]);
+    };
+    expect(await estimate()).toBeLessThan(50);
+    await raw.exec('INSERT INTO legs SELECT g, g % 100 FROM generate_series(1, 50000) g; ANALYZE legs;');
+    expect((await db.query(sql, [5])).rows).toEqual([{ n: 500 }]);
+    // The statistics changed: the statement is planned for its values again, with the new counts.
+    expect((await kept()).custom_plans).toBeGreaterThan(before.custom_plans);
+    expect(await estimate()).toBeGreaterThan(400);
+    expect(await estimate()).toBeLessThan(600);
+  });
+
   it('reads a transaction’s own writes inside it, and waits for it outside', async () => {
     const sql = long(READ, 4000);
     let release!: () => void;
