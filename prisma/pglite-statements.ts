@@ -26,6 +26,15 @@ export function preparingClient(pg: PGlite): PGlite {
   let made = 0;
   const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
 
+  /** Statements no longer kept, closed at the end of the call that dropped them. */
+  const retired: string[] = [];
+  const retire = (sql: string) => {
+    const statement = kept.get(sql);
+    if (!statement) return;
+    kept.delete(sql);
+    retired.push(statement.name);
+  };
+
   /** Prepares `sql` unless it is kept, and marks it the most recently used. */
   async function prepared(sql: string): Promise<Prepared> {
     const known = kept.get(sql);
@@ -34,27 +43,22 @@ export function preparingClient(pg: PGlite): PGlite {
       kept.set(sql, known);
       return known;
     }
-    if (kept.size >= PREPARED_PER_PROCESS) {
-      const [oldest, { name }] = kept.entries().next().value as [string, Prepared];
-      kept.delete(oldest);
-      await send(protocol.serialize.close({ type: 'S', name }));
-    }
-    const name = `tt_read_${made++}`;
-    await send(protocol.serialize.parse({ name, text: sql }));
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: 'S', name }))) };
+    if (kept.size >= PREPARED_PER_PROCESS) retire(kept.keys().next().value as string);
+    const statement: Prepared = { name: `tt_read_${made++}`, paramTypes: [] };
+    await send(protocol.serialize.parse({ name: statement.name, text: sql }));
     kept.set(sql, statement);
+    statement.paramTypes = parse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: 'S', name: statement.name })));
     return statement;
   }
 
   /** Runs `sql` by its prepared statement; the caller holds PGlite's query lock. */
   async function run(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> {
     const messages: BackendMessage[] = [];
-    let statement: Prepared | undefined;
     try {
-      statement = await prepared(sql);
+      const statement = await prepared(sql);
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
-        const type = statement!.paramTypes[i];
+        const type = statement.paramTypes[i];
         const serialize = options?.serializers?.[type] ?? pg.serializers[type];
         return serialize ? serialize(value) : String(value);
       });
@@ -66,14 +70,14 @@ export function preparingClient(pg: PGlite): PGlite {
     } catch (e) {
       // A statement a failed call leaves kept could keep failing (a plan the schema no longer
       // fits): it is prepared again on the next call.
-      if (statement && kept.get(sql) === statement) {
-        kept.delete(sql);
-        await send(protocol.serialize.sync());
-        await send(protocol.serialize.close({ type: 'S', name: statement.name })).catch(() => undefined);
-      }
+      retire(sql);
       throw e;
     } finally {
       messages.push(...(await send(protocol.serialize.sync())));
+      if (retired.length) {
+        for (const name of retired.splice(0)) await send(protocol.serialize.close({ type: 'S', name }));
+        await send(protocol.serialize.sync());
+      }
     }
     return parse.parseResults(messages, pg.parsers, options)[0];
   }

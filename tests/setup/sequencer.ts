@@ -6,6 +6,7 @@
 // A file the table does not list yet starts first: its time is unknown, and a long one at the end
 // would run alone.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds each file took, by database: `npm run test-times` rewrites a database's entry from vitest's cache after a run. */
@@ -20,7 +21,7 @@ export function readFileTimes(): FileTimes {
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const times = readFileTimes()[process.env.DATABASE_URL ? 'postgres' : 'pglite'];
-    const seconds = (f: TestSpecification) => times[f.moduleId.slice(f.project.config.root.length + 1)] ?? Infinity;
+    const seconds = (f: TestSpecification) => times[path.relative(f.project.config.root, f.moduleId)] ?? Infinity;
     const byVitest = await super.sort(files);
     return byVitest.map((f, i) => ({ f, i })).sort((a, b) => seconds(b.f) - seconds(a.f) || a.i - b.i).map(({ f }) => f);
   }
