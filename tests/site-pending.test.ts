@@ -1,6 +1,7 @@
 // The first start after an install serves the API while the documentation site is built
 // (docs/docs-site.md, "Building"): until build/docs.json exists, a page answers 503 with
-// Retry-After and a page that says so; the API, GraphQL and /openapi.json answer as always.
+// Retry-After and a page that says so; the API, GraphQL, /openapi.json and the operator endpoints
+// (/admin/) answer as always.
 // The server runs in a folder of its own that holds the app's build but not the site's, on a copy
 // of the migrated template database (tests/setup/database-template.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -56,6 +57,11 @@ describe('a start whose documentation site is not built yet', () => {
     }
     expect((await fetch(`${base}/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/api/products`)).status).toBe(401);
+    // An operator endpoint is an API too: with no ADMIN_TOKEN set here, its JSON 404 rather than the page.
+    const admin = await fetch(`${base}/admin/companies`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    expect(admin.status).toBe(404);
+    expect(await admin.clone().text()).not.toContain('The documentation is being built');
+    expect(admin.headers.get('content-type')).toContain('application/json');
     const graphql = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
     expect(graphql.status).toBe(401);
   });

@@ -1,6 +1,7 @@
 // Until the documentation site is built (the first start after an install builds it while the
 // API already serves: docs/getting-started.md, "Starting"), its pages answer 503 with a page that
-// says so and reloads itself. The API, GraphQL and /openapi.json never wait for it.
+// says so and reloads itself. The API, GraphQL, /openapi.json and the operator endpoints (/admin/,
+// docs/security.md) never wait for it.
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,9 +27,11 @@ minute. This page reloads by itself until it is ready.</p>
 <p>The API already answers: <code>/api/...</code>, <code>/graphql</code> and <code>/openapi.json</code>.</p>
 </body></html>`;
 
-/** What does not wait for the site: the OpenAPI description and GraphQL calls (GraphiQL's page does). */
+/** What does not wait for the site: the OpenAPI description, the operator endpoints and GraphQL calls (GraphiQL's page does). */
 const servedWithoutSite = (req: Request) =>
-  req.path === '/openapi.json' || (req.path === '/graphql' && (req.method !== 'GET' || req.accepts(['json', 'html']) === 'json'));
+  req.path === '/openapi.json' ||
+  req.path.startsWith('/admin/') ||
+  (req.path === '/graphql' && (req.method !== 'GET' || req.accepts(['json', 'html']) === 'json'));
 
 /** Express middleware: a page of the site before it is built answers 503 with Retry-After. */
 export function waitForSite(req: Request, res: Response, next: NextFunction): void {

@@ -87,6 +87,34 @@ export async function insertRows<T extends Row = Row>(db: Tx, table: string, row
   return out;
 }
 
+/**
+ * Inserts `rows` into `table` and answers their ids in the order of `rows`, for rows with no
+ * key of their own to pair them by (the nodes of a shipment tree). Each row's id is drawn from
+ * the table's sequence inside the statement that writes it and answered beside the row's place
+ * in the JSON array, so the pairing is exact whatever order the rows are written or returned in.
+ */
+export async function insertRowsInOrder(db: Tx, table: string, rows: Row[], options: SetOptions = {}): Promise<number[]> {
+  const ids: number[] = new Array(rows.length);
+  for (const group of shapes(rows)) {
+    if (group.columns.includes('id')) throw new Error(`${table}: a row to insert carries its id`);
+    const stamp = stampList(options.stamp).filter((c) => !group.columns.includes(c));
+    const names = ['id', ...group.columns, ...stamp];
+    const values = ['r.id', ...group.columns.map((c) => `r.${c}`), ...stamp.map(() => 'now()')];
+    const answered = await db.$queryRawUnsafe<{ at: number; id: number }[]>(
+      `WITH r AS MATERIALIZED (
+         SELECT r.ordinality::int AS at, nextval((SELECT pg_get_serial_sequence('${identifier(table)}', 'id'))::regclass)::int AS id,
+                ${group.columns.map((c) => `r.${c}`).join(', ')}
+         FROM ROWS FROM (jsonb_populate_recordset(NULL::${table}, $1::jsonb)) WITH ORDINALITY AS r),
+       written AS (INSERT INTO ${table} (${names.join(', ')}) SELECT ${values.join(', ')} FROM r ORDER BY r.at)
+       SELECT at, id FROM r`,
+      JSON.stringify(group.rows),
+    );
+    if (answered.length !== group.rows.length) throw new Error(`${table}: ${group.rows.length} rows sent, ${answered.length} answered`);
+    for (const { at, id } of answered) ids[group.at[at - 1]] = id;
+  }
+  return ids;
+}
+
 /** Options of an update by set. */
 export interface UpdateOptions extends SetOptions {
   /**

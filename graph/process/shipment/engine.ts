@@ -7,7 +7,7 @@ import { checkChildIds, planList } from '../../database/nested.ts';
 import { FieldErrors, fieldMessages } from '../../errors.ts';
 import { required } from '../../schema-helpers/required.ts';
 import { codeNameOf, columnData, inputFields } from '../../schema-helpers/fields.ts';
-import { updateRows, type Row } from '../../database/set-rows.ts';
+import { insertRowsInOrder, updateRows, type Row } from '../../database/set-rows.ts';
 import { modelDelegate } from '../../database/records.ts';
 import type { NodeDef } from './nodes.ts';
 
@@ -133,7 +133,6 @@ export function validateNode(
 
 /** The calls the writes make on a node's table. */
 interface NodeDelegate {
-  createManyAndReturn(args: { data: object[]; select: { id: true } }): Promise<{ id: number }[]>;
   deleteMany(args: object): Promise<unknown>;
 }
 const delegateFor = (db: Tx, n: NodeDef) => modelDelegate<NodeDelegate>(n.name, db);
@@ -148,7 +147,7 @@ export interface WriteTask {
 
 /**
  * Writes validated trees level by level: the new rows of one node type at one level are one
- * INSERT (createManyAndReturn, ids in the order sent), removed children one DELETE per type,
+ * INSERT by set (graph/database/set-rows.ts, insertRowsInOrder: ids paired with the rows sent), removed children one DELETE per type,
  * kept rows one UPDATE per type and shape of row, so a batch costs statements per level and
  * node type rather than per row. Nested lists sent replace the stored ones, matching by id.
  */
@@ -165,11 +164,12 @@ export async function writeForest(db: Tx, companyId: number, tasks: WriteTask[])
       if (!t.existing) byNode.set(t.node, [...(byNode.get(t.node) ?? []), i]);
     });
     for (const [n, idx] of byNode) {
-      const rows = await delegateFor(db, n).createManyAndReturn({
-        data: idx.map((i) => ({ ...columnData(n.fields, level[i].params), company_id: companyId, [n.parentKey]: level[i].parentId })),
-        select: { id: true },
-      });
-      idx.forEach((i, k) => (ids[i] = rows[k].id));
+      const written = await insertRowsInOrder(
+        db,
+        n.table,
+        idx.map((i) => ({ ...columnData(n.fields, level[i].params), company_id: companyId, [n.parentKey]: level[i].parentId })),
+      );
+      idx.forEach((i, k) => (ids[i] = written[k]));
     }
     // Updates of kept rows, by table and shape of row (graph/database/set-rows.ts).
     const kept = new Map<NodeDef, Row[]>();
