@@ -50,7 +50,7 @@ describe('a batch of shipment trees written by set', () => {
       expect(shipment.maritime_transport_shipment.bl).toBe(`${tag}-BL-${i}`);
       expect(shipment.transportables.filter((t: Json) => t.cargo).map((t: Json) => Number(t.cargo.quantity))).toEqual(i % 2 ? [i] : []);
       const containers = shipment.transportables.filter((t: Json) => t.container).map((t: Json) => [t.container.code, t.container.demurrage_free_time_start_at]);
-      expect(containers.sort()).toEqual([0, 1].map((k) => [containerCode(i, k), i % 3 === 0 ? sent.foreign_trade_shipment.transportables[k].container.demurrage_free_time_start_at : null]).sort());
+      expect(containers.sort()).toEqual([0, 1].map((k) => [containerCode(i, k), i % 3 === 0 ? (sent.foreign_trade_shipment.transportables[k] as Json).container.demurrage_free_time_start_at : null]).sort());
     });
   });
 });

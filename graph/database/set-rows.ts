@@ -87,6 +87,14 @@ export async function insertRows<T extends Row = Row>(db: Tx, table: string, row
   return out;
 }
 
+/** Inserts `rows` into `table`, one statement per shape, answering nothing (link rows, codes of a parent). */
+export async function insertAll(db: Tx, table: string, rows: Row[], options: SetOptions = {}): Promise<void> {
+  for (const group of shapes(rows)) {
+    const stamp = stampList(options.stamp).filter((c) => !group.columns.includes(c));
+    await db.$executeRawUnsafe(insertSelect(table, group.columns, stamp), JSON.stringify(group.rows));
+  }
+}
+
 /**
  * Inserts `rows` into `table` and answers their ids in the order of `rows`, for rows with no
  * key of their own to pair them by (the nodes of a shipment tree). Each row's id is drawn from

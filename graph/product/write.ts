@@ -10,7 +10,7 @@ import { lockKeys, lockRoots } from '../database/locks.ts';
 import { softDelete as softDeleteRow } from '../database/lifecycle.ts';
 import { checkRequired } from '../schema-helpers/required.ts';
 import { columnData } from '../schema-helpers/fields.ts';
-import { updateRows } from '../database/set-rows.ts';
+import { insertAll, insertRows, updateRows } from '../database/set-rows.ts';
 import { checkChildIds } from '../database/nested.ts';
 import { productFields } from './types.ts';
 
@@ -164,13 +164,9 @@ async function batchReferences(db: Tx, companyId: number, list: Params[], target
 /** Writes a validated batch: new products in one statement, then each nested list by set. */
 async function writeMany(db: Tx, companyId: number, list: Params[], targets: (ProductKey | null)[]): Promise<ProductKey[]> {
   const fresh = list.filter((_, i) => targets[i] === null);
-  const created = fresh.length
-    ? await db.product.createManyAndReturn({
-        data: fresh.map((p) => ({ ...(scalarData(p) as Prisma.ProductCreateManyInput), company_id: companyId })),
-        select: { company_id: true, id: true, code: true },
-      })
-    : [];
-  const createdByCode = new Map(created.map((r) => [r.code, { company_id: r.company_id, id: r.id }]));
+  // Codes are unique within a batch (validate), so they pair each new row with its entry.
+  const created = await insertRows<{ code: string }>(db, 'products', fresh.map((p) => ({ ...scalarData(p), company_id: companyId })), ['code'], { stamp: ['updated_at'] });
+  const createdByCode = new Map(created.map((r) => [r.code, { company_id: companyId, id: r.id }]));
   const keys = list.map((p, i) => targets[i] ?? createdByCode.get(p.code!)!);
   const changed = list.flatMap((params, i) => {
     const data = scalarData(params);
@@ -191,7 +187,7 @@ async function replaceInternalCodes(db: Tx, companyId: number, list: Params[], k
   const kept = sent.flatMap((s) => s.codes.flatMap((c) => (typeof c.id === 'number' ? [{ company_id: companyId, id: c.id, product_id: s.product, code: c.code!, label: c.label ?? null }] : [])));
   await updateRows(db, 'product_internal_codes', kept, { match: ['product_id'] });
   const added = sent.flatMap((s) => s.codes.filter((c) => typeof c.id !== 'number').map((c) => ({ company_id: companyId, product_id: s.product, code: c.code!, label: c.label ?? null })));
-  if (added.length) await db.productInternalCode.createMany({ data: added });
+  await insertAll(db, 'product_internal_codes', added);
 }
 
 /** Foreign operators sent replace the stored ones: one delete, one insert. */
@@ -200,7 +196,7 @@ async function replaceForeignOperators(db: Tx, companyId: number, list: Params[]
   if (!sent.length) return;
   await db.productForeignOperator.deleteMany({ where: { company_id: companyId, product_id: { in: sent.map((s) => s.product) } } });
   const rows = sent.flatMap((s) => s.actors.map((actor_id) => ({ company_id: companyId, product_id: s.product, actor_id })));
-  if (rows.length) await db.productForeignOperator.createMany({ data: rows });
+  await insertAll(db, 'product_foreign_operators', rows);
 }
 
 /** Soft-deletes the live product found `by` id or code (one conditional update) and answers it as deleted. */
