@@ -12,7 +12,7 @@ import { checkRequired } from '../schema-helpers/required.ts';
 import { writeOrderHandlers } from '../actor/handlers.ts';
 import { checkBalances, lockBalances, releaseRemovedLines } from './balance.ts';
 import { catalogues, findLive, partKey, type OrderInput, storedLines, type Existing, type OrderBy, validateOrder, type Plan, checkOperation, existingSelect, type OrderKey, validateItems, type ItemInput, type Kind, type Known, type StoredLine, loadKnown, itemsOf } from './validate.ts';
-import { insertRows, updateRows, type Row } from '../database/set-rows.ts';
+import { insertAll, insertRows, updateRows, type Row } from '../database/set-rows.ts';
 import { columnData } from '../schema-helpers/fields.ts';
 import { purchaseOrderDates, salesOrderDates } from './catalogue.ts';
 
@@ -83,7 +83,7 @@ async function writeLines(db: Tx, companyId: number, kind: Kind, lists: LineList
     const itemIds = links.map((l) => l.stored ?? newIds.get(l.row)!);
     await db.purchaseOrderItemForeignOperator.deleteMany({ where: { company_id: companyId, item_id: { in: itemIds } } });
     const data = links.flatMap((l, i) => [...new Set(l.actors)].map((actor_id) => ({ company_id: companyId, item_id: itemIds[i], actor_id })));
-    if (data.length) await db.purchaseOrderItemForeignOperator.createMany({ data });
+    await insertAll(db, 'purchase_order_item_foreign_operators', data);
   }
   if (kept.size) {
     const errors = new FieldErrors();

@@ -7,7 +7,7 @@ import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { costsLifecycle, recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../database/lifecycle.ts';
 import { lockKeys, lockRoots } from '../database/locks.ts';
-import { insertRows, updateRows } from '../database/set-rows.ts';
+import { insertAll, insertRows, updateRows } from '../database/set-rows.ts';
 import { readNfe, type NfeFacts } from '../nfe.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
 import { syncShipmentTracking } from './shipment/tracking.ts';
@@ -117,11 +117,11 @@ async function writeProcesses(db: Tx, companyId: number, operationId: number, li
   const stale = (sent: { i: number }[]) => sent.filter(({ i }) => targets[i]).map(({ i }) => keys[i].id);
   if (stale(links).length) await db.processOrder.deleteMany({ where: { company_id: companyId, process_id: { in: stale(links) } } });
   const orderRows = links.flatMap(({ i, rows }) => rows.map((order_id) => ({ company_id: companyId, process_id: keys[i].id, order_id })));
-  if (orderRows.length) await db.processOrder.createMany({ data: orderRows });
+  await insertAll(db, 'process_orders', orderRows);
   const invoices = replaced((p) => p.invoices);
   if (stale(invoices).length) await db.brazilianInvoice.deleteMany({ where: { company_id: companyId, process_id: { in: stale(invoices) } } });
   const invoiceRows = invoices.flatMap(({ i, rows }) => rows.map((f) => ({ ...f, company_id: companyId, process_id: keys[i].id })));
-  if (invoiceRows.length) await db.brazilianInvoice.createMany({ data: invoiceRows });
+  await insertAll(db, 'brazilian_invoices', invoiceRows);
   for (const [i, p] of prepared.entries()) {
     if (!p.handlers) continue;
     const processId = keys[i].id;
