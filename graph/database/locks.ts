@@ -54,6 +54,36 @@ export async function touchRows(tx: Tx, table: 'processes', keys: RowKeys): Prom
   );
 }
 
+/** The aggregate roots a batch upsert finds by natural key, and that key's column. */
+type KeyedRoots = { products: 'code'; orders: 'reference_code'; processes: 'reference_code' };
+
+/**
+ * Locks the live roots of `table` in the company (and operation) whose natural key is one of
+ * `keys`, without changing them (FOR UPDATE, in id order), for a batch upsert that then
+ * updates every root it locked, `updated_at` included: a REPEATABLE READ writer that read one
+ * before still fails and runs again, as with lockRoots' touch, but each root gets one new row
+ * version (and one captured change, graph/events/outbox.ts) instead of two.
+ */
+export async function lockRootsByKey<T extends keyof KeyedRoots>(
+  tx: Tx,
+  table: T,
+  column: KeyedRoots[T],
+  scope: { company_id: number; operation_id?: number },
+  keys: readonly string[],
+): Promise<void> {
+  if (!keys.length) return;
+  const operation = scope.operation_id === undefined ? '' : 'AND operation_id = $3';
+  await tx.$queryRawUnsafe(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM ${table} WHERE company_id = $1 ${operation} AND ${column} = ANY($2::text[]) AND deleted_at IS NULL
+       ORDER BY id FOR UPDATE
+     ) AS locked`,
+    scope.company_id,
+    [...new Set(keys)],
+    ...(scope.operation_id === undefined ? [] : [scope.operation_id]),
+  );
+}
+
 /** A model delegate with the two calls a root lock needs. */
 export interface RootDelegate {
   // Prisma's delegates are generic over their argument types; every one is this (TypeScript

@@ -4,7 +4,7 @@ import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../database/lifecycle.ts';
-import { lockKeys, lockRoots } from '../database/locks.ts';
+import { lockKeys, lockRoots, lockRootsByKey } from '../database/locks.ts';
 import { planList } from '../database/nested.ts';
 import { write as inTransaction, type Tx } from '../database/transaction.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
@@ -202,7 +202,7 @@ export async function upsertMany(
       const codes = list.map((p) => p.reference_code).filter((c): c is string => !!c);
       await lockKeys(db, companyId, 'order', orderKeys(operationId, codes));
       const live = { company_id: companyId, operation_id: operationId, reference_code: { in: codes } };
-      if (codes.length) await lockRoots(db.order, live);
+      await lockRootsByKey(db, 'orders', 'reference_code', { company_id: companyId, operation_id: operationId }, codes);
       const found = codes.length ? await db.order.findMany({ where: { ...live, deleted_at: null }, select: existingSelect }) : [];
       const byCode = new Map(found.map((o) => [o.reference_code, o]));
       // Balance locks before any line is written, all at once in key order (see writeLines).

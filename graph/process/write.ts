@@ -6,7 +6,7 @@ import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
 import { costsLifecycle, recordLifecycle, softDelete as softDeleteRow, transition as applyTransition } from '../database/lifecycle.ts';
-import { lockKeys, lockRoots } from '../database/locks.ts';
+import { lockKeys, lockRoots, lockRootsByKey } from '../database/locks.ts';
 import { insertAll, insertRows, updateRows } from '../database/set-rows.ts';
 import { readNfe, type NfeFacts } from '../nfe.ts';
 import { referenceCodes } from '../reference/countries-currencies.ts';
@@ -182,7 +182,7 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
         if (!(await lockRoots(db.process, { ...scope, ...target.by }))) throw new NotFoundError();
         single = await findLiveProcess(db, companyId, operationId, target.by);
       } else if (codes.length) {
-        await lockRoots(db.process, { ...scope, reference_code: { in: codes } });
+        await lockRootsByKey(db, 'processes', 'reference_code', scope, codes);
         const rows = await db.process.findMany({ where: { ...scope, reference_code: { in: codes }, deleted_at: null }, select: storedSelect });
         stored = new Map(rows.map((r) => [r.reference_code, r]));
       }

@@ -6,7 +6,7 @@ import { Prisma } from '../../prisma/generated/client/client.ts';
 import type { Context } from '../context.ts';
 import { prisma } from '../db.ts';
 import { FieldErrors, NotFoundError, fieldMessages } from '../errors.ts';
-import { lockKeys, lockRoots } from '../database/locks.ts';
+import { lockKeys, lockRoots, lockRootsByKey } from '../database/locks.ts';
 import { softDelete as softDeleteRow } from '../database/lifecycle.ts';
 import { checkRequired } from '../schema-helpers/required.ts';
 import { columnData } from '../schema-helpers/fields.ts';
@@ -113,7 +113,7 @@ export async function upsertMany(ctx: Context, info: GraphQLResolveInfo, list: P
     async (db) => {
       const codes = list.map((p) => p.code).filter((c): c is string => typeof c === 'string' && c.trim() !== '');
       await lockKeys(db, companyId, 'product', codes);
-      if (codes.length) await lockRoots(db.product, { company_id: companyId, code: { in: codes } });
+      await lockRootsByKey(db, 'products', 'code', { company_id: companyId }, codes);
       const stored = codes.length
         ? await db.product.findMany({ where: { company_id: companyId, code: { in: codes }, deleted_at: null }, select: { company_id: true, id: true, code: true } })
         : [];
@@ -168,10 +168,8 @@ async function writeMany(db: Tx, companyId: number, list: Params[], targets: (Pr
   const created = await insertRows<{ code: string }>(db, 'products', fresh.map((p) => ({ ...scalarData(p), company_id: companyId })), ['code'], { stamp: ['updated_at'] });
   const createdByCode = new Map(created.map((r) => [r.code, { company_id: companyId, id: r.id }]));
   const keys = list.map((p, i) => targets[i] ?? createdByCode.get(p.code!)!);
-  const changed = list.flatMap((params, i) => {
-    const data = scalarData(params);
-    return targets[i] && Object.keys(data).length ? [{ ...data, ...keys[i] }] : [];
-  });
+  // Every stored product written is updated, `updated_at` at least: its lock changed nothing (lockRootsByKey).
+  const changed = list.flatMap((params, i) => (targets[i] ? [{ ...scalarData(params), ...keys[i] }] : []));
   await updateRows(db, 'products', changed, { stamp: ['updated_at'] });
   await replaceInternalCodes(db, companyId, list, keys);
   await replaceForeignOperators(db, companyId, list, keys);
