@@ -56,13 +56,19 @@ function argumentSites(schema: GraphQLSchema, document: DocumentNode): ArgumentS
   return sites;
 }
 
-/** The operation's variables read as their types; null when they cannot be (execution reports that itself). */
-function coercedVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Record<string, unknown>): Record<string, unknown> | null {
+/**
+ * The operation's variables read as their types; null when they cannot be (execution reports
+ * that itself). A REST call's variables are already read as their types by the facade
+ * (rest/decode.ts, every value checked against its input type), so they are taken as they
+ * are: reading a 1,000-product batch again cost about 40 ms (docs/benchmarks.md).
+ */
+function coercedVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Record<string, unknown>, decoded: boolean): Record<string, unknown> | null {
   // A list far over every limit is refused before coercion reads it item by item.
   for (const definition of operation.variableDefinitions ?? []) {
     const raw = variables[definition.variable.name.value];
     if (Array.isArray(raw) && raw.length > inputLimits.batchItems) throw new BatchTooLargeError(definition.variable.name.value);
   }
+  if (decoded) return variables;
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   return coerced.errors ? null : coerced.coerced;
 }
@@ -96,10 +102,10 @@ function checkSites(sites: ArgumentSite[], variables: Record<string, unknown>, p
 const noProblems = (): InputProblems => ({ bad: new FieldErrors(), invalid: new FieldErrors() });
 
 /** The problems of one operation's arguments, for the whole document (a subscription); a batch over its size throws at once. */
-function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): InputProblems | null {
+function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | null | undefined, decoded: boolean): InputProblems | null {
   const operation = getOperationAST(document, operationName);
   if (!operation) return null;
-  const coerced = coercedVariables(schema, operation, variables);
+  const coerced = coercedVariables(schema, operation, variables, decoded);
   if (!coerced) return null;
   const problems = noProblems();
   checkSites(argumentSites(schema, document), coerced, problems, true);
@@ -111,12 +117,12 @@ function checkArguments(schema: GraphQLSchema, document: DocumentNode, variables
  * whose arguments, or those of a field beneath it, break a limit is refused alone, and the
  * document's other root fields run (docs/graphql.md, "Errors"). Null for a subscription.
  */
-function refusalsByRootField(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): Map<string, DomainError[]> | null {
+function refusalsByRootField(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | null | undefined, decoded: boolean): Map<string, DomainError[]> | null {
   const operation = getOperationAST(document, operationName);
   const rootType = operation?.operation === 'query' ? schema.getQueryType() : operation?.operation === 'mutation' ? schema.getMutationType() : null;
   if (!operation || !rootType) return null;
   const refusals = new Map<string, DomainError[]>();
-  const coerced = coercedVariables(schema, operation, variables);
+  const coerced = coercedVariables(schema, operation, variables, decoded);
   if (!coerced) return refusals;
   for (const field of rootFields(schema, document, operation, rootType)) {
     const problems = noProblems();
@@ -127,6 +133,12 @@ function refusalsByRootField(schema: GraphQLSchema, document: DocumentNode, vari
   return refusals;
 }
 
+/** Whether an execution serves a `/graphql` request, whose variables come as the client sent them (not a REST call's). */
+function isGraphqlCall(context: unknown): boolean {
+  const url = (context as { request?: Request }).request?.url;
+  return !!url && new URL(url).pathname.startsWith('/graphql');
+}
+
 /**
  * Variables of a `/graphql` request that do not fit their declared types: each error names the
  * variable and the path inside it, and answers 400 BAD_REQUEST (docs/graphql.md, "GraphQL over
@@ -135,8 +147,7 @@ function refusalsByRootField(schema: GraphQLSchema, document: DocumentNode, vari
  * checked, so its calls skip this.
  */
 function variableErrors(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; variableValues?: unknown; contextValue: unknown }): GraphQLError[] | undefined {
-  const url = (args.contextValue as { request?: Request }).request?.url;
-  if (!url || !new URL(url).pathname.startsWith('/graphql')) return undefined;
+  if (!isGraphqlCall(args.contextValue)) return undefined;
   const definitions = getOperationAST(args.document, args.operationName)?.variableDefinitions;
   if (!definitions?.length) return undefined;
   const coerced = getVariableValues(args.schema, definitions, (args.variableValues ?? {}) as Record<string, unknown>, { maxErrors: 20 });
@@ -155,14 +166,16 @@ export const useInputLimits: Plugin<Context> = {
     if (badVariables) return setResultAndStopExecution({ errors: badVariables });
     const context = args.contextValue;
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+    // A REST call's variables are the facade's own, already read as their types (rest/decode.ts).
+    const decoded = !isGraphqlCall(context) && (context as { request?: Request }).request !== undefined;
     try {
-      const refusals = refusalsByRootField(args.schema, args.document, variables, args.operationName);
+      const refusals = refusalsByRootField(args.schema, args.document, variables, args.operationName, decoded);
       if (refusals) {
         // Per execution: a REST call runs several documents with one context (rest/execute.ts).
         context.refusedArguments = refusals.size ? refusals : undefined;
         return;
       }
-      const problems = checkArguments(args.schema, args.document, variables, args.operationName);
+      const problems = checkArguments(args.schema, args.document, variables, args.operationName, decoded);
       problems?.bad.throwIfAny(BadInputError);
       problems?.invalid.throwIfAny();
     } catch (e) {
