@@ -43,10 +43,14 @@ describe('rate limits per API key', () => {
     expect(first.headers.get('ratelimit-policy')).toBe('"requests";q=8;w=1');
     expect(first.headers.get('ratelimit')).toMatch(/^"requests";r=7;t=1$/);
 
+    const started = Date.now();
     const burst = await Promise.all(Array.from({ length: 30 }, () => send(key)));
     const refused = burst.filter((a) => a.status === 429);
-    // However the burst falls across windows, at most 16 of the 30 fit.
-    expect(refused.length).toBeGreaterThanOrEqual(14);
+    // At most 8 fit in each one-second window the burst falls across: 16 of the 30 when it
+    // takes under a second, more on a machine so busy that it spans more windows.
+    const windows = Math.ceil((Date.now() - started) / 1000) + 1;
+    expect(burst.length - refused.length).toBeLessThanOrEqual(8 * windows);
+    expect(refused.length).toBeGreaterThanOrEqual(30 - 8 * windows);
     expect(burst.every((a) => a.status === 200 || a.status === 429)).toBe(true);
     for (const a of refused) {
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
