@@ -54,7 +54,7 @@ async function put(app: App, path: string, params: unknown[]): Promise<number> {
 
 const code = (i: number) => `P-${String(i).padStart(6, '0')}`;
 for (const app of apps) {
-  const res = await fetch(`${app.base}/api/operations?limit=1`, { headers: { 'api-key': app.key } });
+  const res = await fetch(`${app.base}/api/operations`, { headers: { 'api-key': app.key } });
   app.operation = ((await res.json()) as { data: { id: number }[] }).data[0].id;
 }
 for (let round = 0; round < ROUNDS; round++) {
