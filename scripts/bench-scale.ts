@@ -265,7 +265,8 @@ ${wide.join('\n')}
 
 Batch writes through the REST batch upserts at each size (PUT, one request; ms), each started once the events
 of the writes before it are relayed (no \`event_changes\` left), so it is measured alone. Each is a create, then
-the same batch sent again as an update. Orders name products spread over the company; processes carry the
+the same batch sent again as an update; at the first size each create is the app's first write of its kind
+(its statements planned and its code compiled then). Orders name products spread over the company; processes carry the
 full maritime tree of \`scripts/bench-domain.ts\`:
 
 | Rows in the company | Batch | ms | SQL statements | Target | Met |
