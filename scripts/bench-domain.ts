@@ -1,6 +1,9 @@
 // Orders and processes part of `npm run bench` (called from scripts/bench.ts): a 100-order and
 // a 100-process batch upsert (create, then update with the same ids). The lists' SQL statements
-// and their load are measured by scripts/bench.ts on every app it runs.
+// and their load are measured by scripts/bench.ts on every app it runs. Also the batch writes
+// that scripts/bench-scale.ts and scripts/bench-writes.ts time, each once the relay has caught up.
+import type pg from 'pg';
+import { productParams } from '../graph/seed/factories.ts';
 
 /** What the writes need from the bench: where the app is, its key, and the product codes. */
 export interface BenchContext {
@@ -118,4 +121,51 @@ export async function writeDomain(ctx: BenchContext): Promise<{ table: string; l
       { name: 'processes', path: processes },
     ],
   };
+}
+
+/** Waits until the events relay has taken every captured change (docs/webhooks.md), so a write after it is measured alone. */
+export async function relayed(db: pg.Client): Promise<void> {
+  for (let i = 0; ; i++) {
+    const { rows } = await db.query('SELECT EXISTS (SELECT 1 FROM event_changes) AS pending');
+    if (!rows[0].pending) return;
+    if (i > 600) throw new Error('the events relay did not catch up within a minute');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** One timed batch write: what it is, its path under the app, and its `params`. */
+export interface TimedBatch {
+  what: string;
+  path: string;
+  params: unknown[];
+}
+
+/**
+ * The six timed batch writes: 100 orders of 5 lines, 100 processes with a full maritime
+ * shipment and 1,000 products, each created and then sent again as an update; `tag` makes
+ * their codes new, the lines name products of `productCode`.
+ */
+export function timedBatches(operationId: number, tag: string, productCode: (i: number) => string): TimedBatch[] {
+  const orders = `/api/operations/${operationId}/orders`;
+  const processes = `/api/operations/${operationId}/processes`;
+  const trees = Array.from({ length: 100 }, (_, i) => ({ ...processParams(i, productCode), reference_code: `${tag}-${i}` }));
+  const products = Array.from({ length: 1000 }, (_, i) => productParams(i, `${tag}-${i}`));
+  return [
+    { what: '100 orders (5 lines each), create', path: orders, params: Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, 1, productCode), reference_code: `${tag}-${i}` })) },
+    { what: '100 orders (5 lines each), update', path: orders, params: Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, 2, productCode), reference_code: `${tag}-${i}` })) },
+    { what: '100 processes (full maritime shipment), create', path: processes, params: trees },
+    { what: '100 processes (full maritime shipment), update', path: processes, params: trees },
+    { what: '1,000 products, create', path: '/api/products', params: products },
+    { what: '1,000 products, update', path: '/api/products', params: products },
+  ];
+}
+
+/** Sends one timed batch once the writes before it are relayed: its time in ms and its statements (SQL_STATS). */
+export async function timeBatch(db: pg.Client, base: string, key: string, batch: TimedBatch): Promise<{ ms: number; statements: number }> {
+  await relayed(db);
+  const started = performance.now();
+  const res = await fetch(`${base}${batch.path}`, { method: 'PUT', headers: { 'api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ params: batch.params }) });
+  const text = await res.text();
+  if (res.status !== 200 && res.status !== 201) throw new Error(`PUT ${batch.path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { ms: performance.now() - started, statements: Number(res.headers.get('x-sql-statements')) };
 }

@@ -19,8 +19,7 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import { startAppServer } from '../tests/setup/app-server.ts';
 import { machineLine, writeSection } from './bench-section.ts';
-import { orderParams, processParams } from './bench-domain.ts';
-import { productParams } from '../graph/seed/factories.ts';
+import { relayed, timeBatch, timedBatches } from './bench-domain.ts';
 
 /** autocannon's programmatic API (the package has no types of its own). */
 type Autocannon = (options: object) => Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number }>;
@@ -70,40 +69,10 @@ async function load(paths: string[], headers: Record<string, string>, connection
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-/** Waits until the events relay has taken every captured change (docs/webhooks.md): the writes before are done with. */
-async function relayed() {
-  for (let i = 0; ; i++) {
-    const { rows } = await db.query('SELECT EXISTS (SELECT 1 FROM event_changes) AS pending');
-    if (!rows[0].pending) return;
-    if (i > 600) throw new Error('the events relay did not catch up within a minute');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** One batch upsert (PUT of `params`): its time in ms and statements, once the writes before are relayed. */
-async function batch(path: string, params: unknown[], headers: Record<string, string>) {
-  await relayed();
-  const t = performance.now();
-  const res = await fetch(`${app.baseUrl}${path}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ params }) });
-  const text = await res.text();
-  if (res.status !== 200 && res.status !== 201) throw new Error(`PUT ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-  return { ms: performance.now() - t, statements: Number(res.headers.get('x-sql-statements')) };
-}
-
-/** The batch writes at one size: each created, then sent again as an update (new reference codes at each size). */
-async function batchWrites(op: number, size: number, headers: Record<string, string>) {
-  const codeAt = (i: number) => code(1 + (i % size));
-  const orders = Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, 1, codeAt), reference_code: `BW-${size}-${i}` }));
-  const ordersAgain = Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, 2, codeAt), reference_code: `BW-${size}-${i}` }));
-  const processes = Array.from({ length: 100 }, (_, i) => ({ ...processParams(i, codeAt), reference_code: `BW-${size}-${i}` }));
-  const products = Array.from({ length: 1000 }, (_, i) => productParams(i, `BW-${size}-${i}`));
+/** The timed batch writes at one size (new codes at each size), in a company of `size` products. */
+async function batchWrites(op: number, size: number, key: string) {
   const out: Record<string, { ms: number; statements: number }> = {};
-  out['100 orders (5 lines each), create'] = await batch(`/api/operations/${op}/orders`, orders, headers);
-  out['100 orders (5 lines each), update'] = await batch(`/api/operations/${op}/orders`, ordersAgain, headers);
-  out['100 processes (full maritime shipment), create'] = await batch(`/api/operations/${op}/processes`, processes, headers);
-  out['100 processes (full maritime shipment), update'] = await batch(`/api/operations/${op}/processes`, processes, headers);
-  out['1,000 products, create'] = await batch('/api/products', products, headers);
-  out['1,000 products, update'] = await batch('/api/products', products, headers);
+  for (const batch of timedBatches(op, `BW-${size}`, (i) => code(1 + (i % size)))) out[batch.what] = await timeBatch(db, app.baseUrl, key, batch);
   return out;
 }
 
@@ -222,12 +191,12 @@ try {
       console.log(`  ${request}: median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms, ${r.statements} statements`);
       domainRows.push(`| ${fmt(size)} | ${request} | ${fmt(r.median, 1)} | ${fmt(r.max, 1)} | ${r.statements} |`);
     }
-    for (const [what, r] of Object.entries(await batchWrites(operationId, size, headers))) {
+    for (const [what, r] of Object.entries(await batchWrites(operationId, size, api_key))) {
       const target = writeTarget(what);
       console.log(`  PUT ${what}: ${fmt(r.ms)} ms, ${r.statements} statements (target < ${target} ms)`);
       writeRows.push(`| ${fmt(size)} | ${what} | ${fmt(r.ms)} | ${r.statements} | < ${target} | ${r.ms < target ? 'yes' : 'no'} |`);
     }
-    await relayed();
+    await relayed(db);
     const byCode = await load(codes.map((c) => `/api/products-by-code/${c}`), headers, 10);
     const list = await load(['/api/products?limit=100'], headers, 10);
     const crowd = await load(codes.map((c) => `/api/products-by-code/${c}`), headers, 64);

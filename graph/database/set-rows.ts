@@ -60,7 +60,8 @@ export interface SetOptions {
   stamp?: string[];
 }
 
-const stampList = (stamp: string[] | undefined) => (stamp ?? []).map(identifier);
+/** The `stamp` columns a group of rows does not carry itself: those set to the transaction's time. */
+const stampsFor = (options: SetOptions, columns: string[]) => (options.stamp ?? []).map(identifier).filter((c) => !columns.includes(c));
 
 /**
  * Inserts `rows` into `table` and answers, for each row in the order of `rows`, its `id` and
@@ -71,7 +72,7 @@ export async function insertRows<T extends Row = Row>(db: Tx, table: string, row
   const out: (T & { id: number })[] = new Array(rows.length);
   const keyOf = (row: Row) => JSON.stringify(key.map((c) => row[c]));
   for (const group of shapes(rows)) {
-    const stamp = stampList(options.stamp).filter((c) => !group.columns.includes(c));
+    const stamp = stampsFor(options, group.columns);
     const answered = await db.$queryRawUnsafe<(T & { id: number })[]>(
       `${insertSelect(table, group.columns, stamp)}
        RETURNING ${['id', ...key.map(identifier)].join(', ')}`,
@@ -90,7 +91,7 @@ export async function insertRows<T extends Row = Row>(db: Tx, table: string, row
 /** Inserts `rows` into `table`, one statement per shape, answering nothing (link rows, codes of a parent). */
 export async function insertAll(db: Tx, table: string, rows: Row[], options: SetOptions = {}): Promise<void> {
   for (const group of shapes(rows)) {
-    const stamp = stampList(options.stamp).filter((c) => !group.columns.includes(c));
+    const stamp = stampsFor(options, group.columns);
     await db.$executeRawUnsafe(insertSelect(table, group.columns, stamp), JSON.stringify(group.rows));
   }
 }
@@ -105,7 +106,7 @@ export async function insertRowsInOrder(db: Tx, table: string, rows: Row[], opti
   const ids: number[] = new Array(rows.length);
   for (const group of shapes(rows)) {
     if (group.columns.includes('id')) throw new Error(`${table}: a row to insert carries its id`);
-    const stamp = stampList(options.stamp).filter((c) => !group.columns.includes(c));
+    const stamp = stampsFor(options, group.columns);
     const names = ['id', ...group.columns, ...stamp];
     const values = ['r.id', ...group.columns.map((c) => `r.${c}`), ...stamp.map(() => 'now()')];
     const answered = await db.$queryRawUnsafe<{ at: number; id: number }[]>(
@@ -144,7 +145,7 @@ export async function updateRows(db: Tx, table: string, rows: Row[], options: Up
     const keys = ['company_id', 'id', ...match];
     const set = [
       ...group.columns.filter((c) => !keys.includes(c)).map((c) => `${c} = r.${c}`),
-      ...stampList(options.stamp).filter((c) => !group.columns.includes(c)).map((c) => `${c} = now()`),
+      ...stampsFor(options, group.columns).map((c) => `${c} = now()`),
     ];
     if (!set.length) continue;
     const changed = await db.$executeRawUnsafe(

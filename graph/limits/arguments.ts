@@ -133,11 +133,17 @@ function refusalsByRootField(schema: GraphQLSchema, document: DocumentNode, vari
   return refusals;
 }
 
-/** Whether an execution serves a `/graphql` request, whose variables come as the client sent them (not a REST call's). */
-function isGraphqlCall(context: unknown): boolean {
+/** The path of the HTTP request an execution serves: `/graphql`, or a REST call's `/api/...`; none for the app's own runs. */
+function requestPath(context: unknown): string | undefined {
   const url = (context as { request?: Request }).request?.url;
-  return !!url && new URL(url).pathname.startsWith('/graphql');
+  return url ? new URL(url).pathname : undefined;
 }
+
+/** Whether an execution serves a `/graphql` request, whose variables come as the client sent them. */
+const isGraphqlCall = (context: unknown) => requestPath(context)?.startsWith('/graphql') === true;
+
+/** Whether an execution serves a REST call, whose variables the facade built from input it read against their types (rest/decode.ts). */
+const isRestCall = (context: unknown) => requestPath(context)?.startsWith('/api/') === true;
 
 /**
  * Variables of a `/graphql` request that do not fit their declared types: each error names the
@@ -166,8 +172,7 @@ export const useInputLimits: Plugin<Context> = {
     if (badVariables) return setResultAndStopExecution({ errors: badVariables });
     const context = args.contextValue;
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
-    // A REST call's variables are the facade's own, already read as their types (rest/decode.ts).
-    const decoded = !isGraphqlCall(context) && (context as { request?: Request }).request !== undefined;
+    const decoded = isRestCall(context);
     try {
       const refusals = refusalsByRootField(args.schema, args.document, variables, args.operationName, decoded);
       if (refusals) {
