@@ -10,6 +10,7 @@ import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Context } from './context.ts';
 import { env } from './env.ts';
 import { internResponsePaths } from './stable-paths.ts';
+import { answerAssembled } from './assembled/resolvers.ts';
 
 const compiles = () => env().graphqlExecutor === 'jit';
 
@@ -19,12 +20,15 @@ const prepared = new WeakSet<GraphQLSchema>();
  * Readies `schema` for the chosen executor, once per schema, whichever user comes first. The
  * compiled executor builds a new path object per resolver call; the Prisma plugin needs one
  * object per response position to find what a parent's query loaded (graph/stable-paths.ts).
- * graphql-js keeps one path per position itself.
+ * graphql-js keeps one path per position itself. Either way, the fields of assembled types
+ * answer an assembled object's own values (graph/assembled/resolvers.ts).
  */
 export function prepareSchema(schema: GraphQLSchema): void {
-  if (!compiles() || prepared.has(schema)) return;
+  if (prepared.has(schema)) return;
   prepared.add(schema);
-  internResponsePaths(schema);
+  if (compiles()) internResponsePaths(schema);
+  // Last, so that an assembled object's fields answer before any other wrapper runs (graph/assembled/resolvers.ts).
+  answerAssembled(schema);
 }
 
 /**

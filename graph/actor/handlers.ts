@@ -18,7 +18,7 @@ import { findOrCreateActor, validateActorInput, type ActorInput } from './write.
 export const handlerRoles = Object.values(BusinessRole).map((role) => ({ role, key: role.toLowerCase() }));
 
 /** The catalogue fields of a handler entry (graph/schema-helpers/fields.ts). */
-const entryFields = fieldsOf('text', {
+export const entryFields = fieldsOf('text', {
   business_unit: 'The actor\'s business unit handling the order or process.',
   reference: 'The actor\'s own reference, such as a broker\'s file number.',
   secondary_reference: 'A second reference.',

@@ -6,6 +6,7 @@ import { found, located, records } from '../schema-helpers/locate.ts';
 import { orderLocator, checkOperation } from './validate.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../schema-helpers/list.ts';
+import { assembledPage } from '../assembled/read.ts';
 import { inRange, inStates, type LifecycleState } from '../schema-helpers/filters.ts';
 import { orderNullable, orderSearchable, orderSortable, OrderFilters } from './inputs.ts';
 
@@ -45,6 +46,7 @@ listField<{ operation_id: number; filters?: OrderFiltersInput | null }>({
   field: 'orders',
   what: 'orders',
   description: 'Lists the live orders of an operation.',
+  assembled: assembledPage('orders'),
   sortable: orderSortable,
   nullable: orderNullable,
   search: searchColumns(orderSearchable, 'Case-insensitive substring of reference code, external reference code or observations.'),

@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type PrismaTypes from '../../prisma/generated/pothos-types.ts';
 import { builder, type ArgMap, type ArgsBuilder, type ModelFieldBuilder } from '../builder.ts';
 import type { Context } from '../context.ts';
@@ -115,10 +116,19 @@ const keysOf = (source: ListSource): Promise<KeysetPage> => (source.keys ??= rea
  * before sorting and limiting them: its cost followed the company's size, not the page's
  * (docs/decisions/009-relation-loading.md, "Pages").
  */
-async function pageRows(query: object, source: ListSource): Promise<unknown[]> {
+async function pageRows(query: object, source: ListSource, ctx: Context, info: GraphQLResolveInfo, assembled: AssembledPage | undefined): Promise<unknown[]> {
   const { rows } = await keysOf(source);
-  return rowsOfKeys(source.keyset, query, rows.map((row) => row[source.keyset.key]));
+  const keys = rows.map((row) => row[source.keyset.key]);
+  // The page's tree as PostgreSQL writes it, when its types declare their SQL (docs/decisions/011-assembled-pages.md).
+  const page = assembled ? await assembled(info, ctx.company.id, keys, query) : undefined;
+  return page ?? rowsOfKeys(source.keyset, query, keys);
 }
+
+/**
+ * Reads the rows of a page's keys, each with its whole tree, in one statement whose JSON
+ * PostgreSQL writes (graph/assembled/read.ts); undefined when the selection cannot be assembled.
+ */
+export type AssembledPage = (info: GraphQLResolveInfo, companyId: number, keys: unknown[], query: object) => Promise<unknown[] | undefined>;
 
 /** One list query of the schema: the page type, its sort keys, search and filters (docs/index.md: lists). */
 export interface ListSpec<Args extends Record<string, unknown>> {
@@ -146,6 +156,8 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   where: (args: Args, ctx: Context) => object | Promise<object>;
   /** Global reference data of a fixed size: `total_count` counts every matching row, with no cap. */
   countWhole?: boolean;
+  /** A page assembled by PostgreSQL from the SQL its types declare (graph/assembled/read.ts; docs/decisions/011-assembled-pages.md). */
+  assembled?: AssembledPage;
 }
 
 /** A `prismaField` of a model named at run time (graph/builder.ts, `ModelFieldBuilder`). */
@@ -164,7 +176,7 @@ function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
       data: modelField(t, {
         type: [spec.model],
         description: `The ${spec.what} of this page.`,
-        resolve: (query: object, parent: ListSource) => pageRows(query, parent),
+        resolve: (query: object, parent: ListSource, _args: unknown, ctx: Context, info: GraphQLResolveInfo) => pageRows(query, parent, ctx, info, spec.assembled),
       }),
       total_count: t.int({
         description: counted,

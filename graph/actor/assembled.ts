@@ -1,0 +1,53 @@
+// Actors, their roles and the order handler entries as assembled pages write them
+// (docs/decisions/011-assembled-pages.md); the resolvers they stand for are in types.ts and handlers.ts.
+import { assembled, catalogueSql, column, columns, datetimes } from '../assembled/shapes.ts';
+import { actorFields } from './types.ts';
+import { entryFields, handlerRoles } from './handlers.ts';
+
+/** A row of the same company, by the id held in `row.<key>`. */
+const sameCompany = (key: string) => (child: string, row: string) => `${child}.company_id = ${row}.company_id AND ${child}.id = ${row}.${key}`;
+
+assembled('AccessGroup', { table: 'access_groups', fields: columns('id', 'slug', 'name') });
+
+assembled('PartnershipRole', {
+  table: 'partnership_roles',
+  fields: { ...columns('role', 'access_group_id'), access_group: { one: 'AccessGroup', where: sameCompany('access_group_id') } },
+});
+
+assembled('Actor', {
+  table: 'actors',
+  fields: {
+    ...columns('id', 'document_type', 'verified'),
+    ...catalogueSql(actorFields),
+    ...datetimes('opening_date', 'inserted_at', 'updated_at'),
+    // The roles of the actor's partnership with the company, by role (none without one).
+    roles: {
+      many: 'PartnershipRole',
+      where: (r, a) => `${r}.company_id = ${a}.company_id AND ${r}.partnership_id = (SELECT pa.id FROM partnerships pa WHERE pa.company_id = ${a}.company_id AND pa.actor_id = ${a}.id)`,
+      orderBy: (r) => `${r}.role`,
+    },
+  },
+});
+
+assembled('Subsidiary', { table: 'subsidiaries', fields: columns('id', 'name') });
+
+assembled('OrderHandler', {
+  table: 'order_handlers',
+  fields: {
+    id: column('id'),
+    ...catalogueSql(entryFields),
+    actor: { one: 'Actor', where: sameCompany('actor_id') },
+    operation_handler: { one: 'OperationHandler', where: sameCompany('operation_handler_id') },
+  },
+});
+
+// The handler map: each role's entry of the order (one at most: order_handlers is unique by order and role).
+assembled('OrderHandlerMap', {
+  table: 'orders',
+  fields: Object.fromEntries(
+    handlerRoles.map(({ role, key }) => [
+      key,
+      { one: 'OrderHandler', where: (h: string, o: string) => `${h}.company_id = ${o}.company_id AND ${h}.order_id = ${o}.id AND ${h}.role = '${role}'` },
+    ]),
+  ),
+});

@@ -1,0 +1,127 @@
+// The statement of an assembled page (docs/decisions/011-assembled-pages.md): the GraphQL
+// selection of a list's rows turned into one SQL expression that builds each row's JSON, every
+// nested object and list included, from the SQL its types declare (graph/assembled/shapes.ts).
+// A selection it cannot write exactly as the resolvers would answer it (a field without SQL, an
+// argument, an alias, an abstract type) gives no statement, and the page is read as before.
+import {
+  getDirectiveValues,
+  getNamedType,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  isObjectType,
+  isUnionType,
+  Kind,
+  type FieldNode,
+  type FragmentSpreadNode,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type InlineFragmentNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { assembledType, type SqlField } from './shapes.ts';
+
+/** The key each assembled object carries, telling the resolvers that its fields are already answered (graph/assembled/resolvers.ts). */
+export const ASSEMBLED = '@';
+
+/** What one compilation carries: the request's selection context and the table aliases handed out. */
+interface Compiling {
+  info: Pick<GraphQLResolveInfo, 'schema' | 'fragments' | 'variableValues'>;
+  aliases: number;
+}
+
+/** Deeper selections than this are read as before (a page's tree is a handful of levels). */
+const MAX_DEPTH = 12;
+
+/** Stops the compilation: the selection is read field by field instead. */
+class NotAssembled extends Error {}
+
+const quoted = (key: string) => `'${key}'`;
+
+/** Whether `@skip` and `@include` keep a selection. */
+function kept(c: Compiling, node: FieldNode | InlineFragmentNode | FragmentSpreadNode): boolean {
+  if (!node.directives?.length) return true;
+  if (getDirectiveValues(GraphQLSkipDirective, node, c.info.variableValues)?.if === true) return false;
+  return getDirectiveValues(GraphQLIncludeDirective, node, c.info.variableValues)?.if !== false;
+}
+
+/** Whether a fragment of type condition `on` applies to objects of `type` (itself, or an interface it implements); a union is not assembled. */
+function applies(c: Compiling, type: GraphQLObjectType, on: string | undefined): boolean {
+  if (!on || on === type.name || type.getInterfaces().some((i) => i.name === on)) return true;
+  if (isUnionType(c.info.schema.getType(on))) throw new NotAssembled();
+  return false;
+}
+
+/** The fields selected on `type` under the field nodes, by response key, fragments spread and merged (as graphql-js collects them). */
+function subfields(c: Compiling, type: GraphQLObjectType, nodes: readonly FieldNode[]): Map<string, FieldNode[]> {
+  const out = new Map<string, FieldNode[]>();
+  const visit = (set: SelectionSetNode, spread: Set<string>) => {
+    for (const node of set.selections) {
+      if (!kept(c, node)) continue;
+      if (node.kind === Kind.FIELD) {
+        const key = node.alias?.value ?? node.name.value;
+        out.set(key, [...(out.get(key) ?? []), node]);
+      } else if (node.kind === Kind.INLINE_FRAGMENT) {
+        if (applies(c, type, node.typeCondition?.name.value)) visit(node.selectionSet, spread);
+      } else if (!spread.has(node.name.value)) {
+        const fragment = c.info.fragments[node.name.value];
+        if (fragment && applies(c, type, fragment.typeCondition.name.value)) visit(fragment.selectionSet, new Set([...spread, node.name.value]));
+      }
+    }
+  };
+  for (const node of nodes) if (node.selectionSet) visit(node.selectionSet, new Set());
+  return out;
+}
+
+/** The JSON of one object of `type` over the row aliased `row`, for the fields `nodes` select. */
+function objectSql(c: Compiling, type: GraphQLObjectType, nodes: readonly FieldNode[], row: string, depth: number): string {
+  const sql = assembledType(type.name);
+  if (!sql || depth > MAX_DEPTH) throw new NotAssembled();
+  const parts: string[] = [`'${ASSEMBLED}', 1`];
+  const fields = type.getFields();
+  for (const [key, selected] of subfields(c, type, nodes)) {
+    const name = selected[0].name.value;
+    if (name === '__typename') {
+      parts.push(`${quoted(key)}, ${quoted(type.name)}`);
+      continue;
+    }
+    // An alias or an argument would need its own value beside the field's: not written here.
+    if (key !== name || selected.some((n) => n.arguments?.length)) throw new NotAssembled();
+    const field = sql.fields[name];
+    if (!field) throw new NotAssembled();
+    parts.push(`${quoted(name)}, ${fieldSql(c, fields[name].type, field, selected, row, depth)}`);
+  }
+  return `json_build_object(${parts.join(', ')})`;
+}
+
+/** The object type a field answers (itself or the items of its list); abstract types are not assembled. */
+function objectTypeOf(type: Parameters<typeof getNamedType>[0]): GraphQLObjectType {
+  const named = getNamedType(type);
+  if (!isObjectType(named)) throw new NotAssembled();
+  return named;
+}
+
+function fieldSql(c: Compiling, type: Parameters<typeof getNamedType>[0], field: SqlField, nodes: readonly FieldNode[], row: string, depth: number): string {
+  if ('value' in field) return field.value(row);
+  const target = objectTypeOf(type);
+  if ('same' in field) return objectSql(c, target, nodes, row, depth + 1);
+  const child = `t${++c.aliases}`;
+  const table = assembledType(target.name)?.table;
+  if (!table) throw new NotAssembled();
+  const object = objectSql(c, target, nodes, child, depth + 1);
+  if ('one' in field) return `(SELECT ${object} FROM ${table} ${child} WHERE ${field.where(child, row)})`;
+  return `coalesce((SELECT json_agg(${object} ORDER BY ${field.orderBy(child)}) FROM ${table} ${child} WHERE ${field.where(child, row)}), '[]'::json)`;
+}
+
+/**
+ * The JSON expression of a row of `type`, aliased `row`, for the selection of the field at
+ * `info` (the list's items), or undefined when the selection cannot be assembled.
+ */
+export function rowJsonSql(info: GraphQLResolveInfo, row: string): string | undefined {
+  try {
+    const c: Compiling = { info, aliases: 0 };
+    return objectSql(c, objectTypeOf(info.returnType), info.fieldNodes, row, 0);
+  } catch (e) {
+    if (e instanceof NotAssembled) return undefined;
+    throw e;
+  }
+}

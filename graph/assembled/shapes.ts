@@ -1,0 +1,77 @@
+// Pages assembled by PostgreSQL (docs/decisions/011-assembled-pages.md): the SQL of each object
+// type a list page can be read as, one JSON statement for the whole page. A type names the table
+// its rows come from; each of its fields says how PostgreSQL writes that field's value from a row
+// (aliased `row` in the expressions below): a column, a computed value, or an object or list of
+// objects of another assembled type. A selection that reaches a field not declared here is read
+// as before, by the Prisma plugin, field by field.
+import type { Fields } from '../schema-helpers/fields.ts';
+
+/** How PostgreSQL writes one field of a row aliased `row`. */
+export type SqlField =
+  /** A value of the row: a column or an expression over it, written as the field's scalar answers it. */
+  | { value: (row: string) => string }
+  /** The object of another type over the same row (a variant such as the handler map). */
+  | { same: string }
+  /** The one row of type `one` (null when there is none), found by `where` over its alias `child`. */
+  | { one: string; where: (child: string, row: string) => string }
+  /** The rows of type `many`, `[]` when there are none, in `orderBy`'s order. */
+  | { many: string; where: (child: string, row: string) => string; orderBy: (child: string) => string };
+
+/** An object type a page can be assembled as. */
+export interface SqlType {
+  /** The table of its rows, for `one` and `many` fields that name it. */
+  table: string;
+  fields: Record<string, SqlField>;
+}
+
+const types = new Map<string, SqlType>();
+
+/** Declares the SQL of a GraphQL object type (by its name, a variant's included). */
+export function assembled(typeName: string, type: SqlType): void {
+  if (types.has(typeName)) throw new Error(`${typeName}: assembled twice`);
+  types.set(typeName, type);
+}
+
+/** The SQL of a type, if it has been declared. */
+export const assembledType = (typeName: string): SqlType | undefined => types.get(typeName);
+
+/** Every type declared, by name (the schema wraps their resolvers, graph/assembled/resolvers.ts). */
+export const assembledTypes = (): ReadonlyMap<string, SqlType> => types;
+
+/**
+ * A timestamp as the DateTime scalar writes it (graph/scalars.ts, `formatDateTime`): ISO 8601
+ * in UTC, whole seconds without a fraction, else milliseconds.
+ */
+export const isoText = (column: string): string =>
+  `CASE WHEN ${column} IS NULL THEN NULL WHEN date_trunc('second', ${column}) = ${column} ` +
+  `THEN to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') ` +
+  `ELSE to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END`;
+
+/** A column answered as it is stored (text, numbers, booleans, enums, JSON, arrays). */
+export const column = (name: string): SqlField => ({ value: (row) => `${row}.${name}` });
+
+/** A timestamp column, written as the DateTime scalar writes it. */
+export const datetime = (name: string): SqlField => ({ value: (row) => isoText(`${row}.${name}`) });
+
+/** Columns answered as they are stored, by name. */
+export const columns = (...names: string[]): Record<string, SqlField> => Object.fromEntries(names.map((n) => [n, column(n)]));
+
+/** Timestamp columns, by name. */
+export const datetimes = (...names: string[]): Record<string, SqlField> => Object.fromEntries(names.map((n) => [n, datetime(n)]));
+
+/** The type of reference data each reference kind reads by code. */
+const referenceTypes = { country: 'Country', currency: 'Currency' } as const;
+
+/**
+ * The SQL of catalogue fields (graph/schema-helpers/fields.ts): each kind as its object field
+ * answers it; a reference is the Country or Currency of its `<name>_code` column.
+ */
+export function catalogueSql(fields: Fields): Record<string, SqlField> {
+  const out: Record<string, SqlField> = {};
+  for (const [name, def] of Object.entries(fields)) {
+    const k = def.kind;
+    if (typeof k === 'object' && 'reference' in k) out[name] = { one: referenceTypes[k.reference], where: (child, row) => `${child}.code = ${row}.${name}_code` };
+    else out[name] = k === 'datetime' ? datetime(name) : column(name);
+  }
+  return out;
+}

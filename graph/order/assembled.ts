@@ -1,0 +1,85 @@
+// The order tree as an assembled page writes it (docs/decisions/011-assembled-pages.md): the
+// SQL of each field the REST order list answers, beside the resolvers in types.ts.
+import { assembled, catalogueSql, column, columns, datetimes, type SqlField } from '../assembled/shapes.ts';
+import { purchaseItemCatalogue, purchaseOrderDates, salesItemCatalogue, salesOrderDates } from './catalogue.ts';
+
+/** A row of the same company, by the id held in `row.<key>`. */
+const sameCompany = (key: string) => (child: string, row: string) => `${child}.company_id = ${row}.company_id AND ${child}.id = ${row}.${key}`;
+
+/**
+ * `balance` and `balance_shipped` of a line (docs/orders.md, balance; graph/order/catalogue.ts
+ * `balances`): numeric arithmetic keeps the larger scale of the two, as the resolvers do.
+ */
+const balances: Record<string, SqlField> = {
+  balance: { value: (i) => `CASE WHEN ${i}.quantity IS NULL THEN NULL ELSE (${i}.quantity::numeric - (${i}.quantity::numeric * 0 + ${i}.quantity_shipped::numeric))::text END` },
+  balance_shipped: { value: (i) => `(coalesce(${i}.quantity::numeric * 0, 0) + ${i}.quantity_shipped::numeric)::text` },
+};
+
+/** The fields both kinds of line share (types.ts, `lineFields`). */
+const lineFields: Record<string, SqlField> = {
+  ...columns('id', 'line_reference'),
+  product: { one: 'OrderItemProduct', where: sameCompany('product_id') },
+  ...balances,
+  ...datetimes('inserted_at', 'updated_at'),
+};
+
+assembled('OrderItemProduct', { table: 'products', fields: columns('id', 'code', 'description', 'mercosul_code', 'package_type') });
+
+assembled('PurchaseOrderItem', {
+  table: 'purchase_order_items',
+  fields: {
+    ...lineFields,
+    ...catalogueSql(purchaseItemCatalogue),
+    item_foreign_operators: {
+      value: (i) =>
+        `coalesce((SELECT json_agg(f.actor_id ORDER BY f.actor_id) FROM purchase_order_item_foreign_operators f WHERE f.company_id = ${i}.company_id AND f.item_id = ${i}.id), '[]'::json)`,
+    },
+  },
+});
+
+assembled('SalesOrderItem', { table: 'sales_order_items', fields: { ...lineFields, ...catalogueSql(salesItemCatalogue) } });
+
+/** The lines of an order part, in the order they were created. */
+const items = (many: string, parent: string): SqlField => ({
+  many,
+  where: (i, p) => `${i}.company_id = ${p}.company_id AND ${i}.${parent} = ${p}.id`,
+  orderBy: (i) => `${i}.id`,
+});
+
+assembled('PurchaseOrder', {
+  table: 'purchase_orders',
+  fields: { ...columns('id', 'type'), ...catalogueSql(purchaseOrderDates), items: items('PurchaseOrderItem', 'purchase_order_id') },
+});
+
+assembled('SalesOrder', {
+  table: 'sales_orders',
+  fields: { ...columns('id', 'type'), ...catalogueSql(salesOrderDates), items: items('SalesOrderItem', 'sales_order_id') },
+});
+
+assembled('OrderOperation', { table: 'orders', fields: { id: column('operation_id') } });
+
+assembled('OrderProcess', { table: 'processes', fields: columns('id', 'reference_code') });
+
+/** The part of an order of the given kind (one at most). */
+const part = (one: string): SqlField => ({ one, where: (p, o) => `${p}.company_id = ${o}.company_id AND ${p}.order_id = ${o}.id` });
+
+assembled('Order', {
+  table: 'orders',
+  fields: {
+    ...columns('id', 'type', 'reference_code', 'external_reference_code', 'observations', 'extra_fields'),
+    operation: { same: 'OrderOperation' },
+    subsidiary: { one: 'Subsidiary', where: sameCompany('subsidiary_id') },
+    handler: { same: 'OrderHandlerMap' },
+    handlers: { many: 'OrderHandler', where: (h, o) => `${h}.company_id = ${o}.company_id AND ${h}.order_id = ${o}.id`, orderBy: (h) => `${h}.id` },
+    // The live processes linked to the order, by id (types.ts, `processes`).
+    processes: {
+      many: 'OrderProcess',
+      where: (p, o) =>
+        `${p}.company_id = ${o}.company_id AND ${p}.deleted_at IS NULL AND ${p}.id IN (SELECT x.process_id FROM process_orders x WHERE x.company_id = ${o}.company_id AND x.order_id = ${o}.id)`,
+      orderBy: (p) => `${p}.id`,
+    },
+    purchase_order: part('PurchaseOrder'),
+    sales_order: part('SalesOrder'),
+    ...datetimes('inserted_at', 'updated_at', 'finished_at', 'canceled_at', 'deleted_at'),
+  },
+});

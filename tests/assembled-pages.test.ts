@@ -1,0 +1,133 @@
+// Pages assembled by PostgreSQL (docs/decisions/011-assembled-pages.md): the order list's page
+// written as one JSON statement answers exactly what the field-by-field read answers, for a
+// company of every kind of order (the demo data: purchase, sales and road transport orders,
+// handler entries of actors with roles and access groups, subsidiaries, linked processes), a
+// deleted linked process included; and a selection that cannot be assembled is still answered.
+import { readFileSync } from 'node:fs';
+import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, client, graphql, uniq, type TestCompany } from './helpers.ts';
+
+/** The REST route's document (rest/operations.graphql) and the fragments it spreads, as one GraphQL text. */
+function routeDocument(operation: string): string {
+  const all = parse(readFileSync('rest/operations.graphql', 'utf8')).definitions;
+  const fragments = new Map(all.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const root = all.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === operation)!;
+  const used = new Map<string, DefinitionNode>();
+  const spreads = (node: DefinitionNode) => visit(node, { FragmentSpread: (s) => void (used.has(s.name.value) || (used.set(s.name.value, fragments.get(s.name.value)!), spreads(fragments.get(s.name.value)!))) });
+  spreads(root);
+  return [root, ...used.values()].map((d) => print(d)).join('\n');
+}
+
+/** The same document with one aliased field beside the order's fields: a selection the page cannot assemble. */
+const fieldByField = (document: string) => document.replace('...OrderFields', '...OrderFields\n      row_id: id');
+
+describe('the order page assembled by PostgreSQL', () => {
+  let demo: TestCompany;
+  let C: ReturnType<typeof client>;
+  let op: string;
+  // A literal page size: /graphql weighs a variable one at its largest (docs/limits.md, query cost).
+  const document = routeDocument('OrdersList').replace('$limit: Int, ', '').replace('limit: $limit', 'limit: 5');
+
+  beforeAll(async () => {
+    const res = await fetch(`${baseUrl()}/admin/companies`, {
+      method: 'POST',
+      headers: { 'admin-token': inject('adminToken'), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: uniq('Assembled '), demo: true }),
+    });
+    expect(res.status).toBe(201);
+    demo = (await res.json()) as TestCompany;
+    C = client(demo.api_key);
+    op = `/operations/${demo.operation.id}`;
+    // Lines with every kind of value the demo's leave out: countries, currencies, foreign operators, a time with milliseconds.
+    const product = uniq('ASM-');
+    expect((await C.post('/products', { code: product, description: 'Assembled valve', mercosul_code: '84818099', package_type: 'BOXES' })).status).toBe(201);
+    const actor = (await C.get('/actors', 'limit=1')).body.data[0].id;
+    const line = {
+      line_reference: '10', line_number: 1, product_code: product, quantity: '1200.0000', order_unit_value: '35.5', order_value: '42600.00',
+      order_currency_code: 'USD', net_weight_kg: '5400.125', supplier_readiness_at: '2025-04-16T10:00:00.125Z', customs_released_at: '2025-05-21T00:00:00Z',
+    };
+    const purchase = { ...line, purchase_country_code: 'US', manufacturing_country_code: 'DE', dispatching_country_code: 'NL', sap_by_factor: '1.000', item_foreign_operators: [actor], production_lead_time_days: 30 };
+    expect((await C.post(`${op}/orders`, { reference_code: uniq('ASM-P-'), purchase_order: { type: 'DIRECT', necessity_date: '2025-06-01T00:00:00Z', items: [purchase, { ...purchase, line_reference: '20', quantity: null }] } })).status).toBe(201);
+    expect((await C.post(`${op}/orders`, { reference_code: uniq('ASM-S-'), sales_order: { type: 'INDIRECT', order_received_at: '2025-03-01T12:00:00Z', items: [{ ...line, containers_quantity: 2 }] } })).status).toBe(201);
+    // A linked process deleted: the orders no longer list it.
+    const linked = (await C.get(`${op}/orders`, 'limit=100')).body.data.flatMap((o: { processes: { id: number }[] }) => o.processes);
+    expect(linked.length).toBeGreaterThan(1);
+    expect((await C.del(`${op}/processes/${linked[0].id}`)).status).toBe(200);
+  });
+
+  it('answers the REST page exactly as the field-by-field read answers it', async () => {
+    // In pages of 5: /graphql weighs a selection's cost (docs/limits.md); the REST page of 100 is compared whole below.
+    const rows: any[] = [];
+    for (let offset = 0; offset < 40; offset += 5) {
+      const variables = { operation_id: demo.operation.id, offset };
+      const assembled = await graphql(demo.api_key, document, variables);
+      const plain = await graphql(demo.api_key, fieldByField(document), variables);
+      expect(assembled.body.errors).toBeUndefined();
+      expect(plain.body.errors).toBeUndefined();
+      const page = assembled.body.data.orders.data;
+      expect(plain.body.data.orders.data.map(({ row_id, ...rest }: { row_id: number }) => (expect(row_id).toBe((rest as { id: number }).id), rest))).toEqual(page);
+      rows.push(...page);
+    }
+    expect(rows).toHaveLength(38);
+    // Every kind of value of the tree is there to compare.
+    const kinds = (pick: (o: any) => unknown) => rows.some((o: any) => pick(o) != null && !(Array.isArray(pick(o)) && !(pick(o) as unknown[]).length));
+    for (const pick of [
+      (o: any) => o.purchase_order?.items[0]?.purchase_country,
+      (o: any) => o.purchase_order?.items[0]?.item_foreign_operators,
+      (o: any) => o.purchase_order?.items.find((i: any) => i.quantity === null),
+      (o: any) => o.purchase_order?.items[0]?.product,
+      (o: any) => o.sales_order?.items[0]?.order_currency,
+      (o: any) => o.processes,
+      (o: any) => o.subsidiary,
+      (o: any) => o.handler.importer?.actor.roles.find((r: any) => r.access_group),
+      (o: any) => o.handlers,
+      (o: any) => o.finished_at,
+      (o: any) => o.canceled_at,
+    ]) expect(kinds(pick), String(pick)).toBe(true);
+    const rest = await C.get(`${op}/orders`, 'limit=100');
+    expect(rest.status).toBe(200);
+    expect(rest.body.data).toEqual(rows);
+  });
+
+  it('reads a page in the same number of statements at 1, 10 and 38 orders, and pages on by cursor', async () => {
+    const counts: number[] = [];
+    for (const limit of [1, 10, 100]) {
+      const res = await C.get(`${op}/orders`, `limit=${limit}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toHaveLength(Math.min(limit, 38));
+      counts.push(Number(res.headers.get('x-sql-statements')));
+    }
+    expect(new Set(counts).size, `statements: ${counts.join(', ')}`).toBe(1);
+    const first = await C.get(`${op}/orders`, 'limit=20');
+    const next = await C.get(`${op}/orders`, `limit=20&after=${first.body.next_cursor}`);
+    const whole = await C.get(`${op}/orders`, 'limit=100');
+    expect([...first.body.data, ...next.body.data]).toEqual(whole.body.data);
+  });
+
+  it('answers a selection of GraphQL-only fields, which it reads field by field', async () => {
+    const res = await graphql(
+      demo.api_key,
+      `query ($op: Int!) { orders(operation_id: $op, limit: 100) { data { __typename id processes { id process { reference_code } } purchase_order { items { purchase_order { id } } } } } }`,
+      { op: demo.operation.id },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const withProcess = res.body.data.orders.data.find((o: any) => o.processes.length);
+    expect(withProcess.__typename).toBe('Order');
+    expect(withProcess.processes[0].process.reference_code).toBe(withProcess.processes[0].process.reference_code.trim());
+    expect(res.body.data.orders.data.find((o: any) => o.purchase_order?.items.length).purchase_order.items[0].purchase_order.id).toEqual(expect.any(Number));
+  });
+
+  it('never shows another company its rows', async () => {
+    const other = await fetch(`${baseUrl()}/admin/companies`, {
+      method: 'POST',
+      headers: { 'admin-token': inject('adminToken'), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: uniq('Other ') }),
+    });
+    const stranger = (await other.json()) as TestCompany;
+    const res = await client(stranger.api_key).get(`${op}/orders`, 'limit=100');
+    expect(res.status).toBe(404);
+    const own = await client(stranger.api_key).get(`/operations/${stranger.operation.id}/orders`, 'limit=100');
+    expect(own.body).toMatchObject({ data: [], total_count: 0 });
+  });
+});
