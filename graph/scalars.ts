@@ -42,6 +42,9 @@ export function formatDateTime(date: Date): string {
   return date.toISOString().replace('.000Z', 'Z');
 }
 
+/** A text `formatDateTime` writes: UTC, whole seconds without a fraction, else milliseconds. */
+const WRITTEN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.(?!000)\d{3})?Z$/;
+
 function literal(ast: ValueNode): unknown {
   switch (ast.kind) {
     case Kind.STRING:
@@ -70,7 +73,8 @@ builder.scalarType('Decimal', {
 
 builder.scalarType('DateTime', {
   description: 'An ISO 8601 date-time in UTC, e.g. "2025-03-01T12:00:00Z".',
-  serialize: (v) => formatDateTime(v instanceof Date ? v : new Date(String(v))),
+  // A text already written this way (an assembled page's, docs/decisions/019-assembled-pages.md) is answered as it is.
+  serialize: (v) => (typeof v === 'string' && WRITTEN.test(v) ? v : formatDateTime(v instanceof Date ? v : new Date(String(v)))),
   parseValue: parseDateTime,
   parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
 });

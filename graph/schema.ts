@@ -39,11 +39,12 @@ import './webhooks/inputs.ts';
 import './webhooks/queries.ts';
 import './webhooks/mutations.ts';
 import './carriers/schema.ts';
-// The SQL of the types whose pages PostgreSQL assembles (docs/decisions/011-assembled-pages.md).
+// The SQL of the types whose pages PostgreSQL assembles (docs/decisions/019-assembled-pages.md).
 import './reference/assembled.ts';
 import './company/assembled.ts';
 import './actor/assembled.ts';
 import './order/assembled.ts';
+import './product/assembled.ts';
 
 /** The domain schema: every type registered by the imports above. */
 export const schema = describeSchema(builder.toSchema({ sortSchema: false }));

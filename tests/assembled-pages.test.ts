@@ -1,5 +1,5 @@
-// Pages assembled by PostgreSQL (docs/decisions/011-assembled-pages.md): the order list's page
-// written as one JSON statement answers exactly what the field-by-field read answers, for a
+// Pages assembled by PostgreSQL (docs/decisions/019-assembled-pages.md): the order and product
+// lists' pages written as one JSON statement answer exactly what the field-by-field read answers, for a
 // company of every kind of order (the demo data: purchase, sales and road transport orders,
 // handler entries of actors with roles and access groups, subsidiaries, linked processes), a
 // deleted linked process included; and a selection that cannot be assembled is still answered.
@@ -19,8 +19,19 @@ function routeDocument(operation: string): string {
   return [root, ...used.values()].map((d) => print(d)).join('\n');
 }
 
-/** The same document with one aliased field beside the order's fields: a selection the page cannot assemble. */
-const fieldByField = (document: string) => document.replace('...OrderFields', '...OrderFields\n      row_id: id');
+/** The same document with one aliased field beside the rows' fields (`...<Type>Fields`): a selection the page cannot assemble. */
+const fieldByField = (document: string, type: string) => document.replace(`...${type}Fields`, `...${type}Fields\n      row_id: id`);
+
+/** A page of the REST route's document, as PostgreSQL assembles it and as the field-by-field read answers it: the two must be equal. */
+async function bothWays(key: string, document: string, type: string, field: string, variables: Record<string, unknown>): Promise<any[]> {
+  const assembled = await graphql(key, document, variables);
+  const plain = await graphql(key, fieldByField(document, type), variables);
+  expect(assembled.body.errors).toBeUndefined();
+  expect(plain.body.errors).toBeUndefined();
+  const page = assembled.body.data[field].data;
+  expect(plain.body.data[field].data.map(({ row_id, ...rest }: { row_id: number }) => (expect(row_id).toBe((rest as { id: number }).id), rest))).toEqual(page);
+  return page;
+}
 
 describe('the order page assembled by PostgreSQL', () => {
   let demo: TestCompany;
@@ -60,14 +71,7 @@ describe('the order page assembled by PostgreSQL', () => {
     // In pages of 5: /graphql weighs a selection's cost (docs/limits.md); the REST page of 100 is compared whole below.
     const rows: any[] = [];
     for (let offset = 0; offset < 40; offset += 5) {
-      const variables = { operation_id: demo.operation.id, offset };
-      const assembled = await graphql(demo.api_key, document, variables);
-      const plain = await graphql(demo.api_key, fieldByField(document), variables);
-      expect(assembled.body.errors).toBeUndefined();
-      expect(plain.body.errors).toBeUndefined();
-      const page = assembled.body.data.orders.data;
-      expect(plain.body.data.orders.data.map(({ row_id, ...rest }: { row_id: number }) => (expect(row_id).toBe((rest as { id: number }).id), rest))).toEqual(page);
-      rows.push(...page);
+      rows.push(...(await bothWays(demo.api_key, document, 'Order', 'orders', { operation_id: demo.operation.id, offset })));
     }
     expect(rows).toHaveLength(38);
     // Every kind of value of the tree is there to compare.
@@ -116,6 +120,31 @@ describe('the order page assembled by PostgreSQL', () => {
     expect(withProcess.__typename).toBe('Order');
     expect(withProcess.processes[0].process.reference_code).toBe(withProcess.processes[0].process.reference_code.trim());
     expect(res.body.data.orders.data.find((o: any) => o.purchase_order?.items.length).purchase_order.items[0].purchase_order.id).toEqual(expect.any(Number));
+  });
+
+  it('answers the REST product page exactly as the field-by-field read answers it', async () => {
+    const code = uniq('ASM-FULL-');
+    const made = await C.post('/products', {
+      code, description: 'Every field', category: 'Valves', mercosul_code: '84818099', package_type: 'BOXES', package_capacity: '12.500',
+      has_palletization: true, packages_per_pallet: 40, extra: { color: 'red', sizes: [1, 2] },
+      translated_descriptions: [{ language: 'pt-BR', description: 'Todos os campos' }],
+      internal_codes: [{ code: 'ERP-1', label: 'erp' }, { code: 'ERP-2' }],
+      product_foreign_operators: [(await C.get('/actors', 'limit=1')).body.data[0].id],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const products = routeDocument('ProductsList').replace('$limit: Int, ', '').replace('limit: $limit', 'limit: 10');
+    const rows: any[] = [];
+    for (let offset = 0; ; offset += 10) {
+      const page = await bothWays(demo.api_key, products, 'Product', 'products', { offset });
+      rows.push(...page);
+      if (page.length < 10) break;
+    }
+    const full = rows.find((p) => p.code === code);
+    expect(full).toMatchObject({ extra: { color: 'red', sizes: [1, 2] }, translated_descriptions: [{ language: 'pt-BR', description: 'Todos os campos' }], has_palletization: true, has_content: false });
+    expect(full.internal_codes.map((c: any) => c.code)).toEqual(['ERP-1', 'ERP-2']);
+    expect(rows.some((p) => p.translated_descriptions.length === 0 && p.extra === null)).toBe(true);
+    const rest = await C.get('/products', 'limit=100');
+    expect(rest.body.data).toEqual(rows.slice(0, 100));
   });
 
   it('never shows another company its rows', async () => {

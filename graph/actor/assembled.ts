@@ -1,5 +1,5 @@
 // Actors, their roles and the order handler entries as assembled pages write them
-// (docs/decisions/011-assembled-pages.md); the resolvers they stand for are in types.ts and handlers.ts.
+// (docs/decisions/019-assembled-pages.md); the resolvers they stand for are in types.ts and handlers.ts.
 import { assembled, catalogueSql, column, columns, datetimes } from '../assembled/shapes.ts';
 import { actorFields } from './types.ts';
 import { entryFields, handlerRoles } from './handlers.ts';

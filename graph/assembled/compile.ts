@@ -1,4 +1,4 @@
-// The statement of an assembled page (docs/decisions/011-assembled-pages.md): the GraphQL
+// The statement of an assembled page (docs/decisions/019-assembled-pages.md): the GraphQL
 // selection of a list's rows turned into one SQL expression that builds each row's JSON, every
 // nested object and list included, from the SQL its types declare (graph/assembled/shapes.ts).
 // A selection it cannot write exactly as the resolvers would answer it (a field without SQL, an
@@ -23,10 +23,18 @@ import { assembledType, type SqlField } from './shapes.ts';
 /** The key each assembled object carries, telling the resolvers that its fields are already answered (graph/assembled/resolvers.ts). */
 export const ASSEMBLED = '@';
 
-/** What one compilation carries: the request's selection context and the table aliases handed out. */
+/** What one compilation carries: the request's selection context, the table aliases handed out and the lookup maps the statement reads first. */
 interface Compiling {
   info: Pick<GraphQLResolveInfo, 'schema' | 'fragments' | 'variableValues'>;
   aliases: number;
+  /** The statement's lookup maps (`WITH` entries) by their SQL: each a JSON object of a reference table's rows by key. */
+  lookups: Map<string, string>;
+}
+
+/** The statement of a page: its lookup maps (`WITH` entries, none or more) and the JSON expression of a row. */
+export interface RowJson {
+  with: string[];
+  row: string;
 }
 
 /** Deeper selections than this are read as before (a page's tree is a handful of levels). */
@@ -105,8 +113,16 @@ function fieldSql(c: Compiling, type: Parameters<typeof getNamedType>[0], field:
   const target = objectTypeOf(type);
   if ('same' in field) return objectSql(c, target, nodes, row, depth + 1);
   const child = `t${++c.aliases}`;
-  const table = assembledType(target.name)?.table;
+  const { table, key } = assembledType(target.name) ?? {};
   if (!table) throw new NotAssembled();
+  if ('lookup' in field) {
+    if (!key) throw new NotAssembled();
+    // One map per distinct selection of the type, read once by the statement.
+    const map = `(SELECT jsonb_object_agg(${child}.${key}, ${objectSql(c, target, nodes, child, depth + 1)}) FROM ${table} ${child})`;
+    let name = c.lookups.get(map);
+    if (!name) c.lookups.set(map, (name = `lookup${c.lookups.size}`));
+    return `(SELECT m FROM ${name}) -> ${field.key(row)}`;
+  }
   const object = objectSql(c, target, nodes, child, depth + 1);
   if ('one' in field) return `(SELECT ${object} FROM ${table} ${child} WHERE ${field.where(child, row)})`;
   return `coalesce((SELECT json_agg(${object} ORDER BY ${field.orderBy(child)}) FROM ${table} ${child} WHERE ${field.where(child, row)}), '[]'::json)`;
@@ -114,12 +130,14 @@ function fieldSql(c: Compiling, type: Parameters<typeof getNamedType>[0], field:
 
 /**
  * The JSON expression of a row of `type`, aliased `row`, for the selection of the field at
- * `info` (the list's items), or undefined when the selection cannot be assembled.
+ * `info` (the list's items), with the lookup maps it reads; undefined when the selection cannot
+ * be assembled.
  */
-export function rowJsonSql(info: GraphQLResolveInfo, row: string): string | undefined {
+export function rowJsonSql(info: GraphQLResolveInfo, row: string): RowJson | undefined {
   try {
-    const c: Compiling = { info, aliases: 0 };
-    return objectSql(c, objectTypeOf(info.returnType), info.fieldNodes, row, 0);
+    const c: Compiling = { info, aliases: 0, lookups: new Map() };
+    const json = objectSql(c, objectTypeOf(info.returnType), info.fieldNodes, row, 0);
+    return { with: [...c.lookups].map(([map, name]) => `${name}(m) AS MATERIALIZED (SELECT ${map})`), row: json };
   } catch (e) {
     if (e instanceof NotAssembled) return undefined;
     throw e;

@@ -1,4 +1,4 @@
-// Reading an assembled page (docs/decisions/011-assembled-pages.md): the rows of a page's keys,
+// Reading an assembled page (docs/decisions/019-assembled-pages.md): the rows of a page's keys,
 // each with its whole tree, in one statement whose JSON PostgreSQL writes.
 import type { AssembledPage } from '../schema-helpers/list.ts';
 import { prisma } from '../db.ts';
@@ -11,13 +11,13 @@ import { rowJsonSql } from './compile.ts';
  * plugin's plan of the same selection, left unused here.
  */
 export const assembledPage = (table: string): AssembledPage => async (info, companyId, keys, query) => {
-  const row = rowJsonSql(info, 't0');
-  if (!row) return undefined;
+  const json = rowJsonSql(info, 't0');
+  if (!json) return undefined;
   // The plugin checks outside production that a list resolver used the query it planned (graph/builder.ts, onUnusedQuery).
   void Object.values(query).length;
   if (!keys.length) return [];
   const [{ page }] = await prisma().$queryRawUnsafe<{ page: string }[]>(
-    `SELECT coalesce(json_agg(${row} ORDER BY k.n), '[]'::json)::text AS page
+    `${json.with.length ? `WITH ${json.with.join(', ')} ` : ''}SELECT coalesce(json_agg(${json.row} ORDER BY k.n), '[]'::json)::text AS page
        FROM unnest($2::int[]) WITH ORDINALITY AS k(id, n) JOIN ${table} t0 ON t0.company_id = $1 AND t0.id = k.id`,
     companyId,
     keys,

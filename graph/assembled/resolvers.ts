@@ -1,4 +1,4 @@
-// The resolvers of assembled types (docs/decisions/011-assembled-pages.md): an object PostgreSQL
+// The resolvers of assembled types (docs/decisions/019-assembled-pages.md): an object PostgreSQL
 // assembled (graph/assembled/compile.ts) already holds each selected field's answer under the
 // field's name, so its fields answer that value and nothing else runs (no Prisma selection
 // lookup, no computed field). Objects read by Prisma go to the field's own resolver as before.

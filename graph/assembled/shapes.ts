@@ -1,4 +1,4 @@
-// Pages assembled by PostgreSQL (docs/decisions/011-assembled-pages.md): the SQL of each object
+// Pages assembled by PostgreSQL (docs/decisions/019-assembled-pages.md): the SQL of each object
 // type a list page can be read as, one JSON statement for the whole page. A type names the table
 // its rows come from; each of its fields says how PostgreSQL writes that field's value from a row
 // (aliased `row` in the expressions below): a column, a computed value, or an object or list of
@@ -14,13 +14,21 @@ export type SqlField =
   | { same: string }
   /** The one row of type `one` (null when there is none), found by `where` over its alias `child`. */
   | { one: string; where: (child: string, row: string) => string }
+  /**
+   * The object of reference data type `lookup` whose key column holds `key` (null when none
+   * does): the whole table is read once per statement into a map by key, so each row's lookup
+   * costs no scan (countries and currencies by code).
+   */
+  | { lookup: string; key: (row: string) => string }
   /** The rows of type `many`, `[]` when there are none, in `orderBy`'s order. */
   | { many: string; where: (child: string, row: string) => string; orderBy: (child: string) => string };
 
 /** An object type a page can be assembled as. */
 export interface SqlType {
-  /** The table of its rows, for `one` and `many` fields that name it. */
+  /** The table of its rows, for `one`, `many` and `lookup` fields that name it. */
   table: string;
+  /** The key column `lookup` fields find its rows by (reference data). */
+  key?: string;
   fields: Record<string, SqlField>;
 }
 
@@ -70,7 +78,7 @@ export function catalogueSql(fields: Fields): Record<string, SqlField> {
   const out: Record<string, SqlField> = {};
   for (const [name, def] of Object.entries(fields)) {
     const k = def.kind;
-    if (typeof k === 'object' && 'reference' in k) out[name] = { one: referenceTypes[k.reference], where: (child, row) => `${child}.code = ${row}.${name}_code` };
+    if (typeof k === 'object' && 'reference' in k) out[name] = { lookup: referenceTypes[k.reference], key: (row) => `${row}.${name}_code` };
     else out[name] = k === 'datetime' ? datetime(name) : column(name);
   }
   return out;

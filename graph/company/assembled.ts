@@ -1,4 +1,4 @@
-// An operation's role slots as assembled pages write them (docs/decisions/011-assembled-pages.md).
+// An operation's role slots as assembled pages write them (docs/decisions/019-assembled-pages.md).
 import { assembled, column } from '../assembled/shapes.ts';
 
 assembled('OperationHandler', {

@@ -1,4 +1,4 @@
-// The order tree as an assembled page writes it (docs/decisions/011-assembled-pages.md): the
+// The order tree as an assembled page writes it (docs/decisions/019-assembled-pages.md): the
 // SQL of each field the REST order list answers, beside the resolvers in types.ts.
 import { assembled, catalogueSql, column, columns, datetimes, type SqlField } from '../assembled/shapes.ts';
 import { purchaseItemCatalogue, purchaseOrderDates, salesItemCatalogue, salesOrderDates } from './catalogue.ts';

@@ -2,6 +2,7 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../schema-helpers/list.ts';
+import { assembledPage } from '../assembled/read.ts';
 import { found, located, records } from '../schema-helpers/locate.ts';
 import { nullableSortable, ProductFilters, productLocator, searchable, sortable } from './inputs.ts';
 
@@ -10,6 +11,7 @@ listField<{ filters?: Record<string, unknown> | null }>({
   field: 'products',
   what: 'products',
   description: 'Lists the live products of the company.',
+  assembled: assembledPage('products'),
   sortable,
   nullable: nullableSortable,
   search: searchColumns(searchable, 'Case-insensitive substring of code, description, category, family, manufacturer or NCM.'),

@@ -119,7 +119,7 @@ const keysOf = (source: ListSource): Promise<KeysetPage> => (source.keys ??= rea
 async function pageRows(query: object, source: ListSource, ctx: Context, info: GraphQLResolveInfo, assembled: AssembledPage | undefined): Promise<unknown[]> {
   const { rows } = await keysOf(source);
   const keys = rows.map((row) => row[source.keyset.key]);
-  // The page's tree as PostgreSQL writes it, when its types declare their SQL (docs/decisions/011-assembled-pages.md).
+  // The page's tree as PostgreSQL writes it, when its types declare their SQL (docs/decisions/019-assembled-pages.md).
   const page = assembled ? await assembled(info, ctx.company.id, keys, query) : undefined;
   return page ?? rowsOfKeys(source.keyset, query, keys);
 }
@@ -156,7 +156,7 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   where: (args: Args, ctx: Context) => object | Promise<object>;
   /** Global reference data of a fixed size: `total_count` counts every matching row, with no cap. */
   countWhole?: boolean;
-  /** A page assembled by PostgreSQL from the SQL its types declare (graph/assembled/read.ts; docs/decisions/011-assembled-pages.md). */
+  /** A page assembled by PostgreSQL from the SQL its types declare (graph/assembled/read.ts; docs/decisions/019-assembled-pages.md). */
   assembled?: AssembledPage;
 }
 

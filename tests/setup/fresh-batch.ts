@@ -27,6 +27,8 @@ export interface Answer {
 export interface FreshCompany {
   call(method: string, path: string, body?: unknown): Promise<Answer>;
   op: number;
+  /** The company's API key (for a load generator's headers). */
+  apiKey: string;
 }
 
 const ref = (i: number) => `FS-${String(i).padStart(3, '0')}`;
@@ -80,7 +82,7 @@ export async function writeFreshCompany(app: AppServer, adminToken: string): Pro
     })),
   });
   if (processes.status !== 200) throw failed('processes', processes);
-  return { call, op };
+  return { call, op, apiKey: company.body.api_key };
 }
 
 /** What is wrong with a page of 100 orders (each with its 10 lines, their balances and its process), or null. */
