@@ -108,21 +108,22 @@ function objectTypeOf(type: Parameters<typeof getNamedType>[0]): GraphQLObjectTy
   return named;
 }
 
+/** The SQL of one field of the row aliased `row`: its value, or the JSON of the object or objects it answers (of GraphQL type `type`). */
 function fieldSql(c: Compiling, type: Parameters<typeof getNamedType>[0], field: SqlField, nodes: readonly FieldNode[], row: string, depth: number): string {
   if ('value' in field) return field.value(row);
   const target = objectTypeOf(type);
   if ('same' in field) return objectSql(c, target, nodes, row, depth + 1);
-  const child = `t${++c.aliases}`;
   const { table, key } = assembledType(target.name) ?? {};
   if (!table) throw new NotAssembled();
   if ('lookup' in field) {
     if (!key) throw new NotAssembled();
-    // One map per distinct selection of the type, read once by the statement.
-    const map = `(SELECT jsonb_object_agg(${child}.${key}, ${objectSql(c, target, nodes, child, depth + 1)}) FROM ${table} ${child})`;
+    // One map per distinct selection of the type, read once by the statement (its own scope: one alias for all).
+    const map = `(SELECT jsonb_object_agg(l.${key}, ${objectSql(c, target, nodes, 'l', depth + 1)}) FROM ${table} l)`;
     let name = c.lookups.get(map);
     if (!name) c.lookups.set(map, (name = `lookup${c.lookups.size}`));
     return `(SELECT m FROM ${name}) -> ${field.key(row)}`;
   }
+  const child = `t${++c.aliases}`;
   const object = objectSql(c, target, nodes, child, depth + 1);
   if ('one' in field) return `(SELECT ${object} FROM ${table} ${child} WHERE ${field.where(child, row)})`;
   return `coalesce((SELECT json_agg(${object} ORDER BY ${field.orderBy(child)}) FROM ${table} ${child} WHERE ${field.where(child, row)}), '[]'::json)`;
