@@ -4,8 +4,10 @@
 // handler entries of actors with roles and access groups, subsidiaries, linked processes), a
 // deleted linked process included; and a selection that cannot be assembled is still answered.
 import { readFileSync } from 'node:fs';
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+import { getNamedType, isObjectType, Kind, parse, print, visit, type DefinitionNode, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { rowJsonSql } from '../graph/assembled/compile.ts';
+import { schema } from '../graph/schema.ts';
 import { baseUrl, client, graphql, uniq, type TestCompany } from './helpers.ts';
 
 /** The REST route's document (rest/operations.graphql) and the fragments it spreads, as one GraphQL text. */
@@ -32,6 +34,32 @@ async function bothWays(key: string, document: string, type: string, field: stri
   expect(plain.body.data[field].data.map(({ row_id, ...rest }: { row_id: number }) => (expect(row_id).toBe((rest as { id: number }).id), rest))).toEqual(page);
   return page;
 }
+
+/** What the compiler reads of a list's `data` field, for a document (its first operation's root list). */
+function dataInfo(document: string): GraphQLResolveInfo {
+  const parsed = parse(document);
+  const operation = parsed.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const list = operation.selectionSet.selections[0] as FieldNode;
+  const data = list.selectionSet!.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === 'data')!;
+  const listType = getNamedType(schema.getQueryType()!.getFields()[list.name.value].type);
+  if (!isObjectType(listType)) throw new Error(`${list.name.value}: not a list page`);
+  const fragments = Object.fromEntries(parsed.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  return { schema, fragments, variableValues: {}, fieldNodes: [data], returnType: listType.getFields().data.type } as unknown as GraphQLResolveInfo;
+}
+
+describe('the selections of the REST list routes', () => {
+  it('are assembled whole: every field the routes answer declares its SQL', () => {
+    for (const [operation, type] of [['OrdersList', 'Order'], ['ProductsList', 'Product']]) {
+      const document = routeDocument(operation);
+      const json = rowJsonSql(dataInfo(document), 't0');
+      expect(json, `${operation}: a field its route selects has no SQL (graph/*/assembled.ts)`).toBeDefined();
+      expect(json!.row).toMatch(/^json_build_object\('@', 1, 'id', t0\.id/);
+      // Countries and currencies are each read into one map, whatever the fields that name them.
+      expect(json!.with.length).toBeLessThanOrEqual(2);
+      expect(rowJsonSql(dataInfo(fieldByField(document, type)), 't0'), `${operation} with an alias`).toBeUndefined();
+    }
+  });
+});
 
 describe('the order page assembled by PostgreSQL', () => {
   let demo: TestCompany;
