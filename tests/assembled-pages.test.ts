@@ -11,14 +11,20 @@ import { schema } from '../graph/schema.ts';
 import { baseUrl, client, graphql, uniq, type TestCompany } from './helpers.ts';
 
 /** The REST route's document (rest/operations.graphql) and the fragments it spreads, as one GraphQL text. */
-function routeDocument(operation: string): string {
+const routeDocument = (operation: string): string => routeDefinitions(operation).join('\n');
+
+/** The fragments the REST route's document spreads, as GraphQL text (for another document over the same rows). */
+const routeFragments = (operation: string): string => routeDefinitions(operation).slice(1).join('\n');
+
+/** The REST route's operation and the fragments it spreads, each as GraphQL text. */
+function routeDefinitions(operation: string): string[] {
   const all = parse(readFileSync('rest/operations.graphql', 'utf8')).definitions;
   const fragments = new Map(all.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
   const root = all.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === operation)!;
   const used = new Map<string, DefinitionNode>();
   const spreads = (node: DefinitionNode) => visit(node, { FragmentSpread: (s) => void (used.has(s.name.value) || (used.set(s.name.value, fragments.get(s.name.value)!), spreads(fragments.get(s.name.value)!))) });
   spreads(root);
-  return [root, ...used.values()].map((d) => print(d)).join('\n');
+  return [root, ...used.values()].map((d) => print(d));
 }
 
 /** The same document with one aliased field beside the rows' fields (`...<Type>Fields`): a selection the page cannot assemble. */
@@ -35,6 +41,15 @@ async function bothWays(key: string, document: string, type: string, field: stri
   return page;
 }
 
+/** What the compiler reads of a document's first root field. */
+function rootInfo(document: string): GraphQLResolveInfo {
+  const parsed = parse(document);
+  const operation = parsed.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const root = operation.selectionSet.selections[0] as FieldNode;
+  const fragments = Object.fromEntries(parsed.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  return { schema, fragments, variableValues: {}, fieldNodes: [root], returnType: schema.getQueryType()!.getFields()[root.name.value].type } as unknown as GraphQLResolveInfo;
+}
+
 /** What the compiler reads of a list's `data` field, for a document (its first operation's root list). */
 function dataInfo(document: string): GraphQLResolveInfo {
   const parsed = parse(document);
@@ -48,7 +63,7 @@ function dataInfo(document: string): GraphQLResolveInfo {
 }
 
 describe('the selections of the REST list routes', () => {
-  it('are assembled whole: every field the routes answer declares its SQL', () => {
+  it('are assembled whole, and so are the same fields under a connection\'s edges: every field the routes answer declares its SQL', () => {
     for (const [operation, type] of [['OrdersList', 'Order'], ['ProductsList', 'Product']]) {
       const document = routeDocument(operation);
       const json = rowJsonSql(dataInfo(document), 't0');
@@ -57,6 +72,10 @@ describe('the selections of the REST list routes', () => {
       // Countries and currencies are each read into one map, whatever the fields that name them.
       expect(json!.with.length).toBeLessThanOrEqual(2);
       expect(rowJsonSql(dataInfo(fieldByField(document, type)), 't0'), `${operation} with an alias`).toBeUndefined();
+      // The same fields as a connection's nodes (the compiler walks `edges`, then `node`).
+      const field = operation === 'OrdersList' ? 'ordersConnection(operation_id: 1, first: 5)' : 'productsConnection(first: 5)';
+      const connection = `{ ${field} { edges { cursor node { ...${type}Fields } } } }\n${routeFragments(operation)}`;
+      expect(rowJsonSql(rootInfo(connection), 't0', ['edges', 'node'])?.row).toBe(json!.row);
     }
   });
 });
@@ -137,6 +156,30 @@ describe('the order page assembled by PostgreSQL', () => {
     expect([...first.body.data, ...next.body.data]).toEqual(whole.body.data);
   });
 
+  it('answers the GraphQL order and product connections as the field-by-field read does, page after page', async () => {
+    for (const [field, type, list, args] of [
+      ['ordersConnection', 'Order', 'OrdersList', `operation_id: ${demo.operation.id}, `],
+      ['productsConnection', 'Product', 'ProductsList', ''],
+    ] as const) {
+      const document = `query ($after: String) { ${field}(${args}first: 5, after: $after) { edges { node { ...${type}Fields } } pageInfo { hasNextPage endCursor } } }\n${routeFragments(list)}`;
+      const seen: number[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < 3; page++) {
+        const assembled = await graphql(demo.api_key, document, { after });
+        const plain = await graphql(demo.api_key, fieldByField(document, type), { after });
+        expect(assembled.body.errors).toBeUndefined();
+        expect(plain.body.errors).toBeUndefined();
+        const nodes = assembled.body.data[field].edges.map((e: { node: { id: number } }) => e.node);
+        expect(nodes).toHaveLength(5);
+        expect(plain.body.data[field].edges.map(({ node: { row_id, ...rest } }: { node: { row_id: number } }) => rest)).toEqual(nodes);
+        expect(assembled.body.data[field].pageInfo).toEqual(plain.body.data[field].pageInfo);
+        seen.push(...nodes.map((n: { id: number }) => n.id));
+        after = assembled.body.data[field].pageInfo.endCursor;
+      }
+      expect(new Set(seen).size).toBe(15);
+    }
+  });
+
   it('answers a selection of GraphQL-only fields, which it reads field by field', async () => {
     const res = await graphql(
       demo.api_key,
@@ -173,6 +216,12 @@ describe('the order page assembled by PostgreSQL', () => {
     expect(rows.some((p) => p.translated_descriptions.length === 0 && p.extra === null)).toBe(true);
     const rest = await C.get('/products', 'limit=100');
     expect(rest.body.data).toEqual(rows.slice(0, 100));
+    // The same product as a connection's node.
+    const connection = `query ($code: String!) { productsConnection(search: $code, first: 5) { edges { node { ...ProductFields } } } }\n${routeFragments('ProductsList')}`;
+    const assembled = await graphql(demo.api_key, connection, { code });
+    const plain = await graphql(demo.api_key, fieldByField(connection, 'Product'), { code });
+    expect(assembled.body.data.productsConnection.edges.map((e: any) => e.node)).toEqual([full]);
+    expect(plain.body.data.productsConnection.edges.map(({ node: { row_id, ...rest } }: any) => rest)).toEqual([full]);
   });
 
   it('never shows another company its rows', async () => {

@@ -14,6 +14,7 @@ import {
   type FieldNode,
   type FragmentSpreadNode,
   type GraphQLObjectType,
+  type GraphQLOutputType,
   type GraphQLResolveInfo,
   type InlineFragmentNode,
   type SelectionSetNode,
@@ -102,14 +103,14 @@ function objectSql(c: Compiling, type: GraphQLObjectType, nodes: readonly FieldN
 }
 
 /** The object type a field answers (itself or the items of its list); abstract types are not assembled. */
-function objectTypeOf(type: Parameters<typeof getNamedType>[0]): GraphQLObjectType {
+function objectTypeOf(type: GraphQLOutputType): GraphQLObjectType {
   const named = getNamedType(type);
   if (!isObjectType(named)) throw new NotAssembled();
   return named;
 }
 
 /** The SQL of one field of the row aliased `row`: its value, or the JSON of the object or objects it answers (of GraphQL type `type`). */
-function fieldSql(c: Compiling, type: Parameters<typeof getNamedType>[0], field: SqlField, nodes: readonly FieldNode[], row: string, depth: number): string {
+function fieldSql(c: Compiling, type: GraphQLOutputType, field: SqlField, nodes: readonly FieldNode[], row: string, depth: number): string {
   if ('value' in field) return field.value(row);
   const target = objectTypeOf(type);
   if ('same' in field) return objectSql(c, target, nodes, row, depth + 1);
@@ -130,14 +131,31 @@ function fieldSql(c: Compiling, type: Parameters<typeof getNamedType>[0], field:
 }
 
 /**
- * The JSON expression of a row of `type`, aliased `row`, for the selection of the field at
- * `info` (the list's items), with the lookup maps it reads; undefined when the selection cannot
- * be assembled.
+ * The field nodes and type of the field at `path` below the field at `info` (`edges`, `node`
+ * of a connection), or undefined when it is not selected once under its own name.
  */
-export function rowJsonSql(info: GraphQLResolveInfo, row: string): RowJson | undefined {
+function nestedField(c: Compiling, nodes: readonly FieldNode[], type: GraphQLOutputType, path: readonly string[]): { nodes: readonly FieldNode[]; type: GraphQLOutputType } {
+  let at = { nodes, type };
+  for (const name of path) {
+    const parent = objectTypeOf(at.type);
+    const selected = subfields(c, parent, at.nodes);
+    const own = selected.get(name);
+    if (!own || [...selected.values()].some((n) => n[0].name.value === name && n !== own)) throw new NotAssembled();
+    at = { nodes: own, type: parent.getFields()[name].type };
+  }
+  return at;
+}
+
+/**
+ * The JSON expression of a row aliased `row`, for the selection of the field at `info` (the
+ * list's items) or of the field at `path` below it (a connection's `edges.node`), with the lookup
+ * maps it reads; undefined when the selection cannot be assembled.
+ */
+export function rowJsonSql(info: GraphQLResolveInfo, row: string, path: readonly string[] = []): RowJson | undefined {
   try {
     const c: Compiling = { info, aliases: 0, lookups: new Map() };
-    const json = objectSql(c, objectTypeOf(info.returnType), info.fieldNodes, row, 0);
+    const items = nestedField(c, info.fieldNodes, info.returnType, path);
+    const json = objectSql(c, objectTypeOf(items.type), items.nodes, row, 0);
     return { with: [...c.lookups].map(([map, name]) => `${name}(m) AS MATERIALIZED (SELECT ${map})`), row: json };
   } catch (e) {
     if (e instanceof NotAssembled) return undefined;

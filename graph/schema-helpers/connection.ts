@@ -233,14 +233,29 @@ export async function rowsOfKeys(set: KeysetSpec, query: object, keys: unknown[]
 }
 
 /**
+ * Reads the rows of a page's keys, each with its whole tree, in one statement whose JSON
+ * PostgreSQL writes (graph/assembled/read.ts): one row for each key, in the keys' order, null
+ * for a key whose row is gone; undefined when the selection (at `info`, or at `path` below it)
+ * cannot be assembled.
+ */
+export type AssembledPage = (
+  info: GraphQLResolveInfo,
+  companyId: number,
+  keys: unknown[],
+  query: object,
+  path?: readonly string[],
+) => Promise<(Record<string, unknown> | null)[] | undefined>;
+
+/**
  * Reads one page of a connection in two statements (`readKeys`, then `rowsOfKeys` with the
- * selection of `edges.node`).
+ * selection of `edges.node`, or the assembled nodes).
  */
 export async function readConnection(
   args: { first?: number | null; after?: string | null },
   set: Keyset,
   ctx: Context,
   info: GraphQLResolveInfo,
+  assembled?: AssembledPage,
 ): Promise<ConnectionSource> {
   const first = pageSize('first', args.first);
   const counted = { where: set.where, model: set.model };
@@ -249,7 +264,11 @@ export async function readConnection(
   if (!asked.has('edges') && !asked.has('pageInfo')) return { ...emptyConnection(args.after != null), ...counted };
   const page = await readKeys(set, first);
   const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'] });
-  const rows = await rowsOfKeys(set, query, page.rows.map((r) => r[set.key]));
-  const byKey = new Map(rows.map((row) => [row[set.key], row]));
+  const keys = page.rows.map((r) => r[set.key]);
+  // The nodes as PostgreSQL writes them, when their types declare their SQL (docs/decisions/019-assembled-pages.md).
+  const nodes = assembled ? await assembled(info, ctx.company.id, keys, query, ['edges', 'node']) : undefined;
+  const byKey = nodes
+    ? new Map(keys.flatMap((key, i) => (nodes[i] ? [[key, nodes[i]] as const] : [])))
+    : new Map((await rowsOfKeys(set, query, keys)).map((row) => [row[set.key], row]));
   return { ...connectionOf(page, (r) => byKey.get(r[set.key]), args.after != null), ...counted };
 }

@@ -4,7 +4,7 @@ import { builder, type ArgMap, type ArgsBuilder, type ModelFieldBuilder } from '
 import type { Context } from '../context.ts';
 import { cappedCount, COUNT_CAP, countWhole, type CappedCount } from '../database/count.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
-import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type Keyset, type KeysetPage } from './connection.ts';
+import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type AssembledPage, type Keyset, type KeysetPage } from './connection.ts';
 import { statisticsSettled } from '../database/statistics.ts';
 import { checkedSize, cursorArg, PAGE, sizeDescription } from './pagination/bounds.ts';
 import { nextCursor } from './pagination/page.ts';
@@ -121,14 +121,8 @@ async function pageRows(query: object, source: ListSource, ctx: Context, info: G
   const keys = rows.map((row) => row[source.keyset.key]);
   // The page's tree as PostgreSQL writes it, when its types declare their SQL (docs/decisions/019-assembled-pages.md).
   const page = assembled ? await assembled(info, ctx.company.id, keys, query) : undefined;
-  return page ?? rowsOfKeys(source.keyset, query, keys);
+  return page ? page.filter((row) => row !== null) : rowsOfKeys(source.keyset, query, keys);
 }
-
-/**
- * Reads the rows of a page's keys, each with its whole tree, in one statement whose JSON
- * PostgreSQL writes (graph/assembled/read.ts); undefined when the selection cannot be assembled.
- */
-export type AssembledPage = (info: GraphQLResolveInfo, companyId: number, keys: unknown[], query: object) => Promise<unknown[] | undefined>;
 
 /** One list query of the schema: the page type, its sort keys, search and filters (docs/index.md: lists). */
 export interface ListSpec<Args extends Record<string, unknown>> {
@@ -264,7 +258,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
       resolve: async (_root, rawArgs, ctx, info) => {
         const args = rawArgs as { first?: number | null; after?: string | null };
         const { keyset } = await listSource(spec, rawArgs, ctx, args.after);
-        return readConnection(args, keyset, ctx, info);
+        return readConnection(args, keyset, ctx, info, spec.assembled);
       },
     }),
   );
