@@ -180,6 +180,33 @@ describe('the order page assembled by PostgreSQL', () => {
     }
   });
 
+  it('answers one order and one product by id and by key as the field-by-field read does, and 404 for another company\'s', async () => {
+    const orders = (await C.get(`${op}/orders`, 'limit=100')).body.data;
+    const product = (await C.get('/products', 'limit=1')).body.data[0];
+    const one = async (document: string, field: string, type: string, variables: Record<string, unknown>) => {
+      const assembled = await graphql(demo.api_key, document, variables);
+      const plain = await graphql(demo.api_key, document.replace(`...${type}Fields`, `...${type}Fields\n    row_id: id`), variables);
+      expect(assembled.body.errors).toBeUndefined();
+      const { row_id, ...rest } = plain.body.data[field];
+      expect(row_id).toBe(rest.id);
+      expect(rest).toEqual(assembled.body.data[field]);
+      return assembled.body.data[field];
+    };
+    for (const order of [orders[0], orders.find((o: any) => o.purchase_order?.items.some((i: any) => i.purchase_country)), orders.find((o: any) => o.processes.length)]) {
+      const vars = { operation_id: demo.operation.id };
+      expect(await one(routeDocument('OrdersGet'), 'order', 'Order', { ...vars, id: order.id })).toEqual(order);
+      expect(await one(routeDocument('OrdersGetByReferenceCode'), 'orderByReferenceCode', 'Order', { ...vars, reference_code: order.reference_code })).toEqual(order);
+      expect((await C.get(`${op}/orders/${order.id}`)).body.data).toEqual(order);
+    }
+    expect(await one(routeDocument('ProductsGetByCode'), 'productByCode', 'Product', { code: product.code })).toEqual(product);
+    expect((await C.get(`/products-by-code/${encodeURIComponent(product.code)}`)).body.data).toEqual(product);
+    // Not found, deleted, or another company's: 404 alike.
+    expect((await C.get(`${op}/orders/99999999`)).status).toBe(404);
+    const gone = orders.filter((o: any) => !o.processes.length).pop();
+    expect((await C.del(`${op}/orders/${gone.id}`)).status).toBe(200);
+    expect((await C.get(`${op}/orders-by-reference-code/${encodeURIComponent(gone.reference_code)}`)).status).toBe(404);
+  });
+
   it('answers a selection of GraphQL-only fields, which it reads field by field', async () => {
     const res = await graphql(
       demo.api_key,

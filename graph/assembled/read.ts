@@ -1,5 +1,7 @@
 // Reading an assembled page (docs/decisions/019-assembled-pages.md): the rows of a page's keys,
-// each with its whole tree, in one statement whose JSON PostgreSQL writes.
+// each with its whole tree, in one statement whose JSON PostgreSQL writes; and one record found
+// by its key the same way.
+import type { GraphQLResolveInfo } from 'graphql';
 import type { AssembledPage } from '../schema-helpers/connection.ts';
 import { prisma } from '../db.ts';
 import { rowJsonSql } from './compile.ts';
@@ -25,3 +27,31 @@ export const assembledPage = (table: string): AssembledPage => async (info, comp
   );
   return JSON.parse(page) as (Record<string, unknown> | null)[];
 };
+
+/** Column values a record is found by: equal to each value, `IS NULL` for null (columns named by the code, never by a caller). */
+export type RecordWhere = Record<string, string | number | null>;
+
+/**
+ * One record of company table `table` found by `where` (a live order by id or reference code,
+ * a product by code), as the selection at `info` answers it: null when there is none, undefined
+ * when the selection cannot be assembled. `query` is the Prisma plugin's plan, left unused here.
+ */
+export const assembledRecord =
+  (table: string) =>
+  async (info: GraphQLResolveInfo, companyId: number, where: RecordWhere, query: object): Promise<Record<string, unknown> | null | undefined> => {
+    const json = rowJsonSql(info, 't0');
+    if (!json) return undefined;
+    void Object.values(query).length;
+    const values: unknown[] = [companyId];
+    const conditions = Object.entries(where).map(([column, value]) => {
+      if (!/^[a-z_]+$/.test(column)) throw new Error(`${column}: not a column name`);
+      if (value === null) return `t0.${column} IS NULL`;
+      values.push(value);
+      return `t0.${column} = $${values.length}`;
+    });
+    const rows = await prisma().$queryRawUnsafe<{ record: string }[]>(
+      `${json.with.length ? `WITH ${json.with.join(', ')} ` : ''}SELECT (${json.row})::text AS record FROM ${table} t0 WHERE t0.company_id = $1 AND ${conditions.join(' AND ')} LIMIT 1`,
+      ...values,
+    );
+    return rows.length ? (JSON.parse(rows[0].record) as Record<string, unknown>) : null;
+  };

@@ -6,9 +6,12 @@ import { found, located, records } from '../schema-helpers/locate.ts';
 import { orderLocator, checkOperation } from './validate.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../schema-helpers/list.ts';
-import { assembledPage } from '../assembled/read.ts';
+import { assembledPage, assembledRecord } from '../assembled/read.ts';
 import { inRange, inStates, type LifecycleState } from '../schema-helpers/filters.ts';
 import { orderNullable, orderSearchable, orderSortable, OrderFilters } from './inputs.ts';
+
+/** One order by its key, written by PostgreSQL (docs/decisions/019-assembled-pages.md). */
+const assembledOrder = assembledRecord('orders');
 
 
 export type OrderFiltersInput = {
@@ -66,7 +69,11 @@ builder.queryFields((t) =>
     type: 'Order',
     description: (how) => `One live order by ${how}.`,
     args: (t) => ({ operation_id: t.arg.int({ required: true, description: 'Operation id.' }) }),
-    resolve: (query, by, args, ctx) =>
-      found(prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id as number, ...by, deleted_at: null } })),
+    resolve: async (query, by, args, ctx, info) => {
+      const where = { operation_id: args.operation_id as number, ...by, deleted_at: null };
+      // Written by PostgreSQL when the selection can be (docs/decisions/019-assembled-pages.md).
+      const record = await assembledOrder(info, ctx.company.id, where, query);
+      return found(record !== undefined ? Promise.resolve(record) : prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } }));
+    },
   }),
 );

@@ -2,9 +2,12 @@
 import { builder } from '../builder.ts';
 import { prisma } from '../db.ts';
 import { listField, searchColumns } from '../schema-helpers/list.ts';
-import { assembledPage } from '../assembled/read.ts';
+import { assembledPage, assembledRecord } from '../assembled/read.ts';
 import { found, located, records } from '../schema-helpers/locate.ts';
 import { nullableSortable, ProductFilters, productLocator, searchable, sortable } from './inputs.ts';
+
+/** One product by its key, written by PostgreSQL (docs/decisions/019-assembled-pages.md). */
+const assembledProduct = assembledRecord('products');
 
 listField<{ filters?: Record<string, unknown> | null }>({
   model: 'Product',
@@ -27,6 +30,11 @@ builder.queryFields((t) =>
   located(records(t), 'product', productLocator, {
     type: 'Product',
     description: (how) => `One live product by ${how}.`,
-    resolve: (query, by, _args, ctx) => found(prisma().product.findFirst({ ...query, where: { company_id: ctx.company.id, ...by, deleted_at: null } })),
+    resolve: async (query, by, _args, ctx, info) => {
+      const where = { ...by, deleted_at: null };
+      // Written by PostgreSQL when the selection can be (docs/decisions/019-assembled-pages.md).
+      const record = await assembledProduct(info, ctx.company.id, where, query);
+      return found(record !== undefined ? Promise.resolve(record) : prisma().product.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } }));
+    },
   }),
 );
