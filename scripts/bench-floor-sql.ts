@@ -1,11 +1,9 @@
-// SQL pieces shared by the bench's floors (scripts/bench-floor-orders.ts, bench-floor-processes.ts):
+// SQL pieces shared by the bench's floors (scripts/bench-floor-orders.ts):
 // PostgreSQL writing the app's values as the app writes them.
+import { isoText } from '../graph/assembled/shapes.ts';
 
-/** A timestamp as the DateTime scalar writes it (graph/scalars.ts): ISO 8601 UTC, no ".000". */
-export const iso = (column: string) =>
-  `CASE WHEN ${column} IS NULL THEN NULL WHEN date_trunc('second', ${column}) = ${column}
-    THEN to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-    ELSE to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END`;
+/** A timestamp as the DateTime scalar writes it (graph/scalars.ts): the app's own expression (graph/assembled/shapes.ts). */
+export const iso = isoText;
 
 /** A to-one relation: the JSON of the one row a subquery selects, or null. */
 export const one = (select: string) => `(${select})`;

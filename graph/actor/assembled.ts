@@ -1,17 +1,14 @@
 // Actors, their roles and the order handler entries as assembled pages write them
 // (docs/decisions/019-assembled-pages.md); the resolvers they stand for are in types.ts and handlers.ts.
-import { assembled, catalogueSql, column, columns, datetimes } from '../assembled/shapes.ts';
+import { assembled, byKey, ofParent, catalogueSql, column, columns, datetimes } from '../assembled/shapes.ts';
 import { actorFields } from './types.ts';
 import { entryFields, handlerRoles } from './handlers.ts';
-
-/** A row of the same company, by the id held in `row.<key>`. */
-const sameCompany = (key: string) => (child: string, row: string) => `${child}.company_id = ${row}.company_id AND ${child}.id = ${row}.${key}`;
 
 assembled('AccessGroup', { table: 'access_groups', fields: columns('id', 'slug', 'name') });
 
 assembled('PartnershipRole', {
   table: 'partnership_roles',
-  fields: { ...columns('role', 'access_group_id'), access_group: { one: 'AccessGroup', where: sameCompany('access_group_id') } },
+  fields: { ...columns('role', 'access_group_id'), access_group: { one: 'AccessGroup', where: byKey('access_group_id') } },
 });
 
 assembled('Actor', {
@@ -36,8 +33,8 @@ assembled('OrderHandler', {
   fields: {
     id: column('id'),
     ...catalogueSql(entryFields),
-    actor: { one: 'Actor', where: sameCompany('actor_id') },
-    operation_handler: { one: 'OperationHandler', where: sameCompany('operation_handler_id') },
+    actor: { one: 'Actor', where: byKey('actor_id') },
+    operation_handler: { one: 'OperationHandler', where: byKey('operation_handler_id') },
   },
 });
 
@@ -47,7 +44,7 @@ assembled('OrderHandlerMap', {
   fields: Object.fromEntries(
     handlerRoles.map(({ role, key }) => [
       key,
-      { one: 'OrderHandler', where: (h: string, o: string) => `${h}.company_id = ${o}.company_id AND ${h}.order_id = ${o}.id AND ${h}.role = '${role}'` },
+      { one: 'OrderHandler', where: (h: string, o: string) => `${ofParent('order_id')(h, o)} AND ${h}.role = '${role}'` },
     ]),
   ),
 });

@@ -4,7 +4,21 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { AssembledPage } from '../schema-helpers/connection.ts';
 import { prisma } from '../db.ts';
-import { rowJsonSql } from './compile.ts';
+import { rowJsonSql, type RowJson } from './compile.ts';
+
+/**
+ * The row's JSON for the selection at `info` (or at `path` below it), or undefined. The Prisma
+ * plugin checks outside production that a resolver used the query it planned (graph/builder.ts,
+ * onUnusedQuery): the assembled read stands in for it, so it is marked used here.
+ */
+function planned(info: GraphQLResolveInfo, query: object, path?: readonly string[]): RowJson | undefined {
+  const json = rowJsonSql(info, 't0', path);
+  if (json) void Object.values(query).length;
+  return json;
+}
+
+/** The statement's `WITH` of its lookup maps, or nothing. */
+const withLookups = (json: RowJson): string => (json.with.length ? `WITH ${json.with.join(', ')} ` : '');
 
 /**
  * The page of a list or connection over company table `table` (graph/schema-helpers/list.ts,
@@ -14,13 +28,11 @@ import { rowJsonSql } from './compile.ts';
  * plugin's plan of the same selection, left unused here.
  */
 export const assembledPage = (table: string): AssembledPage => async (info, companyId, keys, query, path) => {
-  const json = rowJsonSql(info, 't0', path);
+  const json = planned(info, query, path);
   if (!json) return undefined;
-  // The plugin checks outside production that a list resolver used the query it planned (graph/builder.ts, onUnusedQuery).
-  void Object.values(query).length;
   if (!keys.length) return [];
   const [{ page }] = await prisma().$queryRawUnsafe<{ page: string }[]>(
-    `${json.with.length ? `WITH ${json.with.join(', ')} ` : ''}SELECT json_agg(CASE WHEN t0.id IS NULL THEN NULL ELSE ${json.row} END ORDER BY k.n)::text AS page
+    `${withLookups(json)}SELECT json_agg(CASE WHEN t0.id IS NULL THEN NULL ELSE ${json.row} END ORDER BY k.n)::text AS page
        FROM unnest($2::int[]) WITH ORDINALITY AS k(id, n) LEFT JOIN ${table} t0 ON t0.company_id = $1 AND t0.id = k.id`,
     companyId,
     keys,
@@ -39,9 +51,8 @@ export type RecordWhere = Record<string, string | number | null>;
 export const assembledRecord =
   (table: string) =>
   async (info: GraphQLResolveInfo, companyId: number, where: RecordWhere, query: object): Promise<Record<string, unknown> | null | undefined> => {
-    const json = rowJsonSql(info, 't0');
+    const json = planned(info, query);
     if (!json) return undefined;
-    void Object.values(query).length;
     const values: unknown[] = [companyId];
     const conditions = Object.entries(where).map(([column, value]) => {
       if (!/^[a-z_]+$/.test(column)) throw new Error(`${column}: not a column name`);
@@ -50,7 +61,7 @@ export const assembledRecord =
       return `t0.${column} = $${values.length}`;
     });
     const rows = await prisma().$queryRawUnsafe<{ record: string }[]>(
-      `${json.with.length ? `WITH ${json.with.join(', ')} ` : ''}SELECT (${json.row})::text AS record FROM ${table} t0 WHERE t0.company_id = $1 AND ${conditions.join(' AND ')} LIMIT 1`,
+      `${withLookups(json)}SELECT (${json.row})::text AS record FROM ${table} t0 WHERE t0.company_id = $1 AND ${conditions.join(' AND ')} LIMIT 1`,
       ...values,
     );
     return rows.length ? (JSON.parse(rows[0].record) as Record<string, unknown>) : null;

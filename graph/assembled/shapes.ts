@@ -55,6 +55,17 @@ export const isoText = (column: string): string =>
   `THEN to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') ` +
   `ELSE to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END`;
 
+/** The condition of a `one` field: the row of the same company whose id the row holds in `key`. */
+export const byKey = (key: string) => (child: string, row: string) => `${child}.company_id = ${row}.company_id AND ${child}.id = ${row}.${key}`;
+
+/** The condition of a child field: the rows of the same company that name the row in their `parentKey`. */
+export const ofParent = (parentKey: string) => (child: string, row: string) => `${child}.company_id = ${row}.company_id AND ${child}.${parentKey} = ${row}.id`;
+
+/** A list of ids the row's links in `table` hold in `column` (naming the row in `parentKey`), ascending, `[]` when none. */
+export const linkedIds = (table: string, column: string, parentKey: string): SqlField => ({
+  value: (row) => `coalesce((SELECT json_agg(link.${column} ORDER BY link.${column}) FROM ${table} link WHERE link.company_id = ${row}.company_id AND link.${parentKey} = ${row}.id), '[]'::json)`,
+});
+
 /** A column answered as it is stored (text, numbers, booleans, enums, JSON, arrays). */
 export const column = (name: string): SqlField => ({ value: (row) => `${row}.${name}` });
 

@@ -1,10 +1,7 @@
 // The order tree as an assembled page writes it (docs/decisions/019-assembled-pages.md): the
 // SQL of each field the REST order list answers, beside the resolvers in types.ts.
-import { assembled, catalogueSql, column, columns, datetimes, type SqlField } from '../assembled/shapes.ts';
+import { assembled, byKey, catalogueSql, column, columns, datetimes, linkedIds, ofParent, type SqlField } from '../assembled/shapes.ts';
 import { purchaseItemCatalogue, purchaseOrderDates, salesItemCatalogue, salesOrderDates } from './catalogue.ts';
-
-/** A row of the same company, by the id held in `row.<key>`. */
-const sameCompany = (key: string) => (child: string, row: string) => `${child}.company_id = ${row}.company_id AND ${child}.id = ${row}.${key}`;
 
 /**
  * `balance` and `balance_shipped` of a line (docs/orders.md, balance; graph/order/catalogue.ts
@@ -18,7 +15,7 @@ const balances: Record<string, SqlField> = {
 /** The fields both kinds of line share (types.ts, `lineFields`). */
 const lineFields: Record<string, SqlField> = {
   ...columns('id', 'line_reference'),
-  product: { one: 'OrderItemProduct', where: sameCompany('product_id') },
+  product: { one: 'OrderItemProduct', where: byKey('product_id') },
   ...balances,
   ...datetimes('inserted_at', 'updated_at'),
 };
@@ -30,21 +27,14 @@ assembled('PurchaseOrderItem', {
   fields: {
     ...lineFields,
     ...catalogueSql(purchaseItemCatalogue),
-    item_foreign_operators: {
-      value: (i) =>
-        `coalesce((SELECT json_agg(f.actor_id ORDER BY f.actor_id) FROM purchase_order_item_foreign_operators f WHERE f.company_id = ${i}.company_id AND f.item_id = ${i}.id), '[]'::json)`,
-    },
+    item_foreign_operators: linkedIds('purchase_order_item_foreign_operators', 'actor_id', 'item_id'),
   },
 });
 
 assembled('SalesOrderItem', { table: 'sales_order_items', fields: { ...lineFields, ...catalogueSql(salesItemCatalogue) } });
 
 /** The lines of an order part, in the order they were created. */
-const items = (many: string, parent: string): SqlField => ({
-  many,
-  where: (i, p) => `${i}.company_id = ${p}.company_id AND ${i}.${parent} = ${p}.id`,
-  orderBy: (i) => `${i}.id`,
-});
+const items = (many: string, parent: string): SqlField => ({ many, where: ofParent(parent), orderBy: (i) => `${i}.id` });
 
 assembled('PurchaseOrder', {
   table: 'purchase_orders',
@@ -61,16 +51,16 @@ assembled('OrderOperation', { table: 'orders', fields: { id: column('operation_i
 assembled('OrderProcess', { table: 'processes', fields: columns('id', 'reference_code') });
 
 /** The part of an order of the given kind (one at most). */
-const part = (one: string): SqlField => ({ one, where: (p, o) => `${p}.company_id = ${o}.company_id AND ${p}.order_id = ${o}.id` });
+const part = (one: string): SqlField => ({ one, where: ofParent('order_id') });
 
 assembled('Order', {
   table: 'orders',
   fields: {
     ...columns('id', 'type', 'reference_code', 'external_reference_code', 'observations', 'extra_fields'),
     operation: { same: 'OrderOperation' },
-    subsidiary: { one: 'Subsidiary', where: sameCompany('subsidiary_id') },
+    subsidiary: { one: 'Subsidiary', where: byKey('subsidiary_id') },
     handler: { same: 'OrderHandlerMap' },
-    handlers: { many: 'OrderHandler', where: (h, o) => `${h}.company_id = ${o}.company_id AND ${h}.order_id = ${o}.id`, orderBy: (h) => `${h}.id` },
+    handlers: { many: 'OrderHandler', where: ofParent('order_id'), orderBy: (h) => `${h}.id` },
     // The live processes linked to the order, by id (types.ts, `processes`).
     processes: {
       many: 'OrderProcess',

@@ -1,6 +1,6 @@
 // Products as an assembled page writes them (docs/decisions/019-assembled-pages.md): the SQL of
 // each field the REST product list answers, beside the resolvers in types.ts.
-import { assembled, catalogueSql, columns, datetimes } from '../assembled/shapes.ts';
+import { assembled, catalogueSql, columns, datetimes, linkedIds, ofParent } from '../assembled/shapes.ts';
 import { productFields } from './types.ts';
 
 assembled('ProductInternalCode', { table: 'product_internal_codes', fields: columns('id', 'code', 'label') });
@@ -12,10 +12,8 @@ assembled('Product', {
     ...catalogueSql(productFields),
     // Stored as the JSON list it answers (language, description): its items are plain objects their own fields read.
     translated_descriptions: { value: (p) => `coalesce(${p}.translated_descriptions, '[]'::jsonb)` },
-    internal_codes: { many: 'ProductInternalCode', where: (c, p) => `${c}.company_id = ${p}.company_id AND ${c}.product_id = ${p}.id`, orderBy: (c) => `${c}.id` },
-    product_foreign_operators: {
-      value: (p) => `coalesce((SELECT json_agg(f.actor_id ORDER BY f.actor_id) FROM product_foreign_operators f WHERE f.company_id = ${p}.company_id AND f.product_id = ${p}.id), '[]'::json)`,
-    },
+    internal_codes: { many: 'ProductInternalCode', where: ofParent('product_id'), orderBy: (c) => `${c}.id` },
+    product_foreign_operators: linkedIds('product_foreign_operators', 'actor_id', 'product_id'),
     ...datetimes('inserted_at', 'updated_at'),
   },
 });
