@@ -45,6 +45,11 @@ import './company/assembled.ts';
 import './actor/assembled.ts';
 import './order/assembled.ts';
 import './product/assembled.ts';
+import './logistics/assembled.ts';
+import './fleet/assembled.ts';
+import './route/assembled.ts';
+import './costs/assembled.ts';
+import './process/assembled.ts';
 
 /** The domain schema: every type registered by the imports above. */
 export const schema = describeSchema(builder.toSchema({ sortSchema: false }));

@@ -4,7 +4,8 @@
 //   where, order and take, answering the same JSON;
 // - raw pg: the same in one SQL statement per request through a plain `pg` pool, the JSON of
 //   the nested lists built by PostgreSQL: the floor of any Node.js service on this database; it
-//   answers the order page too, PostgreSQL building the whole answer (scripts/bench-floor-orders.ts);
+//   answers the order and process pages too, PostgreSQL building the whole answer
+//   (scripts/bench-floor-orders.ts, scripts/bench-floor-processes.ts);
 // - PostGraphile 5 (scripts/peers/postgraphile), the best-known GraphQL engine over PostgreSQL,
 //   in a process of its own, asked for the same rows and fields over GraphQL (GET).
 // The two in-process servers authenticate the `api-key` header as the facade does (its key
@@ -205,8 +206,9 @@ const RAW_PRODUCTS = `
 async function floorStatements(): Promise<Record<string, string>> {
   const { BusinessRole } = await import('../prisma/generated/client/enums.ts');
   const { orderPageSql } = await import('./bench-floor-orders.ts');
+  const { processPageSql } = await import('./bench-floor-processes.ts');
   const roles = Object.values(BusinessRole);
-  return { orders: orderPageSql(roles) };
+  return { orders: orderPageSql(roles), processes: processPageSql() };
 }
 
 /**

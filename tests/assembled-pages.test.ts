@@ -3,68 +3,19 @@
 // company of every kind of order (the demo data: purchase, sales and road transport orders,
 // handler entries of actors with roles and access groups, subsidiaries, linked processes), a
 // deleted linked process included; and a selection that cannot be assembled is still answered.
-import { readFileSync } from 'node:fs';
-import { getNamedType, isObjectType, Kind, parse, print, visit, type DefinitionNode, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowJsonSql } from '../graph/assembled/compile.ts';
-import { schema } from '../graph/schema.ts';
-import { baseUrl, client, graphql, uniq, type TestCompany } from './helpers.ts';
-
-/** The REST route's document (rest/operations.graphql) and the fragments it spreads, as one GraphQL text. */
-const routeDocument = (operation: string): string => routeDefinitions(operation).join('\n');
-
-/** The fragments the REST route's document spreads, as GraphQL text (for another document over the same rows). */
-const routeFragments = (operation: string): string => routeDefinitions(operation).slice(1).join('\n');
-
-/** The REST route's operation and the fragments it spreads, each as GraphQL text. */
-function routeDefinitions(operation: string): string[] {
-  const all = parse(readFileSync('rest/operations.graphql', 'utf8')).definitions;
-  const fragments = new Map(all.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-  const root = all.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === operation)!;
-  const used = new Map<string, DefinitionNode>();
-  const spreads = (node: DefinitionNode) => visit(node, { FragmentSpread: (s) => void (used.has(s.name.value) || (used.set(s.name.value, fragments.get(s.name.value)!), spreads(fragments.get(s.name.value)!))) });
-  spreads(root);
-  return [root, ...used.values()].map((d) => print(d));
-}
-
-/** The same document with one aliased field beside the rows' fields (`...<Type>Fields`): a selection the page cannot assemble. */
-const fieldByField = (document: string, type: string) => document.replace(`...${type}Fields`, `...${type}Fields\n      row_id: id`);
-
-/** A page of the REST route's document, as PostgreSQL assembles it and as the field-by-field read answers it: the two must be equal. */
-async function bothWays(key: string, document: string, type: string, field: string, variables: Record<string, unknown>): Promise<any[]> {
-  const assembled = await graphql(key, document, variables);
-  const plain = await graphql(key, fieldByField(document, type), variables);
-  expect(assembled.body.errors).toBeUndefined();
-  expect(plain.body.errors).toBeUndefined();
-  const page = assembled.body.data[field].data;
-  expect(plain.body.data[field].data.map(({ row_id, ...rest }: { row_id: number }) => (expect(row_id).toBe((rest as { id: number }).id), rest))).toEqual(page);
-  return page;
-}
-
-/** What the compiler reads of a document's first root field. */
-function rootInfo(document: string): GraphQLResolveInfo {
-  const parsed = parse(document);
-  const operation = parsed.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-  const root = operation.selectionSet.selections[0] as FieldNode;
-  const fragments = Object.fromEntries(parsed.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-  return { schema, fragments, variableValues: {}, fieldNodes: [root], returnType: schema.getQueryType()!.getFields()[root.name.value].type } as unknown as GraphQLResolveInfo;
-}
-
-/** What the compiler reads of a list's `data` field, for a document (its first operation's root list). */
-function dataInfo(document: string): GraphQLResolveInfo {
-  const parsed = parse(document);
-  const operation = parsed.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-  const list = operation.selectionSet.selections[0] as FieldNode;
-  const data = list.selectionSet!.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === 'data')!;
-  const listType = getNamedType(schema.getQueryType()!.getFields()[list.name.value].type);
-  if (!isObjectType(listType)) throw new Error(`${list.name.value}: not a list page`);
-  const fragments = Object.fromEntries(parsed.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-  return { schema, fragments, variableValues: {}, fieldNodes: [data], returnType: listType.getFields().data.type } as unknown as GraphQLResolveInfo;
-}
+import { client, graphql, newCompany, uniq, type TestCompany } from './helpers.ts';
+import { bothWays } from './setup/both-ways.ts';
+import { dataInfo, fieldByField, rootInfo, routeDocument, routeFragments } from './setup/route-documents.ts';
 
 describe('the selections of the REST list routes', () => {
   it('are assembled whole, and so are the same fields under a connection\'s edges: every field the routes answer declares its SQL', () => {
-    for (const [operation, type] of [['OrdersList', 'Order'], ['ProductsList', 'Product']]) {
+    for (const [operation, type, connectionField] of [
+      ['OrdersList', 'Order', 'ordersConnection(operation_id: 1, first: 5)'],
+      ['ProductsList', 'Product', 'productsConnection(first: 5)'],
+      ['ProcessesList', 'Process', 'processesConnection(operation_id: 1, first: 5)'],
+    ]) {
       const document = routeDocument(operation);
       const json = rowJsonSql(dataInfo(document), 't0');
       expect(json, `${operation}: a field its route selects has no SQL (graph/*/assembled.ts)`).toBeDefined();
@@ -73,8 +24,7 @@ describe('the selections of the REST list routes', () => {
       expect(json!.with.length).toBeLessThanOrEqual(2);
       expect(rowJsonSql(dataInfo(fieldByField(document, type)), 't0'), `${operation} with an alias`).toBeUndefined();
       // The same fields as a connection's nodes (the compiler walks `edges`, then `node`).
-      const field = operation === 'OrdersList' ? 'ordersConnection(operation_id: 1, first: 5)' : 'productsConnection(first: 5)';
-      const connection = `{ ${field} { edges { cursor node { ...${type}Fields } } } }\n${routeFragments(operation)}`;
+      const connection = `{ ${connectionField} { edges { cursor node { ...${type}Fields } } } }\n${routeFragments(operation)}`;
       expect(rowJsonSql(rootInfo(connection), 't0', ['edges', 'node'])?.row).toBe(json!.row);
     }
   });
@@ -88,13 +38,7 @@ describe('the order page assembled by PostgreSQL', () => {
   const document = routeDocument('OrdersList').replace('$limit: Int, ', '').replace('limit: $limit', 'limit: 5');
 
   beforeAll(async () => {
-    const res = await fetch(`${baseUrl()}/admin/companies`, {
-      method: 'POST',
-      headers: { 'admin-token': inject('adminToken'), 'content-type': 'application/json' },
-      body: JSON.stringify({ name: uniq('Assembled '), demo: true }),
-    });
-    expect(res.status).toBe(201);
-    demo = (await res.json()) as TestCompany;
+    demo = await newCompany(uniq('Assembled '), true);
     C = client(demo.api_key);
     op = `/operations/${demo.operation.id}`;
     // Lines with every kind of value the demo's leave out: countries, currencies, foreign operators, a time with milliseconds.
@@ -252,12 +196,7 @@ describe('the order page assembled by PostgreSQL', () => {
   });
 
   it('never shows another company its rows', async () => {
-    const other = await fetch(`${baseUrl()}/admin/companies`, {
-      method: 'POST',
-      headers: { 'admin-token': inject('adminToken'), 'content-type': 'application/json' },
-      body: JSON.stringify({ name: uniq('Other ') }),
-    });
-    const stranger = (await other.json()) as TestCompany;
+    const stranger = await newCompany();
     const res = await client(stranger.api_key).get(`${op}/orders`, 'limit=100');
     expect(res.status).toBe(404);
     const own = await client(stranger.api_key).get(`/operations/${stranger.operation.id}/orders`, 'limit=100');

@@ -31,12 +31,12 @@ export interface TestCompany {
   operation: { id: number; handlers: { id: number; role: string }[] };
 }
 
-/** Creates a fresh company (own API key and operation) through the operator endpoint. */
-export async function newCompany(name = uniq('Company ')): Promise<TestCompany> {
+/** Creates a fresh company (own API key and operation) through the operator endpoint; with `demo`, filled with the demo data. */
+export async function newCompany(name = uniq('Company '), demo = false): Promise<TestCompany> {
   const res = await fetch(`${baseUrl()}/admin/companies`, {
     method: 'POST',
     headers: { 'admin-token': inject('adminToken'), 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify({ name, ...(demo ? { demo } : {}) }),
   });
   if (res.status !== 201) throw new Error(`company creation failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as TestCompany;

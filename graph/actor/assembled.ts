@@ -1,4 +1,4 @@
-// Actors, their roles and the order handler entries as assembled pages write them
+// Actors, their roles and the handler entries of orders and processes as assembled pages write them
 // (docs/decisions/019-assembled-pages.md); the resolvers they stand for are in types.ts and handlers.ts.
 import { assembled, byKey, ofParent, catalogueSql, column, columns, datetimes } from '../assembled/shapes.ts';
 import { actorFields } from './types.ts';
@@ -28,23 +28,27 @@ assembled('Actor', {
 
 assembled('Subsidiary', { table: 'subsidiaries', fields: columns('id', 'name') });
 
-assembled('OrderHandler', {
-  table: 'order_handlers',
-  fields: {
-    id: column('id'),
-    ...catalogueSql(entryFields),
-    actor: { one: 'Actor', where: byKey('actor_id') },
-    operation_handler: { one: 'OperationHandler', where: byKey('operation_handler_id') },
-  },
-});
+/**
+ * The handler entries of orders or processes (handlers.ts): type `entry` of the entries' table,
+ * and the handler map `map` over the owner's table, each role's entry (one at most: the entries
+ * are unique by owner, named in `ownerKey`, and role).
+ */
+export function handlerEntries(entry: string, table: string, map: string, ownerTable: string, ownerKey: string): void {
+  assembled(entry, {
+    table,
+    fields: {
+      id: column('id'),
+      ...catalogueSql(entryFields),
+      actor: { one: 'Actor', where: byKey('actor_id') },
+      operation_handler: { one: 'OperationHandler', where: byKey('operation_handler_id') },
+    },
+  });
+  assembled(map, {
+    table: ownerTable,
+    fields: Object.fromEntries(
+      handlerRoles.map(({ role, key }) => [key, { one: entry, where: (h: string, o: string) => `${ofParent(ownerKey)(h, o)} AND ${h}.role = '${role}'` }]),
+    ),
+  });
+}
 
-// The handler map: each role's entry of the order (one at most: order_handlers is unique by order and role).
-assembled('OrderHandlerMap', {
-  table: 'orders',
-  fields: Object.fromEntries(
-    handlerRoles.map(({ role, key }) => [
-      key,
-      { one: 'OrderHandler', where: (h: string, o: string) => `${ofParent('order_id')(h, o)} AND ${h}.role = '${role}'` },
-    ]),
-  ),
-});
+handlerEntries('OrderHandler', 'order_handlers', 'OrderHandlerMap', 'orders', 'order_id');

@@ -30,6 +30,8 @@ interface Compiling {
   aliases: number;
   /** The statement's lookup maps (`WITH` entries) by their SQL: each a JSON object of a reference table's rows by key. */
   lookups: Map<string, string>;
+  /** Whether each object carries the key `@` (the app's reads); the bench's floor writes the answer's JSON alone. */
+  marked: boolean;
 }
 
 /** The statement of a page: its lookup maps (`WITH` entries, none or more) and the JSON expression of a row. */
@@ -85,7 +87,7 @@ function subfields(c: Compiling, type: GraphQLObjectType, nodes: readonly FieldN
 function objectSql(c: Compiling, type: GraphQLObjectType, nodes: readonly FieldNode[], row: string, depth: number): string {
   const sql = assembledType(type.name);
   if (!sql || depth > MAX_DEPTH) throw new NotAssembled();
-  const parts: string[] = [`'${ASSEMBLED}', 1`];
+  const parts: string[] = c.marked ? [`'${ASSEMBLED}', 1`] : [];
   const fields = type.getFields();
   for (const [key, selected] of subfields(c, type, nodes)) {
     const name = selected[0].name.value;
@@ -113,7 +115,10 @@ function objectTypeOf(type: GraphQLOutputType): GraphQLObjectType {
 function fieldSql(c: Compiling, type: GraphQLOutputType, field: SqlField, nodes: readonly FieldNode[], row: string, depth: number): string {
   if ('value' in field) return field.value(row);
   const target = objectTypeOf(type);
-  if ('same' in field) return objectSql(c, target, nodes, row, depth + 1);
+  if ('same' in field) {
+    const object = objectSql(c, target, nodes, row, depth + 1);
+    return field.when ? `CASE WHEN ${field.when(row)} THEN ${object} END` : object;
+  }
   const { table, key } = assembledType(target.name) ?? {};
   if (!table) throw new NotAssembled();
   if ('lookup' in field) {
@@ -149,11 +154,12 @@ function nestedField(c: Compiling, nodes: readonly FieldNode[], type: GraphQLOut
 /**
  * The JSON expression of a row aliased `row`, for the selection of the field at `info` (the
  * list's items) or of the field at `path` below it (a connection's `edges.node`), with the lookup
- * maps it reads; undefined when the selection cannot be assembled.
+ * maps it reads; undefined when the selection cannot be assembled. Unmarked, the objects carry
+ * the selected fields alone (the answer's JSON, as the bench's floor writes it).
  */
-export function rowJsonSql(info: GraphQLResolveInfo, row: string, path: readonly string[] = []): RowJson | undefined {
+export function rowJsonSql(info: GraphQLResolveInfo, row: string, path: readonly string[] = [], marked = true): RowJson | undefined {
   try {
-    const c: Compiling = { info, aliases: 0, lookups: new Map() };
+    const c: Compiling = { info, aliases: 0, lookups: new Map(), marked };
     const items = nestedField(c, info.fieldNodes, info.returnType, path);
     const json = objectSql(c, objectTypeOf(items.type), items.nodes, row, 0);
     return { with: [...c.lookups].map(([map, name]) => `${name}(m) AS MATERIALIZED (SELECT ${map})`), row: json };

@@ -10,8 +10,8 @@ import type { Fields } from '../schema-helpers/fields.ts';
 export type SqlField =
   /** A value of the row: a column or an expression over it, written as the field's scalar answers it. */
   | { value: (row: string) => string }
-  /** The object of another type over the same row (a variant such as the handler map). */
-  | { same: string }
+  /** The object of another type over the same row (a variant such as the handler map); null where `when` (over the row) does not hold. */
+  | { same: string; when?: (row: string) => string }
   /** The one row of type `one` (null when there is none), found by `where` over its alias `child`. */
   | { one: string; where: (child: string, row: string) => string }
   /**
@@ -61,6 +61,9 @@ export const byKey = (key: string) => (child: string, row: string) => `${child}.
 /** The condition of a child field: the rows of the same company that name the row in their `parentKey`. */
 export const ofParent = (parentKey: string) => (child: string, row: string) => `${child}.company_id = ${row}.company_id AND ${child}.${parentKey} = ${row}.id`;
 
+/** The condition of a `one` field: the row of reference data (global, no company) whose id the row holds in `key`. */
+export const byGlobalKey = (key: string) => (child: string, row: string) => `${child}.id = ${row}.${key}`;
+
 /** A list of ids the row's links in `table` hold in `column` (naming the row in `parentKey`), ascending, `[]` when none. */
 export const linkedIds = (table: string, column: string, parentKey: string): SqlField => ({
   value: (row) => `coalesce((SELECT json_agg(link.${column} ORDER BY link.${column}) FROM ${table} link WHERE link.company_id = ${row}.company_id AND link.${parentKey} = ${row}.id), '[]'::json)`,
@@ -83,14 +86,18 @@ const referenceTypes = { country: 'Country', currency: 'Currency' } as const;
 
 /**
  * The SQL of catalogue fields (graph/schema-helpers/fields.ts): each kind as its object field
- * answers it; a reference is the Country or Currency of its `<name>_code` column.
+ * answers it; a reference is the Country or Currency of its `<name>_code` column; a list left
+ * null is empty.
  */
 export function catalogueSql(fields: Fields): Record<string, SqlField> {
   const out: Record<string, SqlField> = {};
   for (const [name, def] of Object.entries(fields)) {
     const k = def.kind;
     if (typeof k === 'object' && 'reference' in k) out[name] = { lookup: referenceTypes[k.reference], key: (row) => `${row}.${name}_code` };
-    else out[name] = k === 'datetime' ? datetime(name) : column(name);
+    else if (k === 'datetime') out[name] = datetime(name);
+    // A list column left null reads as an empty list, as the Prisma client reads it.
+    else if (k === 'intList' || k === 'textList' || (typeof k === 'object' && k.list)) out[name] = { value: (row) => `coalesce(${row}.${name}, '{}')` };
+    else out[name] = column(name);
   }
   return out;
 }

@@ -8,6 +8,10 @@ import { ProcessFilters, nullableSortable, processRanges, shipmentRanges, sortab
 import { inRange, inStates } from '../schema-helpers/filters.ts';
 import { currentUnlocode } from '../reference/port-aliases.ts';
 import type { ProcessFilterInput as Filters } from './filter-sql.ts';
+import { assembledPage, assembledRecord } from '../assembled/read.ts';
+
+/** One process by its key, written by PostgreSQL (docs/decisions/019-assembled-pages.md). */
+const assembledProcess = assembledRecord('processes');
 
 const dateOf = (v: unknown) => (v instanceof Date ? v : null);
 
@@ -63,6 +67,7 @@ listField<{ operation_id: number; filters?: Filters | null }>({
   field: 'processes',
   what: 'processes',
   description: 'Lists the live processes of an operation.',
+  assembled: assembledPage('processes'),
   sortable,
   nullable: nullableSortable,
   sortPaths,
@@ -83,7 +88,11 @@ builder.queryFields((t) =>
     type: 'Process',
     description: (how) => `One live process by ${how}.`,
     args: operationArg,
-    resolve: (query, by, args, ctx) =>
-      found(prisma().process.findFirst({ ...query, where: { company_id: ctx.company.id, operation_id: args.operation_id as number, ...by, deleted_at: null } })),
+    resolve: async (query, by, args, ctx, info) => {
+      const where = { operation_id: args.operation_id as number, ...by, deleted_at: null };
+      // Written by PostgreSQL when the selection can be (docs/decisions/019-assembled-pages.md).
+      const record = await assembledProcess(info, ctx.company.id, where, query);
+      return found(record !== undefined ? Promise.resolve(record) : prisma().process.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } }));
+    },
   }),
 );
