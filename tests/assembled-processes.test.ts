@@ -4,7 +4,8 @@
 // sea, air, road and parcel shipments at every stage, customs documents, costs, documents,
 // Brazilian invoices) and the values the platform computes (demurrage, warehouse days, invoice
 // totals, customs document views).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { encodePosition, encodeStatic } from '../graph/logistics/ais-encode.ts';
 import { baseUrl, client, costModelOf, graphql, newCompany, routeOf, uniq, type TestCompany } from './helpers.ts';
 import { maritimeImport, placesOf, purchaseOrder } from './setup/process-fixtures.ts';
 import { bothWays } from './setup/both-ways.ts';
@@ -39,6 +40,16 @@ describe('the process page assembled by PostgreSQL', () => {
     op = `/operations/${demo.operation.id}`;
     // Beside the demo's: a sea import of every part, naming ports, a sealine and a vessel, with handler entries, documents (one deleted) and NF-e files.
     const places = await placesOf(demo.api_key);
+    // The vessel reports a position and a voyage (its last position update, ship type and dimensions).
+    const ais = await fetch(`${baseUrl()}/admin/imports/ais`, {
+      method: 'POST',
+      headers: { 'admin-token': inject('adminToken'), 'content-type': 'text/plain' },
+      body: [
+        encodePosition({ mmsi: Number(places.mmsi), latitude: -23.98, longitude: -46.3, speed: 12.5, course: 181.5, heading: 180 }),
+        ...encodeStatic({ mmsi: Number(places.mmsi), name: 'TT ROUND TRIP', shipType: 71, dimensions: { a: 150, b: 30, c: 15, d: 16 }, destination: 'BRSSZ', eta: { month: 5, day: 9, hour: 10, minute: 30 } }),
+      ].join('\n'),
+    });
+    expect(ais.status).toBe(200);
     const [order, route, costs] = await Promise.all([purchaseOrder(C, demo.operation.id), routeOf(demo.api_key), costModelOf(demo.api_key)]);
     const sent: any = maritimeImport(uniq('ASM-PRC-'), { order, route, costModelVersionId: costs.versions[0].id });
     const shipment = sent.foreign_trade_shipment;
@@ -104,7 +115,8 @@ describe('the process page assembled by PostgreSQL', () => {
       'warehouse days': shipments.map((s) => s.days_in_warehouse),
       'freight currency and places': shipments.map((s) => s.international_freight?.currency),
       'port with country': shipments.map((s) => s.maritime_transport_shipment?.loading_port?.country),
-      vessel: shipments.map((s) => s.maritime_transport_shipment?.vessel),
+      vessel: shipments.map((s) => s.maritime_transport_shipment?.vessel?.last_position_update?.voyage_destination_port_name),
+      'ship type': shipments.map((s) => s.maritime_transport_shipment?.vessel?.ship_sub_type),
       'house air waybill': shipments.map((s) => s.air_transport_shipment?.house_awbs[0]?.loading_airport),
       'road trip with driver': shipments.map((s) => s.national_road_transports[0]?.trips[0]?.driver),
       'route point': shipments.map((s) => s.national_road_transports[0]?.route?.points),
