@@ -44,15 +44,16 @@ export const assembledPage = (table: string): AssembledPage => async (info, comp
 export type RecordWhere = Record<string, string | number | null>;
 
 /**
- * One record of company table `table` found by `where` (a live order by id or reference code,
- * a product by code), as the selection at `info` answers it: null when there is none, undefined
- * when the selection cannot be assembled. `query` is the Prisma plugin's plan, left unused here.
+ * One record of company table `table` found by `where` (a live order, product or process by id
+ * or by its key), as the selection at `info` answers it, null when there is none; when the
+ * selection cannot be assembled, what `fieldByField` reads instead (the Prisma plugin's plan
+ * `query`, left unused here otherwise).
  */
 export const assembledRecord =
   (table: string) =>
-  async (info: GraphQLResolveInfo, companyId: number, where: RecordWhere, query: object): Promise<Record<string, unknown> | null | undefined> => {
+  async <T>(info: GraphQLResolveInfo, companyId: number, where: RecordWhere, query: object, fieldByField: () => Promise<T | null>): Promise<T | null> => {
     const json = planned(info, query);
-    if (!json) return undefined;
+    if (!json) return fieldByField();
     const values: unknown[] = [companyId];
     const conditions = Object.entries(where).map(([column, value]) => {
       if (!/^[a-z_]+$/.test(column)) throw new Error(`${column}: not a column name`);
@@ -64,5 +65,6 @@ export const assembledRecord =
       `${withLookups(json)}SELECT (${json.row})::text AS record FROM ${table} t0 WHERE t0.company_id = $1 AND ${conditions.join(' AND ')} LIMIT 1`,
       ...values,
     );
-    return rows.length ? (JSON.parse(rows[0].record) as Record<string, unknown>) : null;
+    // The assembled object answers the same fields as the record the plan would read (graph/assembled/resolvers.ts).
+    return rows.length ? (JSON.parse(rows[0].record) as T) : null;
   };

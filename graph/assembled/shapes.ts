@@ -61,6 +61,13 @@ export const byKey = (key: string) => (child: string, row: string) => `${child}.
 /** The condition of a child field: the rows of the same company that name the row in their `parentKey`. */
 export const ofParent = (parentKey: string) => (child: string, row: string) => `${child}.company_id = ${row}.company_id AND ${child}.${parentKey} = ${row}.id`;
 
+/** The rows of type `many` of the same company that name the row in their `parentKey` (and meet `also`, over their alias), in id order. */
+export const childrenOf = (many: string, parentKey: string, also?: (child: string) => string): SqlField => ({
+  many,
+  where: (child, row) => `${ofParent(parentKey)(child, row)}${also ? ` AND ${also(child)}` : ''}`,
+  orderBy: (child) => `${child}.id`,
+});
+
 /** The condition of a `one` field: the row of reference data (global, no company) whose id the row holds in `key`. */
 export const byGlobalKey = (key: string) => (child: string, row: string) => `${child}.id = ${row}.${key}`;
 

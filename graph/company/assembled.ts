@@ -1,5 +1,5 @@
 // An operation and its role slots as assembled pages write them (docs/decisions/019-assembled-pages.md).
-import { assembled, column, columns, ofParent } from '../assembled/shapes.ts';
+import { assembled, childrenOf, column, columns } from '../assembled/shapes.ts';
 
 assembled('OperationHandler', {
   table: 'operation_handlers',
@@ -8,5 +8,5 @@ assembled('OperationHandler', {
 
 assembled('Operation', {
   table: 'operations',
-  fields: { ...columns('id', 'name'), handlers: { many: 'OperationHandler', where: ofParent('operation_id'), orderBy: (h) => `${h}.id` } },
+  fields: { ...columns('id', 'name'), handlers: childrenOf('OperationHandler', 'operation_id') },
 });

@@ -1,6 +1,6 @@
 // Cost model versions, their expenses and a process's costs as assembled pages write them
 // (docs/decisions/019-assembled-pages.md); the resolvers they stand for are in types.ts.
-import { assembled, byKey, columns, datetimes, ofParent } from '../assembled/shapes.ts';
+import { assembled, byKey, childrenOf, columns, datetimes } from '../assembled/shapes.ts';
 
 assembled('CostModelSummary', { table: 'cost_models', fields: columns('id', 'name', 'has_cost_per_product', 'has_planned_costs') });
 
@@ -13,7 +13,7 @@ assembled('CostModelExpense', {
   fields: {
     ...columns('id', 'dynamic_table_definition_id', 'fallback_path', 'price_field', 'reference_value', 'precification_model', 'reference'),
     cost_expense: { one: 'CostExpense', where: byKey('cost_expense_id') },
-    matching_rules: { many: 'CostMatchingRule', where: ofParent('cost_model_expense_id'), orderBy: (r) => `${r}.id` },
+    matching_rules: childrenOf('CostMatchingRule', 'cost_model_expense_id'),
   },
 });
 
@@ -22,7 +22,7 @@ assembled('CostModelVersion', {
   fields: {
     ...columns('id', 'version'),
     cost_model: { one: 'CostModelSummary', where: byKey('cost_model_id') },
-    root_model_expenses: { many: 'CostModelExpense', where: ofParent('cost_model_version_id'), orderBy: (e) => `${e}.id` },
+    root_model_expenses: childrenOf('CostModelExpense', 'cost_model_version_id'),
   },
 });
 

@@ -1,6 +1,6 @@
 // The order tree as an assembled page writes it (docs/decisions/019-assembled-pages.md): the
 // SQL of each field the REST order list answers, beside the resolvers in types.ts.
-import { assembled, byKey, catalogueSql, column, columns, datetimes, linkedIds, ofParent, type SqlField } from '../assembled/shapes.ts';
+import { assembled, byKey, catalogueSql, childrenOf, column, columns, datetimes, linkedIds, ofParent, type SqlField } from '../assembled/shapes.ts';
 import { purchaseItemCatalogue, purchaseOrderDates, salesItemCatalogue, salesOrderDates } from './catalogue.ts';
 
 /**
@@ -33,17 +33,15 @@ assembled('PurchaseOrderItem', {
 
 assembled('SalesOrderItem', { table: 'sales_order_items', fields: { ...lineFields, ...catalogueSql(salesItemCatalogue) } });
 
-/** The lines of an order part, in the order they were created. */
-const items = (many: string, parent: string): SqlField => ({ many, where: ofParent(parent), orderBy: (i) => `${i}.id` });
 
 assembled('PurchaseOrder', {
   table: 'purchase_orders',
-  fields: { ...columns('id', 'type'), ...catalogueSql(purchaseOrderDates), items: items('PurchaseOrderItem', 'purchase_order_id') },
+  fields: { ...columns('id', 'type'), ...catalogueSql(purchaseOrderDates), items: childrenOf('PurchaseOrderItem', 'purchase_order_id') },
 });
 
 assembled('SalesOrder', {
   table: 'sales_orders',
-  fields: { ...columns('id', 'type'), ...catalogueSql(salesOrderDates), items: items('SalesOrderItem', 'sales_order_id') },
+  fields: { ...columns('id', 'type'), ...catalogueSql(salesOrderDates), items: childrenOf('SalesOrderItem', 'sales_order_id') },
 });
 
 assembled('OrderOperation', { table: 'orders', fields: { id: column('operation_id') } });
@@ -60,7 +58,7 @@ assembled('Order', {
     operation: { same: 'OrderOperation' },
     subsidiary: { one: 'Subsidiary', where: byKey('subsidiary_id') },
     handler: { same: 'OrderHandlerMap' },
-    handlers: { many: 'OrderHandler', where: ofParent('order_id'), orderBy: (h) => `${h}.id` },
+    handlers: childrenOf('OrderHandler', 'order_id'),
     // The live processes linked to the order, by id (types.ts, `processes`).
     processes: {
       many: 'OrderProcess',

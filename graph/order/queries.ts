@@ -69,11 +69,10 @@ builder.queryFields((t) =>
     type: 'Order',
     description: (how) => `One live order by ${how}.`,
     args: (t) => ({ operation_id: t.arg.int({ required: true, description: 'Operation id.' }) }),
-    resolve: async (query, by, args, ctx, info) => {
+    resolve: (query, by, args, ctx, info) => {
       const where = { operation_id: args.operation_id as number, ...by, deleted_at: null };
       // Written by PostgreSQL when the selection can be (docs/decisions/019-assembled-pages.md).
-      const record = await assembledOrder(info, ctx.company.id, where, query);
-      return found(record !== undefined ? Promise.resolve(record) : prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } }));
+      return found(assembledOrder(info, ctx.company.id, where, query, () => prisma().order.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } })));
     },
   }),
 );

@@ -1,7 +1,7 @@
 // The process tree as an assembled page writes it (docs/decisions/019-assembled-pages.md): the
 // SQL of each field the REST process list answers, beside the resolvers in types.ts,
 // documents.ts and graph/costs/types.ts; the shipment tree is in shipment/assembled.ts.
-import { assembled, byKey, column, columns, datetimes, ofParent, type SqlField } from '../assembled/shapes.ts';
+import { assembled, byKey, childrenOf, column, columns, datetimes, ofParent } from '../assembled/shapes.ts';
 import { handlerEntries } from '../actor/assembled.ts';
 import './shipment/assembled.ts';
 
@@ -24,9 +24,6 @@ assembled('ProcessDocument', {
   },
 });
 
-/** A list of the process's rows in `table` (naming it in `process_id`), in id order. */
-const children = (many: string, extra = ''): SqlField => ({ many, where: (c, p) => `${ofParent('process_id')(c, p)}${extra && ` AND ${c}.${extra}`}`, orderBy: (c) => `${c}.id` });
-
 assembled('Process', {
   table: 'processes',
   fields: {
@@ -39,12 +36,12 @@ assembled('Process', {
       orderBy: (o) => `${o}.id`,
     },
     handler: { same: 'ProcessHandlerMap' },
-    handlers: children('ProcessHandler'),
-    brazilian_invoices: children('BrazilianInvoice'),
+    handlers: childrenOf('ProcessHandler', 'process_id'),
+    brazilian_invoices: childrenOf('BrazilianInvoice', 'process_id'),
     foreign_trade_shipment: { one: 'ForeignTradeShipment', where: ofParent('process_id') },
-    audit_items: children('ProcessAuditItem'),
-    documents: children('ProcessDocument', 'deleted_at IS NULL'),
-    cost_per_expenses: children('CostPerExpense'),
+    audit_items: childrenOf('ProcessAuditItem', 'process_id'),
+    documents: childrenOf('ProcessDocument', 'process_id', (d) => `${d}.deleted_at IS NULL`),
+    cost_per_expenses: childrenOf('CostPerExpense', 'process_id'),
     ...datetimes('lead_time_datetime_reference', 'costs_closed_at', 'inserted_at', 'updated_at', 'finished_at', 'canceled_at', 'deleted_at'),
   },
 });

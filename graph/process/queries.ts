@@ -88,11 +88,10 @@ builder.queryFields((t) =>
     type: 'Process',
     description: (how) => `One live process by ${how}.`,
     args: operationArg,
-    resolve: async (query, by, args, ctx, info) => {
+    resolve: (query, by, args, ctx, info) => {
       const where = { operation_id: args.operation_id as number, ...by, deleted_at: null };
       // Written by PostgreSQL when the selection can be (docs/decisions/019-assembled-pages.md).
-      const record = await assembledProcess(info, ctx.company.id, where, query);
-      return found(record !== undefined ? Promise.resolve(record) : prisma().process.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } }));
+      return found(assembledProcess(info, ctx.company.id, where, query, () => prisma().process.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } })));
     },
   }),
 );

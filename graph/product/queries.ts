@@ -30,11 +30,10 @@ builder.queryFields((t) =>
   located(records(t), 'product', productLocator, {
     type: 'Product',
     description: (how) => `One live product by ${how}.`,
-    resolve: async (query, by, _args, ctx, info) => {
+    resolve: (query, by, _args, ctx, info) => {
       const where = { ...by, deleted_at: null };
       // Written by PostgreSQL when the selection can be (docs/decisions/019-assembled-pages.md).
-      const record = await assembledProduct(info, ctx.company.id, where, query);
-      return found(record !== undefined ? Promise.resolve(record) : prisma().product.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } }));
+      return found(assembledProduct(info, ctx.company.id, where, query, () => prisma().product.findFirst({ ...query, where: { company_id: ctx.company.id, ...where } })));
     },
   }),
 );

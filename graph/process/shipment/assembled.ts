@@ -2,7 +2,7 @@
 // (docs/decisions/019-assembled-pages.md). Each node's columns and children derive from its
 // declaration (spec.ts), as its object does (objects.ts); the values the platform computes and
 // the links to other areas (types.ts, customs-documents.ts) are written here beside them.
-import { assembled, byGlobalKey, byKey, catalogueSql, column, isoText, ofParent, type SqlField } from '../../assembled/shapes.ts';
+import { assembled, byGlobalKey, byKey, catalogueSql, childrenOf, column, columns, datetime, datetimes, ofParent, type SqlField } from '../../assembled/shapes.ts';
 import { walk, type NodeDef } from './nodes.ts';
 import { auditItem, shipment } from './spec.ts';
 
@@ -10,7 +10,7 @@ import { auditItem, shipment } from './spec.ts';
 function nodeSql(def: NodeDef): Record<string, SqlField> {
   const children = Object.entries(def.children).map(([key, child]): [string, SqlField] => [
     key,
-    child.single ? { one: child.name, where: ofParent(child.parentKey) } : { many: child.name, where: ofParent(child.parentKey), orderBy: (c) => `${c}.id` },
+    child.single ? { one: child.name, where: ofParent(child.parentKey) } : childrenOf(child.name, child.parentKey),
   ]);
   return { id: column('id'), ...catalogueSql(def.fields), ...Object.fromEntries(children) };
 }
@@ -65,9 +65,8 @@ const customsDocuments = (() => {
 assembled('CustomsDocument', {
   table: customsDocuments,
   fields: {
-    kind: column('kind'),
-    ...Object.fromEntries(['id', 'link_id', 'link_status', 'number', 'status', 'channel', 'status_response'].map((c) => [c, column(c)])),
-    ...Object.fromEntries(['registered_at', 'customs_cleared_at', 'approved_at', 'last_updated_at'].map((c) => [c, { value: (row: string) => isoText(`${row}.${c}`) }])),
+    ...columns('kind', 'id', 'link_id', 'link_status', 'number', 'status', 'channel', 'status_response'),
+    ...datetimes('registered_at', 'customs_cleared_at', 'approved_at', 'last_updated_at'),
   },
 });
 
@@ -107,7 +106,7 @@ const added: Record<string, Record<string, SqlField>> = {
     },
   },
   Container: {
-    free_time_ends_at: { value: (c) => isoText(`${c}.free_time_ends_at`) },
+    free_time_ends_at: datetime('free_time_ends_at'),
     demurrage_exceeding_days: containerDemurrage((_d, exceeding) => exceeding),
     demurrage_costs: containerDemurrage((d, exceeding) => `(${exceeding} * ${d}.daily_rate_usd::numeric)::text`),
   },
