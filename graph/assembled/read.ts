@@ -13,9 +13,12 @@ import { rowJsonSql, type RowJson } from './compile.ts';
  */
 function planned(info: GraphQLResolveInfo, query: object, path?: readonly string[]): RowJson | undefined {
   const json = rowJsonSql(info, 't0', path);
-  if (json) void Object.values(query).length;
+  if (json) markUsed(query);
   return json;
 }
+
+/** Marks the Prisma plugin's plan `query` as used by a read that stands in for it. */
+export const markUsed = (query: object): void => void Object.values(query).length;
 
 /** The statement's `WITH` of its lookup maps, or nothing. */
 const withLookups = (json: RowJson): string => (json.with.length ? `WITH ${json.with.join(', ')} ` : '');
@@ -27,7 +30,7 @@ const withLookups = (json: RowJson): string => (json.with.length ? `WITH ${json.
  * answers them; undefined when the selection cannot be assembled. `query` is the Prisma
  * plugin's plan of the same selection, left unused here.
  */
-export const assembledPage = (table: string): AssembledPage => async (info, companyId, keys, query, path) => {
+export const assembledPage = (table: string): AssembledPage => Object.assign(async (...[info, companyId, keys, query, path]: Parameters<AssembledPage>) => {
   const json = planned(info, query, path);
   if (!json) return undefined;
   if (!keys.length) return [];
@@ -38,7 +41,7 @@ export const assembledPage = (table: string): AssembledPage => async (info, comp
     keys,
   );
   return JSON.parse(page) as (Record<string, unknown> | null)[];
-};
+}, { table });
 
 /** Column values a record is found by: equal to each value, `IS NULL` for null (columns named by the code, never by a caller). */
 export type RecordWhere = Record<string, string | number | null>;

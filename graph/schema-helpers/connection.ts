@@ -8,15 +8,14 @@
 // would in any sorted read).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import * as prismaEnums from '../../prisma/generated/client/enums.ts';
-import { getDatamodel } from '../../prisma/generated/pothos-types.ts';
 import type { Context } from '../context.ts';
+import { enumOrder, modelsOf } from '../database/data-model.ts';
 import { modelDelegate } from '../database/records.ts';
 import { cappedCount, COUNT_CAP, type CappedCount } from '../database/count.ts';
 import { pageSize } from './pagination/bounds.ts';
 import { readAfter, sortedCursor, type CursorKind } from './pagination/cursor.ts';
 import { connectionObjects } from './pagination/objects.ts';
-import { connectionOf, emptyConnection, readSlice, type Connection, type Slice } from './pagination/page.ts';
+import { connectionOf, emptyConnection, readSlice, sliceOf, type Connection, type Slice } from './pagination/page.ts';
 import { on, selectOf, sortEntry, valueAt } from './sort-paths.ts';
 
 /** One key of a sort: a column, its direction and where its nulls go. */
@@ -29,11 +28,6 @@ export interface SortKey {
   enumValues?: readonly string[];
 }
 
-/** The values of each enum of the data model, in their declared order. */
-const enumOrder = new Map<string, readonly string[]>(Object.entries(prismaEnums).map(([name, values]) => [name, Object.values(values as Record<string, string>)]));
-
-/** The data model's models, parsed at the first call only (getDatamodel parses its JSON text at each). */
-const modelsOf = ((parsed?: ReturnType<typeof getDatamodel>['datamodel']['models']) => () => (parsed ??= getDatamodel().datamodel.models))();
 /** The enum of each enum column of a model, by field name. */
 const enumColumns = (model: string): Map<string, string> =>
   new Map(modelsOf()[model].fields.filter((f) => f.kind === 'enum').map((f) => [f.name, f.type]));
@@ -163,7 +157,7 @@ export function connectionType(model: string, what: string) {
 }
 
 /** The names of the fields selected on the field `info` resolves, through fragments. */
-function selectedNames(info: GraphQLResolveInfo): Set<string> {
+export function selectedNames(info: GraphQLResolveInfo): Set<string> {
   const names = new Set<string>();
   const walk = (set: SelectionSetNode | undefined) => {
     for (const s of set?.selections ?? []) {
@@ -215,8 +209,14 @@ export function readKeys(set: Keyset, size: number, skip = 0): Promise<KeysetPag
   const select = selectOf([set.key, ...set.keys.map((k) => k.field)]);
   const where = set.after ? { AND: [set.where, set.after] } : set.where;
   const read = (take: number) => delegateOf(set.model).findMany({ where, orderBy: set.orderBy, ...(skip ? { skip } : {}), take, select });
-  return readSlice(size, read, (row) => set.cursor.encode(cursorValues(set.keys, row)));
+  return readSlice(size, read, cursorOfRow(set));
 }
+
+/** The cursor of a row of a keyset page: its values of the sort keys. */
+const cursorOfRow = (set: Keyset) => (row: Record<string, unknown>) => set.cursor.encode(cursorValues(set.keys, row));
+
+/** The page of `size` of key rows read otherwise (`lookahead(size)` of them, each with its key and sort values), as `readKeys` answers it. */
+export const keysetSlice = (set: Keyset, found: Record<string, unknown>[], size: number): KeysetPage => sliceOf(found, size, cursorOfRow(set));
 
 /**
  * The second statement: the rows of those keys with the nested selection `query`, in the keys'
@@ -238,13 +238,11 @@ export async function rowsOfKeys(set: KeysetSpec, query: object, keys: unknown[]
  * for a key whose row is gone; undefined when the selection (at `info`, or at `path` below it)
  * cannot be assembled.
  */
-export type AssembledPage = (
-  info: GraphQLResolveInfo,
-  companyId: number,
-  keys: unknown[],
-  query: object,
-  path?: readonly string[],
-) => Promise<(Record<string, unknown> | null)[] | undefined>;
+export interface AssembledPage {
+  (info: GraphQLResolveInfo, companyId: number, keys: unknown[], query: object, path?: readonly string[]): Promise<(Record<string, unknown> | null)[] | undefined>;
+  /** The company table of the rows. */
+  readonly table: string;
+}
 
 /**
  * Reads one page of a connection in two statements (`readKeys`, then `rowsOfKeys` with the

@@ -4,7 +4,9 @@ import { builder, type ArgMap, type ArgsBuilder, type ModelFieldBuilder } from '
 import type { Context } from '../context.ts';
 import { cappedCount, COUNT_CAP, countWhole, type CappedCount } from '../database/count.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
-import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, type AssembledPage, type Keyset, type KeysetPage } from './connection.ts';
+import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, selectedNames, type AssembledPage, type Keyset, type KeysetPage } from './connection.ts';
+import { onePageRead, type OnePage } from '../assembled/list-page.ts';
+import { markUsed } from '../assembled/read.ts';
 import { statisticsSettled } from '../database/statistics.ts';
 import { checkedSize, cursorArg, PAGE, sizeDescription } from './pagination/bounds.ts';
 import { nextCursor } from './pagination/page.ts';
@@ -99,6 +101,8 @@ export interface ListSource {
   keys?: Promise<KeysetPage>;
   /** The rows' count, read once for `total_count` and `total_count_exact` alike. */
   count?: Promise<CappedCount>;
+  /** The page's keys, rows and count read together, when one statement can (graph/assembled/list-page.ts). */
+  onePage?: () => Promise<OnePage>;
 }
 
 const COUNT_CAP_TEXT = COUNT_CAP.toLocaleString('en-US');
@@ -107,7 +111,12 @@ const COUNT_CAP_TEXT = COUNT_CAP.toLocaleString('en-US');
  * The keys of the page, `limit + 1` of them (the extra one says whether `next_cursor` is due),
  * after the cursor or past `offset` rows: one statement shared by `data` and `next_cursor`.
  */
-const keysOf = (source: ListSource): Promise<KeysetPage> => (source.keys ??= readKeys(source.keyset, source.page.take, source.page.skip));
+const keysOf = (source: ListSource): Promise<KeysetPage> =>
+  (source.keys ??= source.onePage ? source.onePage().then((one) => one.keys) : readKeys(source.keyset, source.page.take, source.page.skip));
+
+/** The rows' count, read once for `total_count` and `total_count_exact`: with the page when it is read in one statement. */
+const countOf = (source: ListSource, model: string): Promise<CappedCount> =>
+  (source.count ??= source.onePage ? source.onePage().then((one) => one.count ?? cappedCount(model, source.where)) : cappedCount(model, source.where));
 
 /**
  * The rows of a page with their nested selections, in two statements: the page's keys first
@@ -117,6 +126,10 @@ const keysOf = (source: ListSource): Promise<KeysetPage> => (source.keys ??= rea
  * (docs/decisions/009-relation-loading.md, "Pages").
  */
 async function pageRows(query: object, source: ListSource, ctx: Context, info: GraphQLResolveInfo, assembled: AssembledPage | undefined): Promise<unknown[]> {
+  if (source.onePage) {
+    markUsed(query);
+    return (await source.onePage()).rows;
+  }
   const { rows } = await keysOf(source);
   const keys = rows.map((row) => row[source.keyset.key]);
   // The page's tree as PostgreSQL writes it, when its types declare their SQL (docs/decisions/019-assembled-pages.md).
@@ -174,11 +187,11 @@ function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
       }),
       total_count: t.int({
         description: counted,
-        resolve: async (p) => (await (p.count ??= cappedCount(spec.model, p.where))).count,
+        resolve: async (p) => (await countOf(p, spec.model)).count,
       }),
       total_count_exact: t.boolean({
         description: `Whether \`total_count\` is the exact number of matching ${spec.what}: false when more than ${COUNT_CAP_TEXT} match.`,
-        resolve: async (p) => (await (p.count ??= cappedCount(spec.model, p.where))).exact,
+        resolve: async (p) => (await countOf(p, spec.model)).exact,
       }),
       next_cursor: t.string({
         nullable: true,
@@ -221,6 +234,26 @@ async function listSource<Args extends Record<string, unknown>>(spec: ListSpec<A
 }
 
 /**
+ * The source of a page that one statement can read whole, keys, rows and count
+ * (graph/assembled/list-page.ts): its read runs once, at the first field that asks.
+ */
+function withOnePage(source: ListSource, table: string, ctx: Context, info: GraphQLResolveInfo): ListSource {
+  const asked = selectedNames(info);
+  const read = onePageRead({
+    info,
+    table,
+    companyId: ctx.company.id,
+    keyset: source.keyset,
+    size: source.page.take,
+    skip: source.page.skip,
+    counted: asked.has('total_count') || asked.has('total_count_exact'),
+  });
+  if (!read) return source;
+  let once: Promise<OnePage> | undefined;
+  return { ...source, onePage: () => (once ??= read()) };
+}
+
+/**
  * Declares `<Model>List` (`data`, read in one query with its nested selections, and `total_count`)
  * and its query field, and the cursor twin `<field>Connection` (graph/schema-helpers/connection.ts).
  */
@@ -237,11 +270,12 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
         offset: t.arg.int({ description: 'Rows to skip (default 0); not with `after`.' }),
         after: cursorArg(t, 'The rows after this cursor: the `next_cursor` of the previous page, sent with the same `order_by`, filters and `search`.'),
       },
-      resolve: (_root, rawArgs, ctx) => {
+      resolve: async (_root, rawArgs, ctx, info) => {
         const args = rawArgs as ListArgs & { after?: string | null };
         // A cursor says where the page starts; an offset beside it would say it twice (docs/index.md, "Pagination and sorting").
         if (args.after != null && (args.offset ?? 0) !== 0) throw new BadInputError([{ name: 'offset', message: fieldMessages.withCursor }]);
-        return listSource(spec, rawArgs, ctx, args.after);
+        const source = await listSource(spec, rawArgs, ctx, args.after);
+        return spec.assembled ? withOnePage(source, spec.assembled.table, ctx, info) : source;
       },
     }),
   );

@@ -1,0 +1,96 @@
+// A list page in one statement (docs/decisions/019-assembled-pages.md, "One statement"): the keys
+// of the page (filtered, sorted and limited alone, so an index serves them), the rows of those
+// keys with their whole trees as PostgreSQL writes them, and the capped count of the list, read
+// together. One statement sees one state by itself, so the read needs no snapshot transaction
+// (graph/yoga.ts). A filter, sort or selection it cannot write gives no statement: the page is
+// read as before, keys, count and rows each by their own statement on one snapshot.
+import type { GraphQLResolveInfo } from 'graphql';
+import { prisma } from '../db.ts';
+import { COUNT_CAP, isCountedWhole, type CappedCount } from '../database/count.ts';
+import { fieldOf } from '../database/data-model.ts';
+import { NotWritten, Parameters, whereSql } from '../database/where-sql.ts';
+import { keysetSlice, type Keyset, type KeysetPage, type SortKey } from '../schema-helpers/connection.ts';
+import { lookahead } from '../schema-helpers/pagination/page.ts';
+import { rowJsonSql } from './compile.ts';
+
+/** What the one statement answers: the page's keys (with the sort values of their cursors), its rows in order, and the count when asked. */
+export interface OnePage {
+  keys: KeysetPage;
+  rows: Record<string, unknown>[];
+  count?: CappedCount;
+}
+
+/** Where a page is read from and what it answers. */
+export interface OnePageSpec {
+  /** The list field's resolve info: its `data` is the selection of the rows. */
+  info: GraphQLResolveInfo;
+  table: string;
+  companyId: number;
+  keyset: Keyset;
+  size: number;
+  skip: number;
+  /** Whether `total_count` or `total_count_exact` is asked for. */
+  counted: boolean;
+}
+
+/**
+ * A sort key's value as a cursor holds it (graph/schema-helpers/connection.ts, `cursorValues`):
+ * a date as `Date.toISOString` writes it (the columns keep milliseconds); text, whole numbers,
+ * booleans and enums as they are. Other types are not written.
+ */
+function cursorValueSql(model: string, key: SortKey, row: string): string {
+  const field = fieldOf(model, key.field);
+  if (!field || field.kind === 'object' || field.isList) throw new NotWritten();
+  const col = `${row}.${field.name}`;
+  if (field.type === 'DateTime') return `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (field.kind === 'enum' || field.type === 'String' || field.type === 'Int' || field.type === 'Boolean') return col;
+  throw new NotWritten();
+}
+
+/** The ORDER BY of the sort keys over `row` (nulls placed where the keyset pages expect them). */
+const orderSql = (keys: SortKey[], row: string): string =>
+  keys.map((k) => `${row}.${k.field} ${k.desc ? 'DESC' : 'ASC'}${k.nullable ? (k.nullsFirst ? ' NULLS FIRST' : ' NULLS LAST') : ''}`).join(', ');
+
+/**
+ * The reader of a page in one statement, or undefined when it cannot be written (the selection
+ * of `data`, a filter or a sort key); the statement runs at the reader's first call.
+ */
+export function onePageRead(spec: OnePageSpec): (() => Promise<OnePage>) | undefined {
+  const json = rowJsonSql(spec.info, 't0', ['data']);
+  if (!json) return undefined;
+  const { keyset: set, table } = spec;
+  const p = new Parameters();
+  let sql: string;
+  try {
+    // The list's filter, counted; the keys also after the cursor (the same filter, once, with its values).
+    const listed = whereSql(set.model, set.where, 't', p);
+    const where = set.after ? `(${listed}) AND (${whereSql(set.model, set.after, 't', p)})` : listed;
+    const sortValues = set.keys.map((k, i) => `, ${cursorValueSql(set.model, k, 't')} AS s${i}`).join('');
+    const order = orderSql(set.keys, 't');
+    const keys =
+      `keys AS MATERIALIZED (SELECT t.${set.key} AS k${sortValues}, row_number() OVER (ORDER BY ${order}) AS n ` +
+      `FROM ${table} t WHERE ${where} ORDER BY ${order} LIMIT ${p.add(lookahead(spec.size))} OFFSET ${p.add(spec.skip)})`;
+    const keyValues = `json_build_array(k${set.keys.map((_, i) => `, s${i}`).join('')})`;
+    const page =
+      `SELECT json_agg(${json.row} ORDER BY keys.n) FROM keys JOIN ${table} t0 ON t0.company_id = ${p.add(spec.companyId)} AND t0.${set.key} = keys.k ` +
+      `WHERE keys.n <= ${p.add(spec.skip + spec.size)}`;
+    // In key order, as the count of every other list reads (graph/database/count.ts): so an index serves it, never a scan of the table.
+    const cap = isCountedWhole(set.model) ? '' : ` ORDER BY t.company_id, t.${set.key} LIMIT ${COUNT_CAP + 1}`;
+    const count = `SELECT count(*)::int FROM (SELECT 1 FROM ${table} t WHERE ${listed}${cap}) matching`;
+    sql =
+      `WITH ${[...json.with, keys].join(', ')} ` +
+      `SELECT (SELECT json_agg(${keyValues} ORDER BY n) FROM keys)::text AS keys, (${page})::text AS page${spec.counted ? `, (${count}) AS count` : ''}`;
+  } catch (e) {
+    if (e instanceof NotWritten) return undefined;
+    throw e;
+  }
+  return async () => {
+    const [found] = await prisma().$queryRawUnsafe<{ keys: string | null; page: string | null; count?: number }[]>(sql, ...p.values);
+    const keyRows = (JSON.parse(found.keys ?? '[]') as unknown[][]).map((values) =>
+      Object.fromEntries([[set.key, values[0]], ...set.keys.map((k, i) => [k.field, values[i + 1]])]),
+    );
+    const rows = JSON.parse(found.page ?? '[]') as Record<string, unknown>[];
+    const count = found.count === undefined ? undefined : isCountedWhole(set.model) || found.count <= COUNT_CAP ? { count: found.count, exact: true } : { count: COUNT_CAP, exact: false };
+    return { keys: keysetSlice(set, keyRows, spec.size), rows, ...(count ? { count } : {}) };
+  };
+}
