@@ -34,22 +34,21 @@ export interface OnePageSpec {
 }
 
 /**
- * A sort key's value as a cursor holds it (graph/schema-helpers/connection.ts, `cursorValues`):
- * a date as `Date.toISOString` writes it (the columns keep milliseconds); text, whole numbers,
- * booleans and enums as they are. Other types are not written.
+ * A sort key's value as a cursor holds it (graph/schema-helpers/connection.ts, `cursorValues`),
+ * from the column's value `value`: a date as `Date.toISOString` writes it (the columns keep
+ * milliseconds); text, whole numbers, booleans and enums as they are. Other types are not written.
  */
-function cursorValueSql(model: string, key: SortKey, row: string): string {
+function cursorValueSql(model: string, key: SortKey, value: string): string {
   const field = fieldOf(model, key.field);
   if (!field || field.kind === 'object' || field.isList) throw new NotWritten();
-  const col = `${row}.${field.name}`;
-  if (field.type === 'DateTime') return `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  if (field.kind === 'enum' || field.type === 'String' || field.type === 'Int' || field.type === 'Boolean') return col;
+  if (field.type === 'DateTime') return `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (field.kind === 'enum' || field.type === 'String' || field.type === 'Int' || field.type === 'Boolean') return value;
   throw new NotWritten();
 }
 
-/** The ORDER BY of the sort keys over `row` (nulls placed where the keyset pages expect them). */
-const orderSql = (keys: SortKey[], row: string): string =>
-  keys.map((k) => `${row}.${k.field} ${k.desc ? 'DESC' : 'ASC'}${k.nullable ? (k.nullsFirst ? ' NULLS FIRST' : ' NULLS LAST') : ''}`).join(', ');
+/** The ORDER BY of the sort keys, each key's value named by `value` (nulls placed where the keyset pages expect them). */
+const orderSql = (keys: SortKey[], value: (k: SortKey, i: number) => string): string =>
+  keys.map((k, i) => `${value(k, i)} ${k.desc ? 'DESC' : 'ASC'}${k.nullable ? (k.nullsFirst ? ' NULLS FIRST' : ' NULLS LAST') : ''}`).join(', ');
 
 /**
  * The reader of a page in one statement, or undefined when it cannot be written (the selection
@@ -65,21 +64,22 @@ export function onePageRead(spec: OnePageSpec): (() => Promise<OnePage>) | undef
     // The list's filter, counted; the keys also after the cursor (the same filter, once, with its values).
     const listed = whereSql(set.model, set.where, 't', p);
     const where = set.after ? `(${listed}) AND (${whereSql(set.model, set.after, 't', p)})` : listed;
-    const sortValues = set.keys.map((k, i) => `, ${cursorValueSql(set.model, k, 't')} AS s${i}`).join('');
-    const order = orderSql(set.keys, 't');
+    // The keys: a bounded sort (top-N) or an index range of the table, with their sort values;
+    // then numbered in the same order, among themselves (a window over the table would sort it whole).
+    const sortValues = set.keys.map((k, i) => `, t.${k.field} AS o${i}`).join('');
     const keys =
-      `keys AS MATERIALIZED (SELECT t.${set.key} AS k${sortValues}, row_number() OVER (ORDER BY ${order}) AS n ` +
-      `FROM ${table} t WHERE ${where} ORDER BY ${order} LIMIT ${p.add(lookahead(spec.size))} OFFSET ${p.add(spec.skip)})`;
-    const keyValues = `json_build_array(k${set.keys.map((_, i) => `, s${i}`).join('')})`;
+      `keys AS MATERIALIZED (SELECT t.${set.key} AS k${sortValues} FROM ${table} t WHERE ${where} ` +
+      `ORDER BY ${orderSql(set.keys, (k) => `t.${k.field}`)} LIMIT ${p.add(lookahead(spec.size))} OFFSET ${p.add(spec.skip)})`;
+    const numbered = `numbered AS (SELECT keys.*, row_number() OVER (ORDER BY ${orderSql(set.keys, (_, i) => `o${i}`)}) AS n FROM keys)`;
+    const keyValues = `json_build_array(k${set.keys.map((k, i) => `, ${cursorValueSql(set.model, k, `o${i}`)}`).join('')})`;
     const page =
-      `SELECT json_agg(${json.row} ORDER BY keys.n) FROM keys JOIN ${table} t0 ON t0.company_id = ${p.add(spec.companyId)} AND t0.${set.key} = keys.k ` +
-      `WHERE keys.n <= ${p.add(spec.skip + spec.size)}`;
-    // In key order, as the count of every other list reads (graph/database/count.ts): so an index serves it, never a scan of the table.
+      `SELECT json_agg(${json.row} ORDER BY numbered.n) FROM numbered JOIN ${table} t0 ON t0.company_id = ${p.add(spec.companyId)} AND t0.${set.key} = numbered.k ` +
+      `WHERE numbered.n <= ${p.add(spec.size)}`;
     const cap = isCountedWhole(set.model) ? '' : ` ORDER BY t.company_id, t.${set.key} LIMIT ${COUNT_CAP + 1}`;
     const count = `SELECT count(*)::int FROM (SELECT 1 FROM ${table} t WHERE ${listed}${cap}) matching`;
     sql =
-      `WITH ${[...json.with, keys].join(', ')} ` +
-      `SELECT (SELECT json_agg(${keyValues} ORDER BY n) FROM keys)::text AS keys, (${page})::text AS page${spec.counted ? `, (${count}) AS count` : ''}`;
+      `WITH ${[...json.with, keys, numbered].join(', ')} ` +
+      `SELECT (SELECT json_agg(${keyValues} ORDER BY n) FROM numbered)::text AS keys, (${page})::text AS page${spec.counted ? `, (${count}) AS count` : ''}`;
   } catch (e) {
     if (e instanceof NotWritten) return undefined;
     throw e;
