@@ -4,34 +4,13 @@
 // together. One statement sees one state by itself, so the read needs no snapshot transaction
 // (graph/yoga.ts). A filter, sort or selection it cannot write gives no statement: the page is
 // read as before, keys, count and rows each by their own statement on one snapshot.
-import type { GraphQLResolveInfo } from 'graphql';
 import { prisma } from '../db.ts';
-import { COUNT_CAP, isCountedWhole, type CappedCount } from '../database/count.ts';
+import { COUNT_CAP, isCountedWhole } from '../database/count.ts';
 import { fieldOf } from '../database/data-model.ts';
 import { NotWritten, Parameters, whereSql } from '../database/where-sql.ts';
-import { keysetSlice, type Keyset, type KeysetPage, type SortKey } from '../schema-helpers/connection.ts';
+import { keysetSlice, type OnePage, type OnePageSpec, type SortKey } from '../schema-helpers/connection.ts';
 import { lookahead } from '../schema-helpers/pagination/page.ts';
 import { rowJsonSql } from './compile.ts';
-
-/** What the one statement answers: the page's keys (with the sort values of their cursors), its rows in order, and the count when asked. */
-export interface OnePage {
-  keys: KeysetPage;
-  rows: Record<string, unknown>[];
-  count?: CappedCount;
-}
-
-/** Where a page is read from and what it answers. */
-export interface OnePageSpec {
-  /** The list field's resolve info: its `data` is the selection of the rows. */
-  info: GraphQLResolveInfo;
-  table: string;
-  companyId: number;
-  keyset: Keyset;
-  size: number;
-  skip: number;
-  /** Whether `total_count` or `total_count_exact` is asked for. */
-  counted: boolean;
-}
 
 /**
  * A sort key's value as a cursor holds it (graph/schema-helpers/connection.ts, `cursorValues`),

@@ -5,20 +5,18 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { AssembledPage } from '../schema-helpers/connection.ts';
 import { prisma } from '../db.ts';
 import { rowJsonSql, type RowJson } from './compile.ts';
+import { onePageRead } from './list-page.ts';
 
 /**
  * The row's JSON for the selection at `info` (or at `path` below it), or undefined. The Prisma
  * plugin checks outside production that a resolver used the query it planned (graph/builder.ts,
  * onUnusedQuery): the assembled read stands in for it, so it is marked used here.
  */
-function planned(info: GraphQLResolveInfo, query: object, path?: readonly string[]): RowJson | undefined {
-  const json = rowJsonSql(info, 't0', path);
-  if (json) markUsed(query);
+function planned(info: GraphQLResolveInfo, query: object): RowJson | undefined {
+  const json = rowJsonSql(info, 't0');
+  if (json) void Object.values(query).length;
   return json;
 }
-
-/** Marks the Prisma plugin's plan `query` as used by a read that stands in for it. */
-export const markUsed = (query: object): void => void Object.values(query).length;
 
 /** The statement's `WITH` of its lookup maps, or nothing. */
 const withLookups = (json: RowJson): string => (json.with.length ? `WITH ${json.with.join(', ')} ` : '');
@@ -27,11 +25,10 @@ const withLookups = (json: RowJson): string => (json.with.length ? `WITH ${json.
  * The page of a list or connection over company table `table` (graph/schema-helpers/list.ts,
  * `assembled`): the rows of its keys (ids of the company's rows), one for each key in the keys'
  * order (null for a key whose row is gone), as the selection at `info` (or at `path` below it)
- * answers them; undefined when the selection cannot be assembled. `query` is the Prisma
- * plugin's plan of the same selection, left unused here.
+ * answers them; undefined when the selection cannot be assembled.
  */
-export const assembledPage = (table: string): AssembledPage => Object.assign(async (...[info, companyId, keys, query, path]: Parameters<AssembledPage>) => {
-  const json = planned(info, query, path);
+export const assembledPage = (table: string): AssembledPage => Object.assign(async (...[info, companyId, keys, path]: Parameters<AssembledPage>) => {
+  const json = rowJsonSql(info, 't0', path);
   if (!json) return undefined;
   if (!keys.length) return [];
   const [{ page }] = await prisma().$queryRawUnsafe<{ page: string }[]>(
@@ -41,7 +38,7 @@ export const assembledPage = (table: string): AssembledPage => Object.assign(asy
     keys,
   );
   return JSON.parse(page) as (Record<string, unknown> | null)[];
-}, { table });
+}, { table, onePage: onePageRead });
 
 /** Column values a record is found by: equal to each value, `IS NULL` for null (columns named by the code, never by a caller). */
 export type RecordWhere = Record<string, string | number | null>;

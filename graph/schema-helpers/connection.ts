@@ -239,9 +239,31 @@ export async function rowsOfKeys(set: KeysetSpec, query: object, keys: unknown[]
  * cannot be assembled.
  */
 export interface AssembledPage {
-  (info: GraphQLResolveInfo, companyId: number, keys: unknown[], query: object, path?: readonly string[]): Promise<(Record<string, unknown> | null)[] | undefined>;
+  (info: GraphQLResolveInfo, companyId: number, keys: unknown[], path?: readonly string[]): Promise<(Record<string, unknown> | null)[] | undefined>;
   /** The company table of the rows. */
   readonly table: string;
+  /** The reader of a list page's keys, rows and count in one statement, when it can be written (graph/assembled/list-page.ts). */
+  readonly onePage: (spec: OnePageSpec) => (() => Promise<OnePage>) | undefined;
+}
+
+/** Where a list page is read from in one statement, and what it answers (graph/assembled/list-page.ts). */
+export interface OnePageSpec {
+  /** The list field's resolve info: its `data` is the selection of the rows. */
+  info: GraphQLResolveInfo;
+  table: string;
+  companyId: number;
+  keyset: Keyset;
+  size: number;
+  skip: number;
+  /** Whether `total_count` or `total_count_exact` is asked for. */
+  counted: boolean;
+}
+
+/** What the one statement answers: the page's keys (with the sort values of their cursors), its rows in order, and the count when asked. */
+export interface OnePage {
+  keys: KeysetPage;
+  rows: Record<string, unknown>[];
+  count?: CappedCount;
 }
 
 /**
@@ -261,12 +283,12 @@ export async function readConnection(
   const asked = selectedNames(info);
   if (!asked.has('edges') && !asked.has('pageInfo')) return { ...emptyConnection(args.after != null), ...counted };
   const page = await readKeys(set, first);
-  const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'] });
   const keys = page.rows.map((r) => r[set.key]);
-  // The nodes as PostgreSQL writes them, when their types declare their SQL (docs/decisions/019-assembled-pages.md).
-  const nodes = assembled ? await assembled(info, ctx.company.id, keys, query, ['edges', 'node']) : undefined;
+  // The nodes as PostgreSQL writes them, when their types declare their SQL (docs/decisions/019-assembled-pages.md);
+  // else read by Prisma with the plugin's plan of the selection.
+  const nodes = assembled ? await assembled(info, ctx.company.id, keys, ['edges', 'node']) : undefined;
   const byKey = nodes
     ? new Map(keys.flatMap((key, i) => (nodes[i] ? [[key, nodes[i]] as const] : [])))
-    : new Map((await rowsOfKeys(set, query, keys)).map((row) => [row[set.key], row]));
+    : new Map((await rowsOfKeys(set, queryFromInfo({ context: ctx, info, path: ['edges', 'node'] }), keys)).map((row) => [row[set.key], row]));
   return { ...connectionOf(page, (r) => byKey.get(r[set.key]), args.after != null), ...counted };
 }

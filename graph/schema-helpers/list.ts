@@ -1,12 +1,11 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type PrismaTypes from '../../prisma/generated/pothos-types.ts';
-import { builder, type ArgMap, type ArgsBuilder, type ModelFieldBuilder } from '../builder.ts';
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder, namedTypeField, type ArgMap, type ArgsBuilder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { cappedCount, COUNT_CAP, countWhole, type CappedCount } from '../database/count.ts';
 import { FieldErrors, BadInputError, fieldMessages, formatFieldMessage } from '../errors.ts';
-import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, selectedNames, type AssembledPage, type Keyset, type KeysetPage } from './connection.ts';
-import { onePageRead, type OnePage } from '../assembled/list-page.ts';
-import { markUsed } from '../assembled/read.ts';
+import { connectionType, keysetOf, readConnection, readKeys, rowsOfKeys, selectedNames, type AssembledPage, type Keyset, type KeysetPage, type OnePage } from './connection.ts';
 import { statisticsSettled } from '../database/statistics.ts';
 import { checkedSize, cursorArg, PAGE, sizeDescription } from './pagination/bounds.ts';
 import { nextCursor } from './pagination/page.ts';
@@ -125,16 +124,14 @@ const countOf = (source: ListSource, model: string): Promise<CappedCount> =>
  * before sorting and limiting them: its cost followed the company's size, not the page's
  * (docs/decisions/009-relation-loading.md, "Pages").
  */
-async function pageRows(query: object, source: ListSource, ctx: Context, info: GraphQLResolveInfo, assembled: AssembledPage | undefined): Promise<unknown[]> {
-  if (source.onePage) {
-    markUsed(query);
-    return (await source.onePage()).rows;
-  }
+async function pageRows(source: ListSource, ctx: Context, info: GraphQLResolveInfo, assembled: AssembledPage | undefined): Promise<unknown[]> {
+  if (source.onePage) return (await source.onePage()).rows;
   const { rows } = await keysOf(source);
   const keys = rows.map((row) => row[source.keyset.key]);
-  // The page's tree as PostgreSQL writes it, when its types declare their SQL (docs/decisions/019-assembled-pages.md).
-  const page = assembled ? await assembled(info, ctx.company.id, keys, query) : undefined;
-  return page ? page.filter((row) => row !== null) : rowsOfKeys(source.keyset, query, keys);
+  // The page's tree as PostgreSQL writes it, when its types declare their SQL (docs/decisions/019-assembled-pages.md);
+  // else read by Prisma with the plugin's plan of the selection, planned only then (it walks the whole selection).
+  const page = assembled ? await assembled(info, ctx.company.id, keys) : undefined;
+  return page ? page.filter((row) => row !== null) : rowsOfKeys(source.keyset, queryFromInfo({ context: ctx, info }), keys);
 }
 
 /** One list query of the schema: the page type, its sort keys, search and filters (docs/index.md: lists). */
@@ -167,8 +164,6 @@ export interface ListSpec<Args extends Record<string, unknown>> {
   assembled?: AssembledPage;
 }
 
-/** A `prismaField` of a model named at run time (graph/builder.ts, `ModelFieldBuilder`). */
-const modelField = (t: ModelFieldBuilder, options: Parameters<ModelFieldBuilder['prismaField']>[0]) => t.prismaField(options);
 
 /** Declares `<Model>List`: `data`, read in one query with its nested selections, `total_count` and `next_cursor`. */
 function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
@@ -180,10 +175,11 @@ function listType<Args extends Record<string, unknown>>(spec: ListSpec<Args>) {
   List.implement({
     description: `A page of ${spec.what}.`,
     fields: (t) => ({
-      data: modelField(t, {
+      // The model is named at run time (graph/builder.ts, `namedTypeField`); the rows come with their whole selection.
+      data: namedTypeField(t, {
         type: [spec.model],
         description: `The ${spec.what} of this page.`,
-        resolve: (query: object, parent: ListSource, _args: unknown, ctx: Context, info: GraphQLResolveInfo) => pageRows(query, parent, ctx, info, spec.assembled),
+        resolve: (parent: ListSource, _args: unknown, ctx: Context, info: GraphQLResolveInfo) => pageRows(parent, ctx, info, spec.assembled),
       }),
       total_count: t.int({
         description: counted,
@@ -237,11 +233,11 @@ async function listSource<Args extends Record<string, unknown>>(spec: ListSpec<A
  * The source of a page that one statement can read whole, keys, rows and count
  * (graph/assembled/list-page.ts): its read runs once, at the first field that asks.
  */
-function withOnePage(source: ListSource, table: string, ctx: Context, info: GraphQLResolveInfo): ListSource {
+function withOnePage(source: ListSource, assembled: AssembledPage, ctx: Context, info: GraphQLResolveInfo): ListSource {
   const asked = selectedNames(info);
-  const read = onePageRead({
+  const read = assembled.onePage({
     info,
-    table,
+    table: assembled.table,
     companyId: ctx.company.id,
     keyset: source.keyset,
     size: source.page.take,
@@ -275,7 +271,7 @@ export function listField<Args extends Record<string, unknown>>(spec: ListSpec<A
         // A cursor says where the page starts; an offset beside it would say it twice (docs/index.md, "Pagination and sorting").
         if (args.after != null && (args.offset ?? 0) !== 0) throw new BadInputError([{ name: 'offset', message: fieldMessages.withCursor }]);
         const source = await listSource(spec, rawArgs, ctx, args.after);
-        return spec.assembled ? withOnePage(source, spec.assembled.table, ctx, info) : source;
+        return spec.assembled ? withOnePage(source, spec.assembled, ctx, info) : source;
       },
     }),
   );
