@@ -5,7 +5,7 @@
 // (graph/yoga.ts). A filter, sort or selection it cannot write gives no statement: the page is
 // read as before, keys, count and rows each by their own statement on one snapshot.
 import { prisma } from '../db.ts';
-import { COUNT_CAP, isCountedWhole } from '../database/count.ts';
+import { cappedOf, COUNT_CAP, isCountedWhole } from '../database/count.ts';
 import { fieldOf } from '../database/data-model.ts';
 import { NotWritten, Parameters, whereSql } from '../database/where-sql.ts';
 import { keysetSlice, type OnePage, type OnePageSpec, type SortKey } from '../schema-helpers/connection.ts';
@@ -30,13 +30,13 @@ const orderSql = (keys: SortKey[], value: (k: SortKey, i: number) => string): st
   keys.map((k, i) => `${value(k, i)} ${k.desc ? 'DESC' : 'ASC'}${k.nullable ? (k.nullsFirst ? ' NULLS FIRST' : ' NULLS LAST') : ''}`).join(', ');
 
 /**
- * The reader of a page in one statement, or undefined when it cannot be written (the selection
+ * The reader of a page of company table `table` in one statement, or undefined when it cannot be written (the selection
  * of `data`, a filter or a sort key); the statement runs at the reader's first call.
  */
-export function onePageRead(spec: OnePageSpec): (() => Promise<OnePage>) | undefined {
+export function onePageRead(table: string, spec: OnePageSpec): (() => Promise<OnePage>) | undefined {
   const json = rowJsonSql(spec.info, 't0', ['data']);
   if (!json) return undefined;
-  const { keyset: set, table } = spec;
+  const { keyset: set } = spec;
   const p = new Parameters();
   let sql: string;
   try {
@@ -69,7 +69,6 @@ export function onePageRead(spec: OnePageSpec): (() => Promise<OnePage>) | undef
       Object.fromEntries([[set.key, values[0]], ...set.keys.map((k, i) => [k.field, values[i + 1]])]),
     );
     const rows = JSON.parse(found.page ?? '[]') as Record<string, unknown>[];
-    const count = found.count === undefined ? undefined : isCountedWhole(set.model) || found.count <= COUNT_CAP ? { count: found.count, exact: true } : { count: COUNT_CAP, exact: false };
-    return { keys: keysetSlice(set, keyRows, spec.size), rows, ...(count ? { count } : {}) };
+    return { keys: keysetSlice(set, keyRows, spec.size), rows, ...(found.count === undefined ? {} : { count: cappedOf(set.model, found.count) }) };
   };
 }

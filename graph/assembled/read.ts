@@ -2,13 +2,13 @@
 // each with its whole tree, in one statement whose JSON PostgreSQL writes; and one record found
 // by its key the same way.
 import type { GraphQLResolveInfo } from 'graphql';
-import type { AssembledPage } from '../schema-helpers/connection.ts';
+import type { AssembledPage, OnePageSpec } from '../schema-helpers/connection.ts';
 import { prisma } from '../db.ts';
 import { rowJsonSql, type RowJson } from './compile.ts';
 import { onePageRead } from './list-page.ts';
 
 /**
- * The row's JSON for the selection at `info` (or at `path` below it), or undefined. The Prisma
+ * The row's JSON for the selection at `info`, or undefined. The Prisma
  * plugin checks outside production that a resolver used the query it planned (graph/builder.ts,
  * onUnusedQuery): the assembled read stands in for it, so it is marked used here.
  */
@@ -38,7 +38,7 @@ export const assembledPage = (table: string): AssembledPage => Object.assign(asy
     keys,
   );
   return JSON.parse(page) as (Record<string, unknown> | null)[];
-}, { table, onePage: onePageRead });
+}, { onePage: (spec: OnePageSpec) => onePageRead(table, spec) });
 
 /** Column values a record is found by: equal to each value, `IS NULL` for null (columns named by the code, never by a caller). */
 export type RecordWhere = Record<string, string | number | null>;

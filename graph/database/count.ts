@@ -26,12 +26,14 @@ export function countWhole(model: string): void {
   countedWhole.add(model);
 }
 
+/** The list's count from `found`, the rows counted (at most COUNT_CAP + 1 unless the model is counted whole). */
+export const cappedOf = (model: string, found: number): CappedCount =>
+  !countedWhole.has(model) && found > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count: found, exact: true };
+
 /**
  * Counts the rows of `model` matching `where`, reading at most COUNT_CAP + 1 of them: one
  * statement, `SELECT count(*) FROM (SELECT ... WHERE ... LIMIT COUNT_CAP + 1)`.
  */
 export async function cappedCount(model: string, where: object): Promise<CappedCount> {
-  if (countedWhole.has(model)) return { count: await modelDelegate<Counter>(model).count({ where }), exact: true };
-  const found = await modelDelegate<Counter>(model).count({ where, take: COUNT_CAP + 1 });
-  return found > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count: found, exact: true };
+  return cappedOf(model, await modelDelegate<Counter>(model).count({ where, ...(countedWhole.has(model) ? {} : { take: COUNT_CAP + 1 }) }));
 }

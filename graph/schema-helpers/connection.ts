@@ -240,8 +240,6 @@ export async function rowsOfKeys(set: KeysetSpec, query: object, keys: unknown[]
  */
 export interface AssembledPage {
   (info: GraphQLResolveInfo, companyId: number, keys: unknown[], path?: readonly string[]): Promise<(Record<string, unknown> | null)[] | undefined>;
-  /** The company table of the rows. */
-  readonly table: string;
   /** The reader of a list page's keys, rows and count in one statement, when it can be written (graph/assembled/list-page.ts). */
   readonly onePage: (spec: OnePageSpec) => (() => Promise<OnePage>) | undefined;
 }
@@ -250,7 +248,6 @@ export interface AssembledPage {
 export interface OnePageSpec {
   /** The list field's resolve info: its `data` is the selection of the rows. */
   info: GraphQLResolveInfo;
-  table: string;
   companyId: number;
   keyset: Keyset;
   size: number;

@@ -237,7 +237,6 @@ function withOnePage(source: ListSource, assembled: AssembledPage, ctx: Context,
   const asked = selectedNames(info);
   const read = assembled.onePage({
     info,
-    table: assembled.table,
     companyId: ctx.company.id,
     keyset: source.keyset,
     size: source.page.take,
