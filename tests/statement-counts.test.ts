@@ -174,18 +174,24 @@ describe('statements per batch write', () => {
 });
 
 describe('statements per process batch', () => {
-  it('processes with a shipment tree: created, then updated with containers kept and changed', async () => {
+  it('processes with a shipment tree and linked orders whose lines they ship: created, then updated with containers kept and changed', async () => {
     const company = await newCompany();
     const C = client(company.api_key);
     const path = `/operations/${company.operation.id}/processes`;
+    const product = uniq('SCP-');
+    expect((await C.post('/products', { code: product, description: 'Valve' })).status).toBe(201);
     const container = (code: string, status: string) => ({ type: 'CONTAINER', container: { code, type: 'DRY', size_foot_type: 'STANDARD_40', events: [{ datetime: '2025-04-02T10:00:00Z', place: 'Shanghai', status }] } });
-    const params = (prefix: string, size: number, pass: number, stored?: any[]) =>
+    // Each process links its own order (by reference code on the first pass, by id on the second)
+    // and ships part of its line 10: one statement reads every order a batch names, however many.
+    const params = (prefix: string, size: number, pass: number, orderIds: number[], stored?: any[]) =>
       Array.from({ length: size }, (_, i) => ({
         reference_code: `${prefix}-${i}`,
         alert_level: pass === 1 ? 'NORMAL' : 'WARNING',
+        ...(pass === 1 ? { order_reference_codes: [`${prefix}-O-${i}`] } : { order_ids: [orderIds[i]] }),
         foreign_trade_shipment: {
           type: 'MARITIME_TRANSPORT',
           eta: `2025-05-1${pass}T00:00:00Z`,
+          items: [{ line_reference: '10', quantity: `${pass}.0000` }],
           maritime_transport_shipment: { type: 'FCL', bl: `MEDU${i}` },
           // The second pass keeps the first container (by id) with a new code and drops the second.
           transportables: stored
@@ -197,13 +203,25 @@ describe('statements per process batch', () => {
     const updated: number[] = [];
     for (const size of [1, ...SIZES]) {
       const prefix = uniq('SCR-');
-      const first = await C.put(path, params(prefix, size, 1));
+      const orders = await C.put(
+        `/operations/${company.operation.id}/orders`,
+        Array.from({ length: size }, (_, i) => ({
+          reference_code: `${prefix}-O-${i}`,
+          purchase_order: { type: 'DIRECT', items: ['10', '20'].map((line_reference) => ({ line_reference, product_code: product, quantity: '10.0000' })) },
+        })),
+      );
+      expect(orders.status, JSON.stringify(orders.body).slice(0, 300)).toBe(200);
+      const orderIds = orders.body.data.map((o: { id: number }) => o.id);
+      const first = await C.put(path, params(prefix, size, 1, orderIds));
       expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBe(200);
       const stored = await Promise.all(first.body.data.map(async ({ id }: { id: number }) => (await C.get(`${path}/${id}`)).body.data));
-      const second = await C.put(path, params(prefix, size, 2, stored));
+      const second = await C.put(path, params(prefix, size, 2, orderIds, stored));
       expect(second.status, JSON.stringify(second.body).slice(0, 300)).toBe(200);
-      const last = (await C.get(`${path}/${second.body.data[size - 1].id}`)).body.data.foreign_trade_shipment;
-      expect(last.transportables.map((t: any) => t.container.code)).toEqual([`MSCU${String(size - 1).padStart(6, '0')}9`]);
+      const last = (await C.get(`${path}/${second.body.data[size - 1].id}`)).body.data;
+      expect(last.foreign_trade_shipment.transportables.map((t: any) => t.container.code)).toEqual([`MSCU${String(size - 1).padStart(6, '0')}9`]);
+      expect(last.orders.map((o: { id: number }) => o.id)).toEqual([orderIds[size - 1]]);
+      const lines = (await C.get(`/operations/${company.operation.id}/orders/${orderIds[size - 1]}`)).body.data.purchase_order.items;
+      expect(lines.map((l: any) => [l.line_reference, l.balance_shipped])).toEqual([['10', '2.0000'], ['20', '0.0000']]);
       created.push(Number(first.headers.get('x-sql-statements')));
       updated.push(Number(second.headers.get('x-sql-statements')));
     }

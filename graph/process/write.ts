@@ -18,6 +18,7 @@ import { shipLines } from '../order/balance.ts';
 import { emptyPlan, lockShipping, resolveOrderLines, shippingOf, type ShippedItem, type StoredShipping } from './shipment/order-lines.ts';
 import { actorOf, validateHandlers, type ResolvedHandler } from '../actor/handlers.ts';
 import { refFields, shipmentHooks } from './shipment/validation.ts';
+import { linkedOrderIds, namedOrders, type NamedOrders } from './linked-orders.ts';
 import { storedSelect, type Stored, type ProcessBy, requireOperation, findLiveProcess, type ProcessInput, processNode } from './stored.ts';
 
 interface Prepared {
@@ -36,6 +37,7 @@ async function validate(
   params: ProcessInput,
   errors: FieldErrors,
   refs: RefUse[],
+  orders: NamedOrders,
   prefix = '',
   checkClash = true,
 ): Promise<Prepared> {
@@ -51,25 +53,7 @@ async function validate(
     if (clash) errors.add(`${prefix}reference_code`, fieldMessages.taken);
   }
   if (params.cost_model_version_id != null) refs.push({ kind: 'costModelVersion', id: params.cost_model_version_id, name: `${prefix}cost_model_version_id` });
-  if (params.order_ids != null && params.order_reference_codes != null) errors.add(`${prefix}order_reference_codes`, fieldMessages.invalid);
-  else if (params.order_ids != null) {
-    const rows = params.order_ids.length
-      ? await db.order.findMany({ where: { company_id: companyId, operation_id: operationId, deleted_at: null, id: { in: params.order_ids } }, select: { id: true } })
-      : [];
-    const found = new Set(rows.map((r) => r.id));
-    params.order_ids.forEach((id, i) => found.has(id) || errors.add(`${prefix}order_ids.${i}`, fieldMessages.missing));
-    out.orderIds = [...found];
-  } else if (params.order_reference_codes != null) {
-    const rows = params.order_reference_codes.length
-      ? await db.order.findMany({
-          where: { company_id: companyId, operation_id: operationId, deleted_at: null, reference_code: { in: params.order_reference_codes } },
-          select: { id: true, reference_code: true },
-        })
-      : [];
-    const byCode = new Map(rows.map((r) => [r.reference_code, r.id]));
-    params.order_reference_codes.forEach((c, i) => byCode.has(c) || errors.add(`${prefix}order_reference_codes.${i}`, fieldMessages.missing));
-    out.orderIds = [...new Set(byCode.values())];
-  }
+  out.orderIds = linkedOrderIds(params, orders, errors, prefix);
   if (params.brazilian_invoices !== undefined) {
     out.invoices = [];
     (params.brazilian_invoices ?? []).forEach((b64, i) => {
@@ -191,11 +175,12 @@ export async function saveAll(ctx: Context, info: GraphQLResolveInfo, operationI
       const targets: (Stored | null)[] = [];
       const prepared: Prepared[] = [];
       const seen = new Set<string>();
+      const orders = await namedOrders(db, companyId, operationId, list);
       for (const [i, params] of list.entries()) {
         const existing = single ?? (params.reference_code ? (stored.get(params.reference_code) ?? null) : null);
         targets.push(existing);
         // An upsert has read every stored process of its codes: a new one cannot clash.
-        prepared.push(await validate(db, info, companyId, operationId, existing, params, errors, refs, prefixOf(i), 'by' in target));
+        prepared.push(await validate(db, info, companyId, operationId, existing, params, errors, refs, orders, prefixOf(i), 'by' in target));
         const code = params.reference_code ?? existing?.reference_code;
         if (code) {
           if (seen.has(code)) errors.add(`${prefixOf(i)}reference_code`, fieldMessages.taken);
