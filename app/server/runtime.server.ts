@@ -2,7 +2,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/express';
 import accepts from 'accepts';
 import compression from 'compression';
-import express from 'express';
+import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { AddressInfo } from 'node:net';
 import { applyMigrations, migrationsUpToDate } from '../../prisma/migrate';
@@ -22,6 +22,7 @@ import { errorResponse } from '../../rest/errors';
 import { etagOf, tagListMatches } from '../../rest/etag';
 import { handleRest } from '../../rest/router';
 import { answeredByPolicy, isGraphqlUrl, lingerOnClose, localeOfRequest, securityHeaders } from './http-policy.server';
+import { inFlight, type InFlight } from './in-flight.server';
 import { inRequestScope } from './request-log.server';
 import { rateLimited } from './rate-limit.server';
 import { waitForSite } from './site-pending.server';
@@ -143,8 +144,11 @@ async function serveRest(req: IncomingMessage, res: ServerResponse, path: string
   }
 }
 
-/** Builds the express app: static assets, the JSON 404 of /api for JSON clients, then Remix (pages, /graphql, /openapi.json). */
-function httpApp(build: ServerBuild) {
+/**
+ * Builds the express app: static assets, the JSON 404 of /api for JSON clients, then Remix (pages,
+ * /graphql, /openapi.json), whose handler counts in `requests` until it settles.
+ */
+function httpApp(build: ServerBuild, requests: InFlight) {
   const app = express();
   app.disable('x-powered-by');
   // Fingerprinted assets: precompressed at build (Brotli and gzip), cached for good
@@ -161,8 +165,28 @@ function httpApp(build: ServerBuild) {
     res.status(status).json(body);
   });
   app.use(waitForSite);
-  app.all('*', createRequestHandler({ build, mode: env().production ? 'production' : 'development' }));
+  const remix = createRequestHandler({ build, mode: env().production ? 'production' : 'development' });
+  app.all('*', (req, res, next) => void requests.track(() => remix(req, res, next)));
   return app;
+}
+
+/**
+ * Serves one request: the request policy, then an API call straight off the HTTP server and
+ * anything else through express. The handler counts in `requests` until its work settles (the
+ * REST call included), whether or not its client is still there.
+ */
+function requestListener(app: Express, requests: InFlight) {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    lingerOnClose(req);
+    securityHeaders(req, res);
+    if (answeredByPolicy(req, res)) return;
+    const path = restPath(req.url ?? '/');
+    // API and GraphQL calls count against their key's rate limits first.
+    if ((path || isGraphqlUrl(req.url ?? '/')) && (await rateLimited(req, res, !path).catch(() => false))) return;
+    if (path) return serveRest(req, res, path);
+    app(req, res);
+  };
+  return (req: IncomingMessage, res: ServerResponse) => inRequestScope(req, res, () => void requests.track(() => handle(req, res)));
 }
 
 /** The most a request line and its headers may take (docs/limits.md). */
@@ -188,24 +212,10 @@ export const runtime = {
     const aisFeed = startConfiguredAisFeed();
     // Carrier lookups on schedule (docs/tracking.md).
     const tracking = startTrackingPoller();
-    const app = httpApp(build);
+    const requests = inFlight();
     // A request line and headers up to 64 KiB reach the app, so an over-long query string gets
     // the catalogue's 400 (docs/limits.md); longer ones are refused by the HTTP layer with 431.
-    const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) =>
-      inRequestScope(req, res, () => {
-        lingerOnClose(req);
-        securityHeaders(req, res);
-        if (answeredByPolicy(req, res)) return;
-        const path = restPath(req.url ?? '/');
-        const serve = () => (path ? void serveRest(req, res, path) : app(req, res));
-        if (!path && !isGraphqlUrl(req.url ?? '/')) return serve();
-        // API and GraphQL calls count against their key's rate limits first.
-        rateLimited(req, res, !path).then(
-          (answered) => answered || serve(),
-          () => serve(),
-        );
-      }),
-    );
+    const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, requestListener(httpApp(build, requests), requests));
     // Idle keep-alive connections stay open longer than clients and proxies keep theirs (60 s is
     // common), so a client never sends a request on a socket the server is closing at that instant.
     server.keepAliveTimeout = 65_000;
@@ -231,11 +241,19 @@ export const runtime = {
         log('Demo data added.');
       });
     }
-    // Stop accepting connections, let requests in flight finish (10 s at most), then close the database.
+    // Stop accepting connections, let requests in flight finish, then close the database. The
+    // server's close waits for connections only: a handler whose client hung up still runs, and
+    // is waited for too, within the same 10 s (docs/getting-started.md, Running in production).
     const stop = async () => {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections?.();
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      const deadline = new Promise((resolve) => setTimeout(resolve, 10_000));
+      const handled = closed.then(() => {
+        const n = requests.running;
+        if (n) log(`stopping: waiting for ${n} running request${n > 1 ? 's' : ''} (10 s at most)`);
+        return requests.idle();
+      });
+      await Promise.race([handled, deadline]);
       await backgroundSettled();
       await tracking.stop();
       await deliveries?.stop();
