@@ -184,6 +184,15 @@ function countingFactory(factory: SqlMigrationAwareDriverAdapterFactory, watch: 
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * Settings of every pooled connection to a PostgreSQL server: no JIT compilation
+ * (docs/decisions/019-assembled-pages.md, "No JIT"). A page's statement writes hundreds of
+ * expressions; compiling them costs PostgreSQL 1 to 3 s, its run some 100 ms, and it compiles
+ * whenever the plan's estimated cost passes `jit_above_cost`, which the estimates of a large
+ * company or of freshly written tables do.
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
 /** Opens the database named by the config: PGlite under `dataDir` when no URL is given. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
@@ -203,6 +212,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       Client: BoundedClient,
       connectionString: config.databaseUrl,
       max: config.poolSize ?? 10,
+      options: SESSION_OPTIONS,
       ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
     });
     // NOTE: an idle client losing its server must not crash the process; the pool replaces it.
@@ -211,7 +221,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     let relaxed: InstanceType<typeof pg.Pool> | undefined;
     const relaxedPool = () => {
       if (relaxed) return relaxed;
-      relaxed = new pg.Pool({ Client: BoundedClient, connectionString: config.databaseUrl, max: 3, options: '-c synchronous_commit=off', ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}) });
+      relaxed = new pg.Pool({ Client: BoundedClient, connectionString: config.databaseUrl, max: 3, options: `${SESSION_OPTIONS} -c synchronous_commit=off`, ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}) });
       relaxed.on('error', (e) => void markIfUnavailable(e));
       return relaxed;
     };
