@@ -9,6 +9,7 @@ import { listField, searchColumns } from '../schema-helpers/list.ts';
 import { assembledPage, assembledRecord } from '../assembled/read.ts';
 import { inRange, inStates, type LifecycleState } from '../schema-helpers/filters.ts';
 import { orderNullable, orderSearchable, orderSortable, OrderFilters } from './inputs.ts';
+import { ordersWithProduct } from './product-filter.ts';
 
 /** One order by its key, written by PostgreSQL (docs/decisions/019-assembled-pages.md). */
 const assembledOrder = assembledRecord('orders');
@@ -29,16 +30,13 @@ export type OrderFiltersInput = {
   updated_at_to?: Date | null;
 };
 
-function filterWhere(f: OrderFiltersInput): Prisma.OrderWhereInput[] {
+async function filterWhere(companyId: number, f: OrderFiltersInput): Promise<Prisma.OrderWhereInput[]> {
   const and: Prisma.OrderWhereInput[] = [];
   if (f.type?.length) and.push({ type: { in: f.type } });
   if (f.reference_codes?.length) and.push({ reference_code: { in: f.reference_codes } });
   if (f.external_reference_codes?.length) and.push({ external_reference_code: { in: f.external_reference_codes } });
   if (f.subsidiary_id != null) and.push({ subsidiary_id: f.subsidiary_id });
-  if (f.product_id != null || f.product_code != null) {
-    const item = { ...(f.product_id != null ? { product_id: f.product_id } : {}), ...(f.product_code != null ? { product: { is: { code: f.product_code, deleted_at: null } } } : {}) };
-    and.push({ OR: [{ purchase_order: { is: { items: { some: item } } } }, { sales_order: { is: { items: { some: item } } } }] });
-  }
+  if (f.product_id != null || f.product_code != null) and.push(await ordersWithProduct(companyId, f));
   if (f.actor_ids?.length) and.push({ handlers: { some: { actor_id: { in: f.actor_ids } } } });
   and.push(...inStates(f.status), ...inRange('inserted_at', f.inserted_at_from, f.inserted_at_to), ...inRange('updated_at', f.updated_at_from, f.updated_at_to));
   return and;
@@ -59,7 +57,7 @@ listField<{ operation_id: number; filters?: OrderFiltersInput | null }>({
   }),
   where: async (args, ctx) => {
     await checkOperation(prisma(), ctx.company.id, args.operation_id);
-    const and = filterWhere(args.filters ?? {});
+    const and = await filterWhere(ctx.company.id, args.filters ?? {});
     return { company_id: ctx.company.id, operation_id: args.operation_id, deleted_at: null, ...(and.length ? { AND: and } : {}) };
   },
 });
