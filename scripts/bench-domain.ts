@@ -22,15 +22,22 @@ export interface DomainList {
 
 const BATCH = 100;
 
+/** Lines of each bench order, and how many of them each bench process ships. */
+export const ORDER_LINES = 10;
+export const SHIPPED_LINES = 5;
+
+/** The bench order `i`'s reference code. */
+export const benchOrderCode = (i: number) => `ORC-B${String(i + 1).padStart(3, '0')}`;
+
 export function orderParams(i: number, round: number, productCode: (i: number) => string) {
   return {
-    reference_code: `ORC-B${String(i + 1).padStart(3, '0')}`,
+    reference_code: benchOrderCode(i),
     observations: `bench round ${round}`,
     purchase_order: {
       type: 'DIRECT',
-      items: Array.from({ length: 5 }, (_, j) => ({
+      items: Array.from({ length: ORDER_LINES }, (_, j) => ({
         line_reference: String((j + 1) * 10),
-        product_code: productCode(i * 5 + j),
+        product_code: productCode(i * ORDER_LINES + j),
         quantity: `${100 + j + round}.0000`,
         order_unit_value: '12.5000',
         order_currency_code: 'USD',
@@ -39,10 +46,15 @@ export function orderParams(i: number, round: number, productCode: (i: number) =
   };
 }
 
-export function processParams(i: number, productCode: (i: number) => string) {
+/**
+ * The bench process `i`: a full maritime tree, linked to the order `orderCode` and shipping 10 of
+ * each of its first SHIPPED_LINES lines (so the order page's balances have shipments to sum).
+ */
+export function processParams(i: number, productCode: (i: number) => string, orderCode = benchOrderCode(i)) {
   return {
     reference_code: `PRC-B${String(i + 1).padStart(3, '0')}`,
     alert_level: ['NORMAL', 'WARNING', 'DANGER'][i % 3],
+    order_reference_codes: [orderCode],
     extra_fields: { bench: true, n: i },
     audit_items: [{ name: 'Documents checked', checked: i % 2 === 0 }],
     foreign_trade_shipment: {
@@ -52,6 +64,7 @@ export function processParams(i: number, productCode: (i: number) => string) {
       ata: '2025-05-01T00:00:00Z',
       received_in_warehouse_at: '2025-05-02T00:00:00Z',
       warehouse_free_time_days: 10,
+      items: Array.from({ length: SHIPPED_LINES }, (_, j) => ({ line_reference: String((j + 1) * 10), quantity: '10.0000' })),
       maritime_transport_shipment: { type: 'FCL', bl: `MEDU${1000000 + i}`, tracking_key: 'BILL_OF_LADING' },
       transportables: [
         ...[1, 2].map((k) => ({
@@ -111,8 +124,8 @@ export async function writeDomain(ctx: BenchContext): Promise<{ table: string; l
   const orders = `/api/operations/${ctx.operationId}/orders`;
   const processes = `/api/operations/${ctx.operationId}/processes`;
   const rows = [
-    ...(await write(ctx, 'orders (5 items each)', orders, (i, round) => orderParams(i, round, ctx.productCode))),
-    ...(await write(ctx, 'processes (full maritime shipment each)', processes, (i) => processParams(i, ctx.productCode))),
+    ...(await write(ctx, `orders (${ORDER_LINES} items each)`, orders, (i, round) => orderParams(i, round, ctx.productCode))),
+    ...(await write(ctx, `processes (full maritime shipment each, ${SHIPPED_LINES} lines of its order shipped)`, processes, (i) => processParams(i, ctx.productCode))),
   ];
   return {
     table: ['| Request | What | Time | SQL statements |', '|---|---|---|---:|', ...rows].join('\n'),
@@ -141,20 +154,22 @@ export interface TimedBatch {
 }
 
 /**
- * The six timed batch writes: 100 orders of 5 lines, 100 processes with a full maritime
- * shipment and 1,000 products, each created and then sent again as an update; `tag` makes
- * their codes new, the lines name products of `productCode`.
+ * The six timed batch writes: 100 orders of ORDER_LINES lines, 100 processes with a full
+ * maritime shipment (each linked to one of those orders and shipping SHIPPED_LINES of its lines)
+ * and 1,000 products, each created and then sent again as an update; `tag` makes their codes
+ * new, the lines name products of `productCode`.
  */
 export function timedBatches(operationId: number, tag: string, productCode: (i: number) => string): TimedBatch[] {
   const orders = `/api/operations/${operationId}/orders`;
   const processes = `/api/operations/${operationId}/processes`;
-  const trees = Array.from({ length: 100 }, (_, i) => ({ ...processParams(i, productCode), reference_code: `${tag}-${i}` }));
+  const trees = Array.from({ length: 100 }, (_, i) => ({ ...processParams(i, productCode, `${tag}-${i}`), reference_code: `${tag}-${i}` }));
+  const lines = `${ORDER_LINES} lines each`;
   const products = Array.from({ length: 1000 }, (_, i) => productParams(i, `${tag}-${i}`));
   return [
-    { what: '100 orders (5 lines each), create', path: orders, params: Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, 1, productCode), reference_code: `${tag}-${i}` })) },
-    { what: '100 orders (5 lines each), update', path: orders, params: Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, 2, productCode), reference_code: `${tag}-${i}` })) },
-    { what: '100 processes (full maritime shipment), create', path: processes, params: trees },
-    { what: '100 processes (full maritime shipment), update', path: processes, params: trees },
+    { what: `100 orders (${lines}), create`, path: orders, params: Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, 1, productCode), reference_code: `${tag}-${i}` })) },
+    { what: `100 orders (${lines}), update`, path: orders, params: Array.from({ length: 100 }, (_, i) => ({ ...orderParams(i, 2, productCode), reference_code: `${tag}-${i}` })) },
+    { what: '100 processes (full maritime shipment, linked), create', path: processes, params: trees },
+    { what: '100 processes (full maritime shipment, linked), update', path: processes, params: trees },
     { what: '1,000 products, create', path: '/api/products', params: products },
     { what: '1,000 products, update', path: '/api/products', params: products },
   ];

@@ -218,7 +218,9 @@ async function floorStatements(): Promise<Record<string, string>> {
 export async function startRawPg(databaseUrl: string): Promise<Peer> {
   const { sqlCounter } = await import('../prisma/database.ts');
   const floors = await floorStatements();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  // Without JIT, as the app's connections (docs/decisions/019-assembled-pages.md, "No JIT"): compiling a page's
+  // statement costs PostgreSQL seconds, and the floor is PostgreSQL's own time at its best.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10), options: '-c jit=off' });
   const query = async (text: string, values: unknown[]) => {
     const counter = sqlCounter.getStore();
     if (counter) counter.statements++;

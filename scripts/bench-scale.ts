@@ -1,25 +1,35 @@
-// Scale part of `npm run bench` (`npm run bench-scale` alone): how product reads follow the size
-// of one company. On a PostgreSQL server, one app (SQL_STATS, rate limits off); one company grown
-// to each size in turn (1,000, 100,000 and 1,000,000 products by default, each with one internal
-// code) by set-based SQL in the app's database; at each size, the same requests:
-// - one request at a time (20, median and max): a product by code, the list with limit=1 and
-//   limit=100, and the last page of the list (offset near the end);
+// Scale part of `npm run bench` (`npm run bench-scale` alone): how reads and writes follow the
+// size of one company. On a PostgreSQL server, one app (production, one process, SQL_STATS,
+// rate limits off); one company grown to each size in turn (1,000, 100,000 and 1,000,000 rows by
+// default) by set-based SQL (scripts/bench-scale-data.ts): products with one internal code each,
+// orders of 2 lines and processes with a maritime shipment, each process linked to an order and
+// shipping from its lines. Before the first size, the bench's 100 orders of 10 lines and 100
+// processes with a full maritime tree, each linked to one of those orders and shipping 5 of its
+// lines (scripts/bench-domain.ts), are written through the API: they are the first page of each
+// list. At each size, the same requests:
+// - one request at a time (20, median and max): a product by code, the lists with limit=1 and
+//   limit=100, the last page, a sort, filters with their counts, GraphQL connections and counts;
+// - the order page of 100 x 10 lines and the process page of 100 full trees against their floor
+//   (the raw pg peer of scripts/bench-peers.ts: one statement in which PostgreSQL builds the same
+//   answer), checked equal, then one at a time and at 10 connections (target: within 3 x the floor);
 // - 10 connections for BENCH_SECONDS (default 8): by code and the list with limit=100;
 // - 64 connections: by code, p50 and p99 (target p99 < 100 ms);
 // - batch writes through the REST batch upserts, each once the events of the one before are
-//   relayed: 100 orders of 5 lines, 100 processes with a full maritime shipment and 1,000
+//   relayed: 100 orders of 10 lines, 100 linked processes with a full maritime shipment and 1,000
 //   products, created and then sent again as updates (targets < 300, < 500 and < 400 ms).
-// Writes docs/benchmarks.md, section "Scale: one company from 1,000 to 1,000,000 products".
+// Writes docs/benchmarks.md, section "Scale: one company from 1,000 to 1,000,000 rows".
 //
 // Optional environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_SCALE_SIZES (comma list),
 // BENCH_SECONDS.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { startAppServer } from '../tests/setup/app-server.ts';
 import { machineLine, writeSection } from './bench-section.ts';
-import { relayed, timeBatch, timedBatches } from './bench-domain.ts';
+import { relayed, timeBatch, timedBatches, writeDomain, ORDER_LINES } from './bench-domain.ts';
+import { DISCHARGE_EVERY, DISCHARGE_PORT, growOrdersAndProcesses, growProducts, grownOrderCode, grownProcessCode, scaleCode as code } from './bench-scale-data.ts';
 
 /** autocannon's programmatic API (the package has no types of its own). */
 type Autocannon = (options: object) => Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number }>;
@@ -28,25 +38,35 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const SIZES = (process.env.BENCH_SCALE_SIZES || '1000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
-const HEADING = '## Scale: one company from 1,000 to 1,000,000 products';
+const HEADING = '## Scale: one company from 1,000 to 1,000,000 rows';
+/** The bench's full trees written through the API before the first size (scripts/bench-domain.ts). */
+const TREES = 100;
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const code = (n: number) => `SC-${String(n).padStart(7, '0')}`;
 
 execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
 const adminToken = randomBytes(16).toString('hex');
-const app = await startAppServer({ serverUrl: SERVER_URL, adminToken, settings: { RATE_LIMITS: '0', SQL_STATS: '1' } });
+// Production settings, as the app is deployed (docs/getting-started.md): one serving process.
+const app = await startAppServer({ serverUrl: SERVER_URL, adminToken, production: true, settings: { RATE_LIMITS: '0', SQL_STATS: '1', WEB_CONCURRENCY: '1' } });
 const db = new pg.Client({ connectionString: app.databaseUrl });
 await db.connect();
+// The floor (scripts/bench-peers.ts, raw pg) checks keys with the app's own code, in this process.
+process.env.DATABASE_URL = app.databaseUrl;
+process.env.NODE_ENV ??= 'production';
+process.env.CARRIER_SECRETS_KEY ??= randomBytes(32).toString('base64');
+const { connect, disconnect } = await import('../graph/db.ts');
+await connect();
+const { startRawPg } = await import('./bench-peers.ts');
+const floor = await startRawPg(app.databaseUrl);
 
-/** Requests one path `times` times in a row: median and max ms, the statements of the last. */
-async function oneAtATime(path: string, headers: Record<string, string>, times = 20) {
+/** Requests one path `times` times in a row from `base`: median and max ms, the statements of the last. */
+async function oneAtATime(path: string, headers: Record<string, string>, times = 20, base = app.baseUrl) {
   const ms: number[] = [];
   let statements = 0;
   for (let i = 0; i < times; i++) {
     const t = performance.now();
-    const res = await fetch(`${app.baseUrl}${path}`, { headers });
+    const res = await fetch(`${base}${path}`, { headers });
     const text = await res.text();
     if (res.status !== 200 || text.startsWith('{"errors"')) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 300)}`);
     ms.push(performance.now() - t);
@@ -56,10 +76,10 @@ async function oneAtATime(path: string, headers: Record<string, string>, times =
 }
 
 /** Load on `paths` (one picked per request, in turn) from `connections` at once. */
-async function load(paths: string[], headers: Record<string, string>, connections: number) {
+async function load(paths: string[], headers: Record<string, string>, connections: number, base = app.baseUrl) {
   let i = 0;
   const run = (duration: number) =>
-    autocannon({ url: app.baseUrl, connections, duration, headers, requests: [{ setupRequest: (req: object) => ({ ...req, path: paths[i++ % paths.length] }) }] });
+    autocannon({ url: base, connections, duration, headers, requests: [{ setupRequest: (req: object) => ({ ...req, path: paths[i++ % paths.length] }) }] });
   // As in bench.ts: 2 s of warm-up at the same number of connections (their sockets opened, the route's code compiled), then the measured seconds.
   await run(2);
   const result = await run(SECONDS);
@@ -80,58 +100,50 @@ const writeTarget = (what: string) => WRITE_TARGETS[Object.keys(WRITE_TARGETS).f
 /** A GraphQL query as a GET path (the endpoint takes queries by GET, docs/graphql.md). */
 const graphqlPath = (query: string) => `/graphql?query=${encodeURIComponent(query)}`;
 
-/** Grows the company's orders (purchase orders of 2 lines) and processes (with a shipment) to ids `from`..`to` by SQL. */
-async function growOrdersAndProcesses(companyId: number, operationId: number, from: number, to: number) {
-  const tables = ['orders', 'purchase_orders', 'purchase_order_items', 'processes', 'foreign_trade_shipments'];
-  for (const t of tables) await db.query(`ALTER TABLE ${t} DISABLE TRIGGER USER`);
-  await db.query(
-    `INSERT INTO orders (company_id, operation_id, type, reference_code, updated_at)
-     SELECT $1, $2, 'PURCHASE', 'SO-' || lpad(g::text, 7, '0'), now() FROM generate_series($3::int, $4::int) AS g`,
-    [companyId, operationId, from, to],
-  );
-  await db.query(
-    `INSERT INTO purchase_orders (company_id, order_id, type)
-     SELECT company_id, id, 'DIRECT' FROM orders WHERE company_id = $1 AND reference_code >= $2`,
-    [companyId, `SO-${String(from).padStart(7, '0')}`],
-  );
-  await db.query(
-    `INSERT INTO purchase_order_items (company_id, purchase_order_id, line_reference, line_number, product_id, quantity, order_unit_value, order_currency_code, updated_at)
-     SELECT po.company_id, po.id, l * 10 || '', l, (SELECT min(id) FROM products WHERE company_id = $1) + (po.id * 2 + l) % $3, '10.0000', '2.5000', 'USD', now()
-     FROM purchase_orders po CROSS JOIN generate_series(1, 2) AS l
-     WHERE po.company_id = $1 AND po.id >= (SELECT min(id) FROM orders WHERE company_id = $1 AND reference_code >= $2)`,
-    [companyId, `SO-${String(from).padStart(7, '0')}`, to],
-  );
-  await db.query(
-    `INSERT INTO processes (company_id, operation_id, reference_code, updated_at)
-     SELECT $1, $2, 'SP-' || lpad(g::text, 7, '0'), now() FROM generate_series($3::int, $4::int) AS g`,
-    [companyId, operationId, from, to],
-  );
-  await db.query(
-    `INSERT INTO foreign_trade_shipments (company_id, process_id, type, etd, eta)
-     SELECT company_id, id, 'MARITIME_TRANSPORT', now() - interval '10 days', now() + (id % 30) * interval '1 day'
-     FROM processes WHERE company_id = $1 AND reference_code >= $2`,
-    [companyId, `SP-${String(from).padStart(7, '0')}`],
-  );
-  for (const t of tables) await db.query(`ALTER TABLE ${t} ENABLE TRIGGER USER`);
-  for (const t of tables) await db.query(`VACUUM ANALYZE ${t}`);
+/** The requests measured one at a time at each size: products, then orders and processes with their filters and counts. */
+function singleRequests(op: number, size: number, codes: string[]): [string, string][] {
+  const mid = Math.ceil(size / 2);
+  const orderNode = 'id reference_code purchase_order { items { line_reference quantity balance product { code } } }';
+  const processNode = 'id reference_code foreign_trade_shipment { etd eta }';
+  const ports = `filters[port_unlocodes][]=${DISCHARGE_PORT}`;
+  return [
+    ['GET /api/products-by-code/{code}', `/api/products-by-code/${codes[137]}`],
+    ['GET /api/products?limit=1', '/api/products?limit=1'],
+    ['GET /api/products?limit=100', '/api/products?limit=100'],
+    ['GET /api/products?limit=100&offset=size−100', `/api/products?limit=100&offset=${size - 100}`],
+    ['GET /api/products?limit=100&order_by=family', '/api/products?limit=100&order_by=family'],
+    ['GET /api/products?filters[family]=F7&limit=100 (a fiftieth of them)', '/api/products?filters[family]=F7&limit=100'],
+    ['GraphQL productsConnection(first: 100)', graphqlPath('{ productsConnection(first: 100) { edges { node { id code internal_codes { code } } } pageInfo { endCursor } } }')],
+    ['GraphQL productsConnection { totalCount }', graphqlPath('{ productsConnection(first: 1) { totalCount totalCountExact } }')],
+    [`GET /api/operations/{op}/orders-by-reference-code/{code}`, `/api/operations/${op}/orders-by-reference-code/${grownOrderCode(mid)}`],
+    ['GET /api/operations/{op}/orders?limit=1', `/api/operations/${op}/orders?limit=1`],
+    [`GET /api/operations/{op}/orders?limit=100 (100 x ${ORDER_LINES} lines)`, `/api/operations/${op}/orders?limit=100`],
+    ['GET /api/operations/{op}/orders?filters[product_code]={code}&limit=100', `/api/operations/${op}/orders?filters[product_code]=${code(7)}&limit=100`],
+    ['GraphQL ordersConnection(first: 100)', graphqlPath(`{ ordersConnection(operation_id: ${op}, first: 100) { edges { node { ${orderNode} } } pageInfo { endCursor } } }`)],
+    ['GraphQL ordersConnection { totalCount }', graphqlPath(`{ ordersConnection(operation_id: ${op}, first: 1) { totalCount totalCountExact } }`)],
+    [`GET /api/operations/{op}/processes-by-reference-code/{code}`, `/api/operations/${op}/processes-by-reference-code/${grownProcessCode(mid)}`],
+    ['GET /api/operations/{op}/processes?limit=1', `/api/operations/${op}/processes?limit=1`],
+    ['GET /api/operations/{op}/processes?limit=100 (full trees)', `/api/operations/${op}/processes?limit=100`],
+    [`GET /api/operations/{op}/processes?${ports}&limit=100 (a tenth of them)`, `/api/operations/${op}/processes?${ports}&limit=100`],
+    ['GraphQL processesConnection(first: 100)', graphqlPath(`{ processesConnection(operation_id: ${op}, first: 100) { edges { node { ${processNode} } } pageInfo { endCursor } } }`)],
+    [`GraphQL processesConnection(filters: { port_unlocodes }) { totalCount }`, graphqlPath(`{ processesConnection(operation_id: ${op}, first: 1, filters: { port_unlocodes: ["${DISCHARGE_PORT}"] }) { totalCount totalCountExact } }`)],
+  ];
 }
 
-/** One request at a time on the orders and processes of a company of `size` rows each. */
-async function domainRequests(op: number, size: number, headers: Record<string, string>) {
-  const mid = String(Math.ceil(size / 2)).padStart(7, '0');
-  const orderNode = 'id reference_code purchase_order { items { line_reference quantity product { code } } }';
-  const processNode = 'id reference_code foreign_trade_shipment { etd eta }';
-  return {
-    [`GET /api/operations/{op}/orders-by-reference-code/{code}`]: await oneAtATime(`/api/operations/${op}/orders-by-reference-code/SO-${mid}`, headers),
-    'GET /api/operations/{op}/orders?limit=1': await oneAtATime(`/api/operations/${op}/orders?limit=1`, headers),
-    'GET /api/operations/{op}/orders?limit=100': await oneAtATime(`/api/operations/${op}/orders?limit=100`, headers),
-    'GraphQL ordersConnection(first: 100)': await oneAtATime(graphqlPath(`{ ordersConnection(operation_id: ${op}, first: 100) { edges { node { ${orderNode} } } pageInfo { endCursor } } }`), headers),
-    [`GET /api/operations/{op}/processes-by-reference-code/{code}`]: await oneAtATime(`/api/operations/${op}/processes-by-reference-code/SP-${mid}`, headers),
-    'GET /api/operations/{op}/processes?limit=1': await oneAtATime(`/api/operations/${op}/processes?limit=1`, headers),
-    'GET /api/operations/{op}/processes?limit=100': await oneAtATime(`/api/operations/${op}/processes?limit=100`, headers),
-    'GraphQL processesConnection(first: 100)': await oneAtATime(graphqlPath(`{ processesConnection(operation_id: ${op}, first: 100) { edges { node { ${processNode} } } pageInfo { endCursor } } }`), headers),
-    'GraphQL productsConnection(first: 100)': await oneAtATime(graphqlPath('{ productsConnection(first: 100) { edges { node { id code internal_codes { code } } } pageInfo { endCursor } } }'), headers),
-  };
+/** The order and process pages of 100 against their floor: equal answers, then one at a time and at 10 connections. */
+async function againstFloor(op: number, headers: Record<string, string>) {
+  const out: { page: string; app: Awaited<ReturnType<typeof oneAtATime>>; floor: Awaited<ReturnType<typeof oneAtATime>>; appLoad: Awaited<ReturnType<typeof load>>; floorLoad: Awaited<ReturnType<typeof load>> }[] = [];
+  for (const page of ['orders', 'processes']) {
+    const path = `/api/operations/${op}/${page}?limit=100`;
+    const [a, f] = await Promise.all([app.baseUrl, floor.base].map(async (base) => (await fetch(base + path, { headers })).json()));
+    if (!isDeepStrictEqual(a, f)) throw new Error(`${path}: the floor's answer differs from the app's`);
+    const appOne = await oneAtATime(path, headers);
+    const floorOne = await oneAtATime(path, headers, 20, floor.base);
+    const appLoad = await load([path], headers, 10);
+    const floorLoad = await load([path], headers, 10, floor.base);
+    out.push({ page, app: appOne, floor: floorOne, appLoad, floorLoad });
+  }
+  return out;
 }
 
 try {
@@ -144,50 +156,32 @@ try {
   const { company, api_key } = created_json as { company: { id: number }; api_key: string };
   const headers = { 'api-key': api_key };
   const rows: string[] = [];
-  const domainRows: string[] = [];
+  const floorRows: string[] = [];
   const wide: string[] = [];
   const writeRows: string[] = [];
   const operationId = (created_json as { operation: { id: number } }).operation.id;
   let size = 0;
   for (const target of SIZES) {
     const t = performance.now();
-    // The events capture is for API writes; rows made here by SQL are not events.
-    await db.query('ALTER TABLE products DISABLE TRIGGER USER');
-    await db.query('ALTER TABLE product_internal_codes DISABLE TRIGGER USER');
-    await db.query(
-      `INSERT INTO products (company_id, code, description, family, updated_at)
-       SELECT $1, 'SC-' || lpad(g::text, 7, '0'), 'Scale valve ' || g, CASE WHEN g % 3 = 0 THEN NULL ELSE 'F' || (g % 50) END, now()
-       FROM generate_series($2::int, $3::int) AS g`,
-      [company.id, size + 1, target],
-    );
-    await db.query(
-      `INSERT INTO product_internal_codes (company_id, product_id, code, label)
-       SELECT company_id, id, 'ERP-' || id, 'erp' FROM products WHERE company_id = $1 AND code > $2`,
-      [company.id, code(size)],
-    );
-    await db.query('ALTER TABLE products ENABLE TRIGGER USER');
-    await db.query('ALTER TABLE product_internal_codes ENABLE TRIGGER USER');
-    await db.query('VACUUM ANALYZE products');
-    await db.query('VACUUM ANALYZE product_internal_codes');
-    await growOrdersAndProcesses(company.id, operationId, size + 1, target);
+    await growProducts(db, company.id, size + 1, target);
+    if (size === 0) {
+      await writeDomain({ base: app.baseUrl, headers, operationId, productCode: (i) => code(1 + (i % target)), log: (line) => console.log(`  ${line}`) });
+      await relayed(db);
+    }
+    await growOrdersAndProcesses(db, company.id, operationId, Math.max(size, TREES) + 1, target);
     const madeS = (performance.now() - t) / 1000;
     size = target;
-    console.log(`${fmt(size)} products (made in ${fmt(madeS, 1)} s)`);
+    console.log(`${fmt(size)} rows each (made in ${fmt(madeS, 1)} s)`);
     const codes = Array.from({ length: 200 }, (_, k) => code(1 + Math.floor(((k + 0.5) * size) / 200)));
-    const single = {
-      'GET /api/products-by-code/{code}': await oneAtATime(`/api/products-by-code/${codes[137]}`, headers),
-      'GET /api/products?limit=1': await oneAtATime('/api/products?limit=1', headers),
-      'GET /api/products?limit=100': await oneAtATime('/api/products?limit=100', headers),
-      'GET /api/products?limit=100&offset=size−100': await oneAtATime(`/api/products?limit=100&offset=${size - 100}`, headers),
-      'GET /api/products?limit=100&order_by=family': await oneAtATime('/api/products?limit=100&order_by=family', headers),
-    };
-    for (const [request, r] of Object.entries(single)) {
+    for (const [request, path] of singleRequests(operationId, size, codes)) {
+      const r = await oneAtATime(path, headers);
       console.log(`  ${request}: median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms, ${r.statements} statements`);
       rows.push(`| ${fmt(size)} | ${request} | ${fmt(r.median, 1)} | ${fmt(r.max, 1)} | ${r.statements} |`);
     }
-    for (const [request, r] of Object.entries(await domainRequests(operationId, size, headers))) {
-      console.log(`  ${request}: median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms, ${r.statements} statements`);
-      domainRows.push(`| ${fmt(size)} | ${request} | ${fmt(r.median, 1)} | ${fmt(r.max, 1)} | ${r.statements} |`);
+    for (const r of await againstFloor(operationId, headers)) {
+      const ratio = r.floorLoad.rps / r.appLoad.rps;
+      console.log(`  ${r.page} page: app ${fmt(r.app.median, 1)} ms, floor ${fmt(r.floor.median, 1)} ms; 10 connections app ${fmt(r.appLoad.rps, 1)} req/s, floor ${fmt(r.floorLoad.rps, 1)} req/s (${fmt(ratio, 2)} x)`);
+      floorRows.push(`| ${fmt(size)} | ${r.page} | ${fmt(r.app.median, 1)} | ${fmt(r.floor.median, 1)} | ${fmt(r.app.median / r.floor.median, 2)} | ${fmt(r.appLoad.rps, 1)} | ${fmt(r.floorLoad.rps, 1)} | ${fmt(ratio, 2)} | ${ratio <= 3 ? 'yes' : 'no'} |`);
     }
     for (const [what, r] of Object.entries(await batchWrites(operationId, size, api_key))) {
       const target = writeTarget(what);
@@ -205,28 +199,37 @@ try {
 
 ${machineLine('npm run bench-scale')}
 
-One app on PostgreSQL (one process, SQL_STATS=1, rate limits off) and the load generator in the bench process, on the same
-2 cores. One company grown to each size in turn by set-based SQL (\`INSERT ... SELECT FROM generate_series\`, a third of
-the products without a family, one internal code each), then VACUUM ANALYZE. A page is ordered and limited before its
-rows' nested lists are read (docs/decisions/009-relation-loading.md), so its time should not follow the company's size.
+One app on PostgreSQL (production settings, one serving process, SQL_STATS=1, rate limits off) and the load generator in
+the bench process, on the same 2 cores. One company grown to each size in turn by set-based SQL
+(scripts/bench-scale-data.ts, \`INSERT ... SELECT FROM generate_series\`), then VACUUM ANALYZE: that many products (a third
+without a family, one internal code each), orders (a purchase order of 2 lines) and processes (a maritime shipment loading
+at CNSHA, one in ${DISCHARGE_EVERY} discharging at ${DISCHARGE_PORT}), each process linked to the order of its number and shipping 5 of its first
+line. Before the first size, the bench's ${TREES} orders of ${ORDER_LINES} lines and ${TREES} processes with a full maritime tree, each linked to one
+of those orders and shipping 5 of its lines (scripts/bench-domain.ts), were written through the API: they are the first
+page of each list, so the pages of 100 below are those full trees at every size. A page is ordered and limited before its
+rows' nested lists are read (docs/decisions/009-relation-loading.md), and a count stops at 10,000 (docs/limits.md,
+"Counts"), so neither should follow the company's size.
 
-One request at a time, 20 times each (ms):
-
-| Products in the company | Request | Median | Max | SQL statements |
-|---:|---|---:|---:|---:|
-${rows.join('\n')}
-
-Orders and processes, grown to the same sizes in the same company (each order a purchase order with 2 lines, each
-process with its shipment). The REST lists answer the whole tree of each row and \`total_count\`; the GraphQL connections
-ask for the first 100 rows by keyset, a smaller tree and no \`totalCount\` (docs/graphql.md, "Cursor pagination"):
+One request at a time, 20 times each (ms). The REST lists answer the whole tree of each row and \`total_count\`; the
+GraphQL connections ask for the first 100 rows by keyset and a smaller tree, or for their count alone:
 
 | Rows in the company | Request | Median | Max | SQL statements |
 |---:|---|---:|---:|---:|
-${domainRows.join('\n')}
+${rows.join('\n')}
+
+The order page (100 orders of ${ORDER_LINES} lines, their balances and linked processes) and the process page (100 full trees) against
+their floor: the raw pg peer of scripts/bench-peers.ts, one prepared statement in which PostgreSQL builds the same answer
+(scripts/bench-floor-orders.ts, scripts/bench-floor-processes.ts), checked equal to the app's (parsed) at each size. One at a
+time (median of 20, ms), then 10 connections (req/s, ${SECONDS} s after 2 s of warm-up). Target: the app within 3 x the floor, and
+each page's time at 1,000 and 100,000 rows within 20 % of each other:
+
+| Rows in the company | Page of 100 | App ms | Floor ms | App ÷ floor | App req/s | Floor req/s | Floor ÷ app | Within 3 x |
+|---:|---|---:|---:|---:|---:|---:|---:|---|
+${floorRows.join('\n')}
 
 Under load, ${SECONDS} s each after 2 s of warm-up at the same connections (req/s; p50 / p99 ms). By code picks one of 200 codes spread over the company:
 
-| Products | Made in | By code, 10 connections | p50 / p99 | List of 100, 10 connections | p50 / p99 | By code, 64 connections | p50 / p99 | p99 < 100 ms |
+| Rows | Made in | By code, 10 connections | p50 / p99 | List of 100, 10 connections | p50 / p99 | By code, 64 connections | p50 / p99 | p99 < 100 ms |
 |---:|---:|---:|---:|---:|---:|---:|---:|---|
 ${wide.join('\n')}
 
@@ -234,7 +237,7 @@ Batch writes through the REST batch upserts at each size (PUT, one request; ms),
 of the writes before it are relayed (no \`event_changes\` left), so it is measured alone. Each is a create, then
 the same batch sent again as an update; at the first size each create is the app's first write of its kind
 (its statements planned and its code compiled then). Orders name products spread over the company; processes carry the
-full maritime tree of \`scripts/bench-domain.ts\`:
+full maritime tree of \`scripts/bench-domain.ts\`, each linked to one of the batch's orders and shipping 5 of its lines:
 
 | Rows in the company | Batch | ms | SQL statements | Target | Met |
 |---:|---|---:|---:|---:|---|
@@ -243,6 +246,8 @@ ${writeRows.join('\n')}
   writeSection(HEADING, section);
   console.log(section);
 } finally {
+  await floor.stop();
+  await disconnect();
   await db.end();
   await app.stop();
 }

@@ -1,6 +1,6 @@
 // Events and webhooks part of `npm run bench` (`npm run bench-webhooks` alone): on a PostgreSQL
 // server, one app with its in-app delivery worker and a local receiver in this process.
-// 1. What the events outbox costs a batch of 100 orders (5 items each), create and update,
+// 1. What the events outbox costs a batch of 100 orders (10 items each), create and update,
 //    measured round by round in three modes on the same app: the capture triggers disabled
 //    (no events: what the write costs without the outbox), events without any endpoint, and
 //    events with one endpoint subscribed to every type (deliveries made and queued too).
@@ -26,7 +26,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startAppServer } from '../tests/setup/app-server.ts';
 import { machineLine, writeSection } from './bench-section.ts';
-import { orderParams } from './bench-domain.ts';
+import { orderParams, ORDER_LINES } from './bench-domain.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
@@ -263,7 +263,7 @@ try {
     '',
     machineLine('npm run bench-webhooks'),
     '',
-    `One app on PostgreSQL (its in-app delivery worker, graph/webhooks/workers.ts: 20 attempts at once), a receiver answering 204 in the bench process. The database is vacuumed and analysed before each of the three parts, and after the warm-up round has filled the orders' tables. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round): an untimed batch that lets PostgreSQL plan again once the triggers were switched, then ${SAMPLES} timed ones, each a new batch of 100 orders with 5 items (create), then the same batch again with other quantities (update); ${ROUNDS * SAMPLES} of each in all. "no events": the capture triggers disabled (the write path still checks its captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries, made and queued by the relay in the transaction that writes the events. Medians and quartiles (p25–p75) in ms; ratio of the medians to "no events" in the same rounds.`,
+    `One app on PostgreSQL (its in-app delivery worker, graph/webhooks/workers.ts: 20 attempts at once), a receiver answering 204 in the bench process. The database is vacuumed and analysed before each of the three parts, and after the warm-up round has filled the orders' tables. ${ROUNDS} rounds after a warm-up; in each, every mode in turn (the order turns by one each round): an untimed batch that lets PostgreSQL plan again once the triggers were switched, then ${SAMPLES} timed ones, each a new batch of 100 orders with ${ORDER_LINES} items (create), then the same batch again with other quantities (update); ${ROUNDS * SAMPLES} of each in all. "no events": the capture triggers disabled (the write path still checks its captured rows: one statement that finds none). "events": 100 events a batch, no endpoint. "events and an endpoint": also 100 deliveries, made and queued by the relay in the transaction that writes the events. Medians and quartiles (p25–p75) in ms; ratio of the medians to "no events" in the same rounds.`,
     '',
     'As the bench process sees each write (from sending it to the whole answer read):',
     '',

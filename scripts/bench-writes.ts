@@ -1,5 +1,5 @@
 // Batch writes on apps already running on one PostgreSQL database, taken in turns so that every
-// app meets the same machine load: 100 orders of 5 lines, 100 processes with a full maritime
+// app meets the same machine load: 100 orders of 10 lines, 100 linked processes with a full maritime
 // shipment (scripts/bench-domain.ts) and 1,000 products, each created and then sent again as an
 // update, new reference codes at every round. Each write starts once the events of the writes
 // before it are relayed (no `event_changes` left), so it is measured alone. docs/benchmarks.md

@@ -2,9 +2,10 @@
 // against each other (`npm run bench`).
 //
 // One run, no input: creates a throwaway PostgreSQL database, migrates it, creates a
-// company, writes 10,000 products through the REST batch upsert (timed), then 100 orders and
-// 100 processes. The app runs as child processes (SQL_STATS=1), one per GraphQL executor
-// (GRAPHQL_EXECUTOR, graph/env.ts), all on that database; in this process a minimal
+// company, writes 10,000 products through the REST batch upsert (timed), then 100 orders of 10
+// lines and 100 processes linked to them (scripts/bench-domain.ts). The app runs as child
+// processes (SQL_STATS=1), one per GraphQL executor (GRAPHQL_EXECUTOR, graph/env.ts), all on
+// that database; in this process a minimal
 // node:http server ("direct") answers the two product GETs with Prisma. autocannon measures
 // each request on every server in turn, round after round, from a worker thread so the load
 // generator does not share an event loop with the direct server. The figures are printed and
@@ -26,6 +27,7 @@ import { productParams as productFor } from '../graph/seed/factories.ts';
 import { graphqlExecutors } from '../graph/env.ts';
 import { freePort, withDatabase } from './local-net.ts';
 import { startDirect, startPostGraphile, startRawPg, stopProcess, type Peer } from './bench-peers.ts';
+import { ORDER_LINES, SHIPPED_LINES } from './bench-domain.ts';
 import { spawn, execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -772,7 +774,7 @@ Ratios of two servers measured in the same round are steadier than the req/s fig
 ## Method
 
 - A throwaway PostgreSQL database (\`bench_<timestamp>\`) is created, migrated and dropped at the end.${schemaDrift ? ' In this run prisma/schema had changes without a migration; they were pushed on top of the migrations, as the tests do outside CI.' : ''}
-- One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time${write.bulk ? ` (${fmt(viaRest)} of them; see Write throughput)` : ''}; then 100 orders and 100 processes through their batch upserts (see Orders and processes); then ANALYZE.
+- One company with ${fmt(PRODUCTS)} products, each with one internal code, written through the REST batch upsert \`PUT /api/products\` in batches of ${BATCH}, one batch at a time${write.bulk ? ` (${fmt(viaRest)} of them; see Write throughput)` : ''}; then 100 orders of ${ORDER_LINES} lines and 100 processes with a full maritime tree, each linked to one of the orders and shipping ${SHIPPED_LINES} of its lines, through their batch upserts (see Orders and processes); then ANALYZE.
 - Facade: the app (\`node scripts/serve.mjs\`, NODE_ENV=production, SQL_STATS=1, WEB_CONCURRENCY=1: one serving process under its supervisor; RATE_LIMITS=0: the load generator is one client asking far more than one key's share, see "Rate limits and idempotency") as a child process: REST route, GraphQL execution (Pothos, graphql-yoga), Prisma, and an ETag on each answer. One app per server below, all on the same database${PROCESSES > 1 ? `; \`${EXECUTORS[0]} ×${PROCESSES}\` is the same app with WEB_CONCURRENCY=${PROCESSES}: ${PROCESSES} serving processes behind one port, the scale-out of docs/decisions/014-scale-out.md` : ''}; the first serves the writes, the others start after them. The load generator sends no \`Accept-Encoding\`, so answers go uncompressed on every side.
 - Servers: ${serverList.join('; ')}; \`direct\`: a minimal \`node:http\` server in the bench process that authenticates the \`api-key\` with the same query (graph/company/auth.ts), then calls Prisma with the same where, order and take (company_id, deleted_at null, id ascending, internal codes by id, foreign operator links), outside any transaction, and answers the same JSON (products only).
 - Peers (scripts/bench-peers.ts): \`raw pg\`: a \`node:http\` server in the bench process, the same key check, then one SQL statement per request through a plain \`pg\` pool of the same size (the nested lists' JSON built by PostgreSQL, the list's count in the same statement), answering the same JSON: the floor of any Node.js service on this database; it answers the order and process pages too, one prepared statement each in which PostgreSQL builds the whole answer (every field, the lines' balances, \`total_count\`, \`next_cursor\`; scripts/bench-floor-orders.ts, scripts/bench-floor-processes.ts), sent as PostgreSQL wrote it; \`postgraphile\`: PostGraphile ${'5'} (scripts/peers/postgraphile, Amber preset, conditions on every column, its own process, one pool of the same size; it asks for Node.js 22 and runs on ${process.version} with \`Promise.withResolvers\` supplied) asked over GraphQL \`GET\` for the same rows: \`allProducts(first: 100, orderBy: PRIMARY_KEY_ASC, condition: {companyId, deletedAt: null}) { totalCount nodes { ... } }\` and \`query ($code: String!) { allProducts(first: 1, condition: {companyId, deletedAt: null, code: $code}) ... }\` (the code a variable: one document serves every code, as a client would send it), with every product column and both nested lists.

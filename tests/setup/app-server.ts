@@ -68,8 +68,13 @@ export async function throwawayDatabase(serverUrl: string, prefix: string, { mig
 /** One key for the carrier secrets of every app a run starts (so a restarted app, or a worker beside it, reads what it stored). */
 export const carrierKey = randomBytes(32).toString('base64');
 
-export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutLog, settings = {}, unmigrated = false }: {
+export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutLog, settings = {}, unmigrated = false, production = false }: {
   serverUrl?: string;
+  /**
+   * Run as deployed (NODE_ENV=production, without the tests' Node.js flags): for the benchmarks,
+   * whose figures are what users meet.
+   */
+  production?: boolean;
   /**
    * Start on an empty database that the app migrates itself (as on a first start), rather than
    * on a copy of the migrated template.
@@ -118,8 +123,8 @@ export async function startAppServer({ serverUrl, adminToken, stderrLog, stdoutL
   const launch = async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, nodeArgs('scripts/serve.mjs'), {
-      env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: 'test', CORS_ORIGINS: 'https://allowed.example',
+    const server = spawn(process.execPath, production ? ['scripts/serve.mjs'] : nodeArgs('scripts/serve.mjs'), {
+      env: { ...process.env, ...runEnv, PORT: String(port), ADMIN_TOKEN: adminToken, SKIP_DEMO: '1', SQL_STATS: '1', NODE_ENV: production ? 'production' : 'test', CORS_ORIGINS: 'https://allowed.example',
         // Tests send hundreds of requests a second on one key; the rate limits have a test of their own.
         RATE_LIMIT_REQUESTS: '1000000',
         // Likewise for requests without a valid key, counted per client address (here all of them).
