@@ -178,15 +178,17 @@ try {
       console.log(`  ${request}: median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms, ${r.statements} statements`);
       rows.push(`| ${fmt(size)} | ${request} | ${fmt(r.median, 1)} | ${fmt(r.max, 1)} | ${r.statements} |`);
     }
-    for (const r of await againstFloor(operationId, headers)) {
-      const ratio = r.floorLoad.rps / r.appLoad.rps;
-      console.log(`  ${r.page} page: app ${fmt(r.app.median, 1)} ms, floor ${fmt(r.floor.median, 1)} ms; 10 connections app ${fmt(r.appLoad.rps, 1)} req/s, floor ${fmt(r.floorLoad.rps, 1)} req/s (${fmt(ratio, 2)} x)`);
-      floorRows.push(`| ${fmt(size)} | ${r.page} | ${fmt(r.app.median, 1)} | ${fmt(r.floor.median, 1)} | ${fmt(r.app.median / r.floor.median, 2)} | ${fmt(r.appLoad.rps, 1)} | ${fmt(r.floorLoad.rps, 1)} | ${fmt(ratio, 2)} | ${ratio <= 3 ? 'yes' : 'no'} |`);
-    }
+    // The writes first, on an app that has served single requests only, each measured alone.
     for (const [what, r] of Object.entries(await batchWrites(operationId, size, api_key))) {
       const target = writeTarget(what);
       console.log(`  PUT ${what}: ${fmt(r.ms)} ms, ${r.statements} statements (target < ${target} ms)`);
       writeRows.push(`| ${fmt(size)} | ${what} | ${fmt(r.ms)} | ${r.statements} | < ${target} | ${r.ms < target ? 'yes' : 'no'} |`);
+    }
+    await relayed(db);
+    for (const r of await againstFloor(operationId, headers)) {
+      const ratio = r.floorLoad.rps / r.appLoad.rps;
+      console.log(`  ${r.page} page: app ${fmt(r.app.median, 1)} ms, floor ${fmt(r.floor.median, 1)} ms; 10 connections app ${fmt(r.appLoad.rps, 1)} req/s, floor ${fmt(r.floorLoad.rps, 1)} req/s (${fmt(ratio, 2)} x)`);
+      floorRows.push(`| ${fmt(size)} | ${r.page} | ${fmt(r.app.median, 1)} | ${fmt(r.floor.median, 1)} | ${fmt(r.app.median / r.floor.median, 2)} | ${fmt(r.appLoad.rps, 1)} | ${fmt(r.floorLoad.rps, 1)} | ${fmt(ratio, 2)} | ${ratio <= 3 ? 'yes' : 'no'} |`);
     }
     await relayed(db);
     const byCode = await load(codes.map((c) => `/api/products-by-code/${c}`), headers, 10);
