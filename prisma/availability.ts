@@ -14,6 +14,7 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '08003', // connection_does_not_exist
   '08004', // sqlserver_rejected_establishment_of_sqlconnection
   '08006', // connection_failure
+  '3D000', // invalid_catalog_name: the database is gone (dropped or renamed) while the server runs
 ]);
 
 /**
@@ -36,11 +37,12 @@ const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
  * Messages of errors that carry no code: the pg driver's own (a connection ended under a
  * query, a pool that could not connect in time, a client already broken), and the text of
  * the coded errors above as a log line quotes them; a database closed to connections (its
- * code, 55000, is too general to trust alone). `timeout expired` is, exactly, the pg
- * driver's connect timeout (prisma/database.ts, CONNECT_TIMEOUT_MS).
+ * code, 55000, is too general to trust alone); a database that no longer exists (3D000, as
+ * Prisma quotes it). `timeout expired` is, exactly, the pg driver's connect timeout
+ * (prisma/database.ts, CONNECT_TIMEOUT_MS).
  */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|sorry, too many clients already|Can't reach database server|Server has closed the connection|is not currently accepting connections|^timeout expired$/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|sorry, too many clients already|Can't reach database server|Server has closed the connection|is not currently accepting connections|database "[^"]*" does not exist|^timeout expired$/i;
 
 /** The mark `markIfUnavailable` leaves on an error from the database driver. */
 const MARK = 'databaseUnavailable';

@@ -60,6 +60,31 @@ describe.skipIf(inject('databaseKind') !== 'postgres')('when the database fails'
     expect((await call('POST', '/products', key, { code: 'UP-1', description: 'x' })).status).toBe(201);
     expect((await call('GET', '/products/0', key)).status).toBe(404);
   });
+
+  // The same when the database itself is gone (renamed here; dropped alike): 3D000, not a 500 per request.
+  it('answers 503 while its database does not exist, and serves again once it is back', async () => {
+    const key = await companyKey(app, adminToken, 'Renamed Co.');
+    expect((await call('GET', '/products', key)).status).toBe(200);
+    const name = new URL(app.databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: withDatabase(app.databaseUrl, 'postgres') });
+    await admin.connect();
+    const away = `${name}_away`;
+    try {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await admin.query(`ALTER DATABASE ${name} RENAME TO ${away}`);
+      const down = await call('GET', '/products', key);
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual(errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please retry shortly.'));
+      expect((await call('POST', '/products', key, { code: 'GONE-1', description: 'x' })).status).toBe(503);
+    } finally {
+      await admin.query(`ALTER DATABASE ${away} RENAME TO ${name}`).catch(() => undefined);
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    await vi.waitFor(async () => expect((await call('GET', '/products', key)).status).toBe(200), { timeout: 20_000, interval: 250 });
+    expect((await call('POST', '/products', key, { code: 'BACK-1', description: 'x' })).status).toBe(201);
+  });
 });
 
 // A statement that runs past STATEMENT_TIMEOUT_MS is canceled and its request answers 503
