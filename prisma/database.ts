@@ -191,7 +191,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * whenever the plan's estimated cost passes `jit_above_cost`, which the estimates of a large
  * company or of freshly written tables do.
  */
-const SESSION_OPTIONS = '-c jit=off';
+export const SESSION_OPTIONS = '-c jit=off';
 
 /** Opens the database named by the config: PGlite under `dataDir` when no URL is given. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {

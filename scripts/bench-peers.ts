@@ -216,11 +216,10 @@ async function floorStatements(): Promise<Record<string, string>> {
  * the operation pages' floors as prepared statements, PostgreSQL building their whole JSON.
  */
 export async function startRawPg(databaseUrl: string): Promise<Peer> {
-  const { sqlCounter } = await import('../prisma/database.ts');
+  const { sqlCounter, SESSION_OPTIONS } = await import('../prisma/database.ts');
   const floors = await floorStatements();
-  // Without JIT, as the app's connections (docs/decisions/019-assembled-pages.md, "No JIT"): compiling a page's
-  // statement costs PostgreSQL seconds, and the floor is PostgreSQL's own time at its best.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10), options: '-c jit=off' });
+  // The app's session settings (no JIT, docs/decisions/019-assembled-pages.md): the floor is PostgreSQL's own time at its best.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10), options: SESSION_OPTIONS });
   const query = async (text: string, values: unknown[]) => {
     const counter = sqlCounter.getStore();
     if (counter) counter.statements++;

@@ -91,16 +91,17 @@ export async function growOrdersAndProcesses(db: pg.Client, companyId: number, o
       [companyId, firstProcess, LOADING_PORT, DISCHARGE_PORT, DISCHARGE_EVERY],
     );
     // Process SP-n is linked to order SO-n and ships 5 of its line 10 (whose quantity_shipped says so).
-    const pairs = `processes p JOIN orders o ON o.company_id = p.company_id AND o.reference_code = 'SO-' || substr(p.reference_code, 4)
-       WHERE p.company_id = $1 AND p.reference_code LIKE 'SP-%' AND p.reference_code >= $2`;
-    await db.query(`INSERT INTO process_orders (company_id, process_id, order_id) SELECT p.company_id, p.id, o.id FROM ${pairs}`, [companyId, firstProcess]);
+    const grown = `p.company_id = $1 AND p.reference_code LIKE 'SP-%' AND p.reference_code >= $2`;
+    const ofOrder = `JOIN orders o ON o.company_id = p.company_id AND o.reference_code = 'SO-' || substr(p.reference_code, 4)`;
+    await db.query(`INSERT INTO process_orders (company_id, process_id, order_id) SELECT p.company_id, p.id, o.id FROM processes p ${ofOrder} WHERE ${grown}`, [companyId, firstProcess]);
     await db.query(
       `INSERT INTO shipment_items (company_id, shipment_id, quantity, purchase_order_item_id, line_reference)
        SELECT p.company_id, s.id, '5.0000', i.id, i.line_reference
-       FROM ${pairs.replace('WHERE', `JOIN foreign_trade_shipments s ON s.company_id = p.company_id AND s.process_id = p.id
+       FROM processes p ${ofOrder}
+         JOIN foreign_trade_shipments s ON s.company_id = p.company_id AND s.process_id = p.id
          JOIN purchase_orders po ON po.company_id = o.company_id AND po.order_id = o.id
          JOIN purchase_order_items i ON i.company_id = po.company_id AND i.purchase_order_id = po.id AND i.line_number = 1
-       WHERE`)}`,
+       WHERE ${grown}`,
       [companyId, firstProcess],
     );
   });
